@@ -1,0 +1,257 @@
+"""WaRP › Jets opposés : deux jets simples face à face.
+
+Chacun lance son Trait avec ses propres bonus et malus ; le plus fort total
+l'emporte. Les Critiques s'annulent un pour un, les Catastrophes s'annulent
+entre elles et annulent les Critiques adverses. À égalité, l'attaque échoue ;
+dans une épreuve symétrique (un bras de fer), c'est une vraie égalité.
+
+Les jets opposés ne comparent que les totaux : le seuil de 3 × Trait des jets
+simples n'y joue aucun rôle (voir la page, « Interprétation »).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rules._enum import EnumOrdonnee
+from rules.warp.jets import Jet, Resultat, nombre_de_des, profils
+
+__all__ = ["Issue", "Opposition", "chances_opposees", "distribution_opposee", "opposition"]
+
+
+class Issue(EnumOrdonnee):
+    """Qui l'emporte d'un jet opposé.
+
+    Examples:
+        >>> print(Issue.EGALITE)
+        égalité
+    """
+
+    SECOND = "le second l'emporte"
+    EGALITE = "égalité"
+    PREMIER = "le premier l'emporte"
+
+
+Profil = tuple[int, int, bool]
+"""(total des dés gardés, nombre de 6 gardés, Catastrophe)."""
+
+
+def _resoudre(
+    a: Profil, b: Profil, symetrique: bool
+) -> tuple[Issue, Resultat | None, Resultat | None, int]:
+    """Le cœur de la règle : (issue, résultat du premier, du second, Critiques nets)."""
+    total_a, crit_a, cata_a = a
+    total_b, crit_b, cata_b = b
+    # Les Catastrophes annulent les Critiques adverses (et s'annulent entre elles).
+    if cata_a:
+        crit_b = 0
+    if cata_b:
+        crit_a = 0
+    nets = crit_a - crit_b
+    if cata_a and cata_b:
+        issue = Issue.EGALITE if symetrique else Issue.SECOND
+        if symetrique:
+            return issue, None, None, 0
+        return issue, Resultat.ECHEC, Resultat.REUSSITE, 0
+    if cata_a:
+        issue = Issue.SECOND
+    elif cata_b:
+        issue = Issue.PREMIER
+    elif total_a > total_b:
+        issue = Issue.PREMIER
+    elif total_a < total_b or not symetrique:
+        issue = Issue.SECOND  # égalité en attaque/défense : l'attaque est ratée
+    else:
+        return Issue.EGALITE, None, None, nets
+
+    def perdant(cata: bool, nets_du_camp: int) -> Resultat:
+        if cata:
+            return Resultat.CATASTROPHE
+        return Resultat.COMPENSATION if nets_du_camp > 0 else Resultat.ECHEC
+
+    def gagnant(nets_du_camp: int) -> Resultat:
+        return Resultat.MAGISTRALE if nets_du_camp > 0 else Resultat.REUSSITE
+
+    if issue is Issue.PREMIER:
+        return issue, gagnant(nets), perdant(cata_b, -nets), nets
+    return issue, perdant(cata_a, nets), gagnant(-nets), nets
+
+
+@dataclass(frozen=True)
+class Opposition:
+    """Un jet opposé résolu."""
+
+    premier: Jet
+    """Le jet du premier camp (l'attaquant, en attaque contre défense)."""
+    second: Jet
+    """Le jet du second camp (le défenseur)."""
+    symetrique: bool
+    """Vrai s'il n'y a ni attaque ni défense (un bras de fer)."""
+    issue: Issue
+    """Qui l'emporte, ou égalité."""
+    critiques_nets: int
+    """Critiques du premier moins ceux du second, après annulations (> 0 : au premier)."""
+    resultat_premier: Resultat | None
+    """Le résultat du premier (None en cas de vraie égalité)."""
+    resultat_second: Resultat | None
+    """Le résultat du second (None en cas de vraie égalité)."""
+    explication: str
+    """Comment l'issue découle de la règle."""
+
+    @property
+    def avantage(self) -> Issue | None:
+        """En cas de vraie égalité, le camp qui garde plus de Critiques : un avantage pour la suite."""
+        if self.issue is not Issue.EGALITE or self.critiques_nets == 0:
+            return None
+        return Issue.PREMIER if self.critiques_nets > 0 else Issue.SECOND
+
+    def __str__(self) -> str:
+        return self.explication
+
+
+def _profil(j: Jet) -> Profil:
+    return (j.total, j.critiques, j.catastrophe)
+
+
+def _au(nom: str) -> str:
+    return "au " + nom[3:] if nom.startswith("le ") else "à " + nom
+
+
+def _expliquer(a: Jet, b: Jet, symetrique: bool, issue: Issue, nets: int,
+               ra: Resultat | None, rb: Resultat | None) -> str:
+    noms = ("le premier", "le second") if symetrique else ("l'attaquant", "le défenseur")
+    morceaux = [f"Totaux : {a.total} contre {b.total}"]
+    if a.catastrophe and b.catastrophe:
+        morceaux.append("deux Catastrophes s'annulent : bête égalité"
+                        + ("" if symetrique else ", et l'égalité fait rater l'attaque"))
+    elif a.catastrophe or b.catastrophe:
+        qui = noms[0] if a.catastrophe else noms[1]
+        autre = b if a.catastrophe else a
+        morceaux.append(f"Catastrophe pour {qui}, qui perd quoi qu'il arrive")
+        if autre.critiques:
+            morceaux.append("elle annule les Critiques adverses")
+    else:
+        if a.critiques or b.critiques:
+            morceaux.append(
+                f"Critiques {a.critiques} contre {b.critiques}, "
+                + ("ils s'annulent" if nets == 0 else f"il en reste {abs(nets)} {_au(noms[0] if nets > 0 else noms[1])}")
+            )
+        if a.total == b.total:
+            morceaux.append("égalité : vraie égalité, chacun tient ses positions" if symetrique
+                            else "égalité : l'attaque est ratée")
+    if issue is Issue.EGALITE:
+        fin = "égalité"
+        if nets:
+            fin += f", les Critiques font un avantage pour la suite {_au(noms[0] if nets > 0 else noms[1])}"
+    else:
+        fin = f"{noms[0]} : {ra}, {noms[1]} : {rb}"
+    return " ; ".join(morceaux) + " → " + fin + "."
+
+
+def opposition(premier: Jet, second: Jet, *, symetrique: bool = False) -> Opposition:
+    """Résout un jet opposé à partir des deux jets simples.
+
+    Source : « WaRP › Jets opposés » (Mécanisme de base, Critiques et
+    Catastrophes, Égalité). En attaque contre défense, `premier` est
+    l'attaquant : une égalité fait rater l'attaque. Avec `symetrique=True`
+    (bras de fer), l'égalité est une vraie égalité.
+
+    Args:
+        premier: le jet de l'attaquant (ou du premier camp).
+        second: le jet du défenseur (ou du second camp).
+        symetrique: vrai s'il n'y a pas d'attaque ni de défense.
+
+    Returns:
+        L'opposition résolue.
+
+    Examples:
+        >>> from rules.warp.jets import jet
+        >>> o = opposition(jet(4, des=(6, 5, 3, 2)), jet(2, des=(6, 4)))
+        >>> o.issue, o.resultat_premier, o.resultat_second
+        (<Issue.PREMIER: "le premier l'emporte">, <Resultat.REUSSITE: 'Réussite'>, <Resultat.ECHEC: 'Échec'>)
+        >>> print(o)
+        Totaux : 16 contre 10 ; Critiques 1 contre 1, ils s'annulent → l'attaquant : Réussite, le défenseur : Échec.
+    """
+    for nom, valeur in (("premier", premier), ("second", second)):
+        if not isinstance(valeur, Jet):
+            raise ValueError(f"{nom} doit être un Jet (le résultat de rules.warp.jet), reçu {valeur!r}")
+    issue, ra, rb, nets = _resoudre(_profil(premier), _profil(second), symetrique)
+    return Opposition(
+        premier=premier,
+        second=second,
+        symetrique=symetrique,
+        issue=issue,
+        critiques_nets=nets,
+        resultat_premier=ra,
+        resultat_second=rb,
+        explication=_expliquer(premier, second, symetrique, issue, nets, ra, rb),
+    )
+
+
+def distribution_opposee(
+    trait_premier: int,
+    trait_second: int,
+    *,
+    bonus_premier: int = 0,
+    malus_premier: int = 0,
+    bonus_second: int = 0,
+    malus_second: int = 0,
+    symetrique: bool = False,
+) -> dict[tuple[Resultat | None, Resultat | None], Fraction]:
+    """Probabilités exactes de chaque paire (résultat du premier, résultat du second).
+
+    La vraie égalité d'une épreuve symétrique est la paire `(None, None)`.
+
+    Examples:
+        >>> d = distribution_opposee(1, 1, symetrique=True)
+        >>> d[(None, None)]
+        Fraction(1, 6)
+    """
+    nombre_de_des(trait_premier, bonus=bonus_premier, malus=malus_premier)
+    nombre_de_des(trait_second, bonus=bonus_second, malus=malus_second)
+    pa = profils(trait_premier, bonus_premier - malus_premier)
+    pb = profils(trait_second, bonus_second - malus_second)
+    loi: dict[tuple[Resultat | None, Resultat | None], Fraction] = defaultdict(Fraction)
+    for profil_a, proba_a in pa.items():
+        for profil_b, proba_b in pb.items():
+            _, ra, rb, _ = _resoudre(profil_a, profil_b, symetrique)
+            loi[(ra, rb)] += proba_a * proba_b
+    return dict(loi)
+
+
+def chances_opposees(
+    trait_premier: int,
+    trait_second: int,
+    *,
+    bonus_premier: int = 0,
+    malus_premier: int = 0,
+    bonus_second: int = 0,
+    malus_second: int = 0,
+    symetrique: bool = False,
+) -> dict[Issue, Fraction]:
+    """Probabilités exactes de chaque issue : le premier l'emporte, égalité, le second l'emporte.
+
+    Examples:
+        >>> c = chances_opposees(4, 2)
+        >>> c[Issue.PREMIER] > Fraction(9, 10)
+        True
+        >>> sum(c.values())
+        Fraction(1, 1)
+    """
+    loi = dict.fromkeys((Issue.PREMIER, Issue.EGALITE, Issue.SECOND), Fraction(0))
+    paires = distribution_opposee(
+        trait_premier, trait_second,
+        bonus_premier=bonus_premier, malus_premier=malus_premier,
+        bonus_second=bonus_second, malus_second=malus_second,
+        symetrique=symetrique,
+    )
+    for (ra, _rb), p in paires.items():
+        if ra is None:
+            loi[Issue.EGALITE] += p
+        elif ra.reussi:
+            loi[Issue.PREMIER] += p
+        else:
+            loi[Issue.SECOND] += p
+    return loi

@@ -1,0 +1,100 @@
+"""Fixtures partagées : le site construit pour de vrai, servi sur 127.0.0.1, et Chromium.
+
+- `site_construit` lance `mkdocs build --strict` une fois par session de tests
+  (dans un dossier temporaire) et échoue sur le code de sortie, jamais sur la
+  présence de fichiers.
+- `serveur_site` sert ce dossier avec un `ThreadingHTTPServer` sur 127.0.0.1.
+- Les tests `navigateur` utilisent pytest-playwright avec le Chromium de
+  Debian (`/usr/bin/chromium`), jamais un navigateur téléchargé. Sans Chromium
+  ils sont sautés, sauf sous `CI=true` où ils échouent.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+RACINE = Path(__file__).resolve().parents[1]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+EN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+@dataclass(frozen=True)
+class SiteConstruit:
+    dossier: Path
+    sortie: str
+
+
+@pytest.fixture(scope="session")
+def site_construit(tmp_path_factory: pytest.TempPathFactory) -> SiteConstruit:
+    """Le site construit par `mkdocs build --strict` (jamais `-q`, qui désactive --strict)."""
+    dossier = tmp_path_factory.mktemp("site")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(RACINE)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(dossier)],
+        cwd=RACINE, env=env, capture_output=True, text=True, timeout=600,
+    )
+    sortie = proc.stdout + proc.stderr
+    if proc.returncode != 0:
+        pytest.fail(f"mkdocs build --strict a échoué (code {proc.returncode}) :\n{sortie}")
+    return SiteConstruit(dossier, sortie)
+
+
+class _Discret(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass
+
+
+@pytest.fixture(scope="session")
+def serveur_site(site_construit: SiteConstruit) -> Iterator[str]:
+    """L'adresse (http://127.0.0.1:port/) du site construit, servi le temps de la session."""
+    handler = functools.partial(_Discret, directory=str(site_construit.dossier))
+    serveur = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    fil = threading.Thread(target=serveur.serve_forever, daemon=True)
+    fil.start()
+    try:
+        yield f"http://127.0.0.1:{serveur.server_address[1]}/"
+    finally:
+        serveur.shutdown()
+        serveur.server_close()
+        fil.join(timeout=5)
+
+
+def _chromium_disponible() -> bool:
+    return Path(CHROMIUM).exists() or shutil.which(CHROMIUM) is not None
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Chromium de Debian, sans bac à sable (root), sans aucun trafic de fond."""
+    if not _chromium_disponible():
+        message = f"Chromium introuvable ({CHROMIUM}) : apt-get install chromium"
+        if EN_CI:
+            pytest.fail(message + " (sous CI=true, un navigateur manquant est une erreur)")
+        pytest.skip(message)
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "headless": True,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+            "--disable-sync",
+            "--disable-quic",
+        ],
+    }
