@@ -2,7 +2,7 @@
 
 Chaque sous-paquet applique un des deux textes sources :
 
-- [`rules.warp`][rules.warp] : WaRP, réserves de d6 (jets simples, opposés…) ;
+- `rules.warp` : WaRP, réserves de d6 (jets simples, opposés…) ;
 - `rules.troisd6` : le système 3D6 sous un seuil (jets, scènes).
 
 Le hasard ne vit qu'à un endroit, [`rules.des`][rules.des] : un

@@ -72,7 +72,12 @@ def test_aucun_lien_interne_casse(site_construit: SiteConstruit) -> None:
             if url.scheme or lien.startswith(("mailto:", "//", "data:")):
                 continue
             chemin, ancre = urldefrag(lien)
-            cible = page if not chemin else (page.parent / unquote(chemin)).resolve()
+            if not chemin:
+                cible = page
+            elif chemin.startswith("/"):
+                cible = (racine / unquote(chemin).lstrip("/")).resolve()
+            else:
+                cible = (page.parent / unquote(chemin)).resolve()
             if cible.is_dir():
                 cible = cible / "index.html"
             if not cible.exists():
@@ -111,4 +116,4 @@ def test_le_site_ne_charge_rien_d_un_tiers(site_construit: SiteConstruit) -> Non
 def test_les_pages_de_regles_ont_des_exemples_executes(md: str) -> None:
     """Une page de règles sans exemple exécuté serait une demi-règle."""
     texte = (DOCS / md).read_text("utf-8")
-    assert re.search(r"^(>>> |```python exec|::: )", texte, re.M), f"{md} n'exécute rien"
+    assert re.search(r"^\s*(>>> |```python exec|::: )", texte, re.M), f"{md} n'exécute rien"
