@@ -31,19 +31,19 @@ class EnumOrdonnee(Enum):
     def __lt__(self, autre: Any) -> bool:
         if not self._comparable(autre):
             return NotImplemented
-        return self.rang < autre.rang
+        return bool(self.rang < autre.rang)
 
     def __le__(self, autre: Any) -> bool:
         if not self._comparable(autre):
             return NotImplemented
-        return self.rang <= autre.rang
+        return bool(self.rang <= autre.rang)
 
     def __gt__(self, autre: Any) -> bool:
         if not self._comparable(autre):
             return NotImplemented
-        return self.rang > autre.rang
+        return bool(self.rang > autre.rang)
 
     def __ge__(self, autre: Any) -> bool:
         if not self._comparable(autre):
             return NotImplemented
-        return self.rang >= autre.rang
+        return bool(self.rang >= autre.rang)

@@ -104,9 +104,7 @@ def graphique(
             f'<text x="{g - 6}" y="{py(y) + 4:.1f}" text-anchor="end">{etiquette(y)}</text>'
         )
     for x in xs:
-        morceaux.append(
-            f'<text x="{px(x):.1f}" y="{hauteur - b + 18}" text-anchor="middle">{x:g}</text>'
-        )
+        morceaux.append(f'<text x="{px(x):.1f}" y="{hauteur - b + 18}" text-anchor="middle">{x:g}</text>')
     morceaux.append(
         f'<text x="{(g + largeur - d) / 2}" y="{hauteur - 8}" text-anchor="middle">{html.escape(legende_x)}</text>'
         f'<text x="14" y="{(h + hauteur - b) / 2}" text-anchor="middle" '

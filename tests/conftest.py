@@ -43,7 +43,11 @@ def site_construit(tmp_path_factory: pytest.TempPathFactory) -> SiteConstruit:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(RACINE)}
     proc = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(dossier)],
-        cwd=RACINE, env=env, capture_output=True, text=True, timeout=600,
+        cwd=RACINE,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     sortie = proc.stdout + proc.stderr
     if proc.returncode != 0:
@@ -52,7 +56,7 @@ def site_construit(tmp_path_factory: pytest.TempPathFactory) -> SiteConstruit:
 
 
 class _Discret(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 

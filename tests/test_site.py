@@ -97,7 +97,7 @@ def test_le_registre_liste_chaque_interpretation(site_construit: SiteConstruit) 
             continue
         boites += len(re.findall(r'^\s*[!?]{3}\+?\s+info\s+"Interprétation', md.read_text("utf-8"), re.M))
     html = (site_construit.dossier / "interpretations" / "index.html").read_text("utf-8")
-    article = html.split('<article', 1)[1]
+    article = html.split("<article", 1)[1]
     listees = len(re.findall(r"<li><a href=", article))
     assert boites >= 1
     assert listees == boites, f"{boites} boîtes « Interprétation » dans les pages, {listees} dans le registre"

@@ -213,8 +213,17 @@ class Jet:
         return self.explication
 
 
-def _expliquer(trait: int, bonus: int, malus: int, des: tuple[int, ...], gardes: tuple[int, ...], total: int,
-               critiques: int, catastrophe: bool, resultat: Resultat) -> str:
+def _expliquer(
+    trait: int,
+    bonus: int,
+    malus: int,
+    des: tuple[int, ...],
+    gardes: tuple[int, ...],
+    total: int,
+    critiques: int,
+    catastrophe: bool,
+    resultat: Resultat,
+) -> str:
     if trait == 0:
         return (
             "Trait à 0d : aucun dé n'est gardé, le total 0 ne dépasse pas le seuil 0 : "
@@ -236,7 +245,9 @@ def _expliquer(trait: int, bonus: int, malus: int, des: tuple[int, ...], gardes:
             f"{'le' if trait == 1 else 'les'} {trait} {quels} gardé{'s' if trait > 1 else ''} ({gardes_txt})"
         )
     s = 3 * trait
-    comparaison = f"total {total} > {s}" if total > s else f"total {total} ≤ {s}" + (" (égalité : échec)" if total == s else "")
+    comparaison = (
+        f"total {total} > {s}" if total > s else f"total {total} ≤ {s}" + (" (égalité : échec)" if total == s else "")
+    )
     if catastrophe:
         fin = "tous les dés gardés sont des 1 : Catastrophe"
     elif total > s:

@@ -38,9 +38,7 @@ Profil = tuple[int, int, bool]
 """(total des dés gardés, nombre de 6 gardés, Catastrophe)."""
 
 
-def _resoudre(
-    a: Profil, b: Profil, symetrique: bool
-) -> tuple[Issue, Resultat | None, Resultat | None, int]:
+def _resoudre(a: Profil, b: Profil, symetrique: bool) -> tuple[Issue, Resultat | None, Resultat | None, int]:
     """Le cœur de la règle : (issue, résultat du premier, du second, Critiques nets)."""
     total_a, crit_a, cata_a = a
     total_b, crit_b, cata_b = b
@@ -57,9 +55,7 @@ def _resoudre(
         return issue, Resultat.ECHEC, Resultat.REUSSITE, 0
     if cata_a:
         issue = Issue.SECOND
-    elif cata_b:
-        issue = Issue.PREMIER
-    elif total_a > total_b:
+    elif cata_b or total_a > total_b:
         issue = Issue.PREMIER
     elif total_a < total_b or not symetrique:
         issue = Issue.SECOND  # égalité en attaque/défense : l'attaque est ratée
@@ -119,13 +115,16 @@ def _au(nom: str) -> str:
     return "au " + nom[3:] if nom.startswith("le ") else "à " + nom
 
 
-def _expliquer(a: Jet, b: Jet, symetrique: bool, issue: Issue, nets: int,
-               ra: Resultat | None, rb: Resultat | None) -> str:
+def _expliquer(
+    a: Jet, b: Jet, symetrique: bool, issue: Issue, nets: int, ra: Resultat | None, rb: Resultat | None
+) -> str:
     noms = ("le premier", "le second") if symetrique else ("l'attaquant", "le défenseur")
     morceaux = [f"Totaux : {a.total} contre {b.total}"]
     if a.catastrophe and b.catastrophe:
-        morceaux.append("deux Catastrophes s'annulent : bête égalité"
-                        + ("" if symetrique else ", et l'égalité fait rater l'attaque"))
+        morceaux.append(
+            "deux Catastrophes s'annulent : bête égalité"
+            + ("" if symetrique else ", et l'égalité fait rater l'attaque")
+        )
     elif a.catastrophe or b.catastrophe:
         qui = noms[0] if a.catastrophe else noms[1]
         autre = b if a.catastrophe else a
@@ -136,11 +135,16 @@ def _expliquer(a: Jet, b: Jet, symetrique: bool, issue: Issue, nets: int,
         if a.critiques or b.critiques:
             morceaux.append(
                 f"Critiques {a.critiques} contre {b.critiques}, "
-                + ("ils s'annulent" if nets == 0 else f"il en reste {abs(nets)} {_au(noms[0] if nets > 0 else noms[1])}")
+                + (
+                    "ils s'annulent"
+                    if nets == 0
+                    else f"il en reste {abs(nets)} {_au(noms[0] if nets > 0 else noms[1])}"
+                )
             )
         if a.total == b.total:
-            morceaux.append("égalité : vraie égalité, chacun tient ses positions" if symetrique
-                            else "égalité : l'attaque est ratée")
+            morceaux.append(
+                "égalité : vraie égalité, chacun tient ses positions" if symetrique else "égalité : l'attaque est ratée"
+            )
     if issue is Issue.EGALITE:
         fin = "égalité"
         if nets:
@@ -242,9 +246,12 @@ def chances_opposees(
     """
     loi = dict.fromkeys((Issue.PREMIER, Issue.EGALITE, Issue.SECOND), Fraction(0))
     paires = distribution_opposee(
-        trait_premier, trait_second,
-        bonus_premier=bonus_premier, malus_premier=malus_premier,
-        bonus_second=bonus_second, malus_second=malus_second,
+        trait_premier,
+        trait_second,
+        bonus_premier=bonus_premier,
+        malus_premier=malus_premier,
+        bonus_second=bonus_second,
+        malus_second=malus_second,
         symetrique=symetrique,
     )
     for (ra, _rb), p in paires.items():
