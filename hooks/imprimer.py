@@ -1,0 +1,133 @@
+"""La version imprimable : toutes les pages de règles réunies dans `imprimer.md`.
+
+MkDocs convertit d'abord *toutes* les pages en HTML, puis les habille une à
+une de leur gabarit. Quand vient le tour de la page `imprimer.md`, ce crochet
+(`on_page_context`, après la recherche qui a déjà indexé la page courte) met à
+la place du repère `<div id="regles-completes"></div>` le contenu de chaque
+page de règles, dans l'ordre du menu, et en fait une seule page :
+
+- chaque page devient une `<section>` dont l'`id` est sa clé (`warp-jets-simples`) ;
+- ses `id` (titres, onglets) sont préfixés par cette clé : deux pages peuvent
+  avoir une section « Mécanisme de base » sans collision ;
+- un lien vers une page réunie devient un lien interne (`#warp-jets-opposes--egalite`) ;
+  un lien vers une autre page (la référence du code) est recalculé depuis
+  l'adresse de la page imprimable.
+
+Rien n'est recopié à la main : une page de règles ajoutée au menu sous
+`warp/` ou `troisd6/` rejoint d'elle-même la version imprimable.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import urldefrag, urljoin, urlsplit
+
+import yaml
+
+__all__ = ["PAGE", "REPERE", "incluse", "on_page_context", "pages_incluses"]
+
+PAGE = "imprimer.md"
+"""La page qui reçoit les règles complètes."""
+
+REPERE = '<div id="regles-completes"></div>'
+"""L'endroit de `imprimer.md` où vont les règles (une ligne HTML brute)."""
+
+DOSSIERS = ("warp/", "troisd6/")
+"""Les pages de règles, par dossier de `docs/`."""
+
+AUSSI = ("glossaire.md", "interpretations.md")
+"""Les pages utiles à la table, imprimées après les règles."""
+
+_ATTRIBUT = re.compile(r'\b(id|for)="([^"]*)"')
+_ONGLETS = re.compile(r'\bname="(__tabbed_[^"]*)"')
+_LIEN = re.compile(r'\bhref="([^"]*)"')
+_RACINE = "http://site.invalid/"
+
+
+def incluse(src_uri: str) -> bool:
+    """Vrai si la page (chemin dans `docs/`) fait partie de la version imprimable."""
+    return src_uri.startswith(DOSSIERS) or src_uri in AUSSI
+
+
+def pages_incluses(mkdocs_yml: str | Path = "mkdocs.yml") -> list[tuple[str, str, str]]:
+    """Les pages réunies, dans l'ordre du menu : (titre, chemin dans docs/, ancre).
+
+    Lit le menu (`nav`) de `mkdocs.yml` ; sert au sommaire de la page imprimable.
+    Une page sans titre dans le menu (`- warp/index.md`) prend son titre `# `.
+    """
+
+    class _Permissif(yaml.SafeLoader):
+        pass
+
+    _Permissif.add_multi_constructor("", lambda *_: None)
+    config = yaml.load(Path(mkdocs_yml).read_text(encoding="utf-8"), Loader=_Permissif)  # noqa: S506
+    docs = Path(mkdocs_yml).parent / config.get("docs_dir", "docs")
+    trouvees: list[tuple[str, str, str]] = []
+
+    def parcourir(entree: Any, titre: str | None = None) -> None:
+        if isinstance(entree, list):
+            for e in entree:
+                parcourir(e)
+        elif isinstance(entree, dict):
+            for t, e in entree.items():
+                parcourir(e, t)
+        elif isinstance(entree, str) and incluse(entree):
+            if titre is None:
+                premiere = (docs / entree).read_text(encoding="utf-8").lstrip().splitlines()[0]
+                titre = premiere.removeprefix("# ").strip()
+            url = entree.removesuffix(".md").removesuffix("index") + ("" if entree.endswith("index.md") else "/")
+            trouvees.append((titre, entree, _cle(url)))
+
+    parcourir(config["nav"])
+    return sorted(trouvees, key=lambda t: _rang(t[1]))
+
+
+def _rang(src_uri: str) -> int:
+    """Les règles d'abord (ordre du menu, tri stable), puis les pages d'`AUSSI`, dans leur ordre."""
+    return AUSSI.index(src_uri) + 1 if src_uri in AUSSI else 0
+
+
+def _cle(url: str) -> str:
+    return url.strip("/").replace("/", "-") or "accueil"
+
+
+def _reecrire(html: str, url_page: str, cles: dict[str, str], url_imprimer: str) -> str:
+    cle = cles[url_page]
+    html = _ATTRIBUT.sub(lambda m: f'{m[1]}="{cle}--{m[2]}"', html)
+    html = _ONGLETS.sub(lambda m: f'name="{cle}--{m[1]}"', html)
+
+    def lien(m: re.Match[str]) -> str:
+        cible = m[1]
+        if urlsplit(cible).scheme or cible.startswith(("//", "mailto:", "data:")):
+            return m[0]
+        absolue, ancre = urldefrag(urljoin(_RACINE + url_page, cible))
+        chemin = absolue.removeprefix(_RACINE)
+        if chemin in cles:
+            return f'href="#{cles[chemin]}--{ancre}"' if ancre else f'href="#{cles[chemin]}"'
+        relatif = posixpath.relpath("/" + chemin, "/" + url_imprimer)
+        if chemin.endswith("/") or not chemin:
+            relatif += "/"
+        return f'href="{relatif}{"#" + ancre if ancre else ""}"'
+
+    return _LIEN.sub(lien, html)
+
+
+def on_page_context(context: dict[str, Any], page: Any, config: Any, nav: Any, **kwargs: Any) -> dict[str, Any]:
+    """Remplit la page imprimable avec les pages de règles, dans l'ordre du menu."""
+    if page.file.src_uri != PAGE:
+        return context
+    if REPERE not in (page.content or ""):
+        raise ValueError(f"{PAGE} doit contenir le repère {REPERE} (une ligne seule)")
+    ordre = sorted((p for p in nav.pages if incluse(p.file.src_uri)), key=lambda p: _rang(p.file.src_uri))
+    cles = {p.url: _cle(p.url) for p in ordre}
+    morceaux = []
+    for p in ordre:
+        if p.content is None:
+            raise ValueError(f"{p.file.src_uri} n'est pas encore convertie : l'ordre de MkDocs a changé")
+        contenu = _reecrire(p.content, p.url, cles, page.url)
+        morceaux.append(f'<section class="imprimer-page" id="{cles[p.url]}">\n{contenu}\n</section>')
+    page.content = page.content.replace(REPERE, "\n".join(morceaux))
+    return context
