@@ -7,6 +7,9 @@
 - Les tests `navigateur` utilisent pytest-playwright avec le Chromium de
   Debian (`/usr/bin/chromium`), jamais un navigateur téléchargé. Sans Chromium
   ils sont sautés, sauf sous `CI=true` où ils échouent.
+
+Les fonctions `construire`, `servir` et `ARGUMENTS_CHROMIUM` servent aussi aux
+scripts `python -m tests.captures` et `python -m tests.mesures`.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -36,12 +40,23 @@ class SiteConstruit:
     sortie: str
 
 
-@pytest.fixture(scope="session")
-def site_construit(tmp_path_factory: pytest.TempPathFactory) -> SiteConstruit:
-    """Le site construit par `mkdocs build --strict` (jamais `-q`, qui désactive --strict)."""
-    dossier = tmp_path_factory.mktemp("site")
+ARGUMENTS_CHROMIUM = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
+"""Chromium de Debian, sans bac à sable (root), sans aucun trafic de fond."""
+
+
+def construire(dossier: Path) -> subprocess.CompletedProcess[str]:
+    """`mkdocs build --strict` du site dans `dossier` (jamais `-q`, qui désactive --strict)."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(RACINE)}
-    proc = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(dossier)],
         cwd=RACINE,
         env=env,
@@ -49,6 +64,13 @@ def site_construit(tmp_path_factory: pytest.TempPathFactory) -> SiteConstruit:
         text=True,
         timeout=600,
     )
+
+
+@pytest.fixture(scope="session")
+def site_construit(tmp_path_factory: pytest.TempPathFactory) -> SiteConstruit:
+    """Le site construit par `mkdocs build --strict` ; échoue sur le code de sortie."""
+    dossier = tmp_path_factory.mktemp("site")
+    proc = construire(dossier)
     sortie = proc.stdout + proc.stderr
     if proc.returncode != 0:
         pytest.fail(f"mkdocs build --strict a échoué (code {proc.returncode}) :\n{sortie}")
@@ -60,10 +82,10 @@ class _Discret(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def serveur_site(site_construit: SiteConstruit) -> Iterator[str]:
-    """L'adresse (http://127.0.0.1:port/) du site construit, servi le temps de la session."""
-    handler = functools.partial(_Discret, directory=str(site_construit.dossier))
+@contextmanager
+def servir(dossier: Path) -> Iterator[str]:
+    """Sert `dossier` sur 127.0.0.1 (port libre) ; donne l'adresse, arrête le serveur en sortant."""
+    handler = functools.partial(_Discret, directory=str(dossier))
     serveur = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     fil = threading.Thread(target=serveur.serve_forever, daemon=True)
     fil.start()
@@ -73,6 +95,13 @@ def serveur_site(site_construit: SiteConstruit) -> Iterator[str]:
         serveur.shutdown()
         serveur.server_close()
         fil.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def serveur_site(site_construit: SiteConstruit) -> Iterator[str]:
+    """L'adresse (http://127.0.0.1:port/) du site construit, servi le temps de la session."""
+    with servir(site_construit.dossier) as adresse:
+        yield adresse
 
 
 def _chromium_disponible() -> bool:
@@ -91,14 +120,5 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
         "headless": True,
-        "args": [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--no-first-run",
-            "--disable-sync",
-            "--disable-quic",
-        ],
+        "args": ARGUMENTS_CHROMIUM,
     }

@@ -1,19 +1,29 @@
 """Le site dans un vrai navigateur : Chromium de Debian piloté par Playwright.
 
-Chaque page s'ouvre sans erreur de console, sans requête qui échoue et sans
-aucune requête hors de 127.0.0.1 ; la recherche trouve les mots des règles.
+Chaque page s'ouvre sans erreur de console, sans requête qui échoue, sans
+aucune requête hors de 127.0.0.1, et sans barre de défilement horizontale sur
+un téléphone (375 px). La recherche trouve les mots des règles, accents ou
+non ; un terme du glossaire montre sa définition au survol ; le mode sombre se
+bascule et reste lisible ; chaque aide-mémoire tient sur une feuille A4 recto
+verso.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.conftest import SiteConstruit
+from tests.conftest import RACINE, SiteConstruit
 
 pytestmark = pytest.mark.navigateur
+
+ABREVIATIONS = RACINE / "includes" / "abreviations.md"
+TELEPHONE = {"width": 375, "height": 740}
+BUREAU = {"width": 1280, "height": 900}
 
 
 def _adresses(site: SiteConstruit) -> list[str]:
@@ -24,50 +34,255 @@ def _adresses(site: SiteConstruit) -> list[str]:
     return pages
 
 
-def test_chaque_page_s_ouvre_proprement(page: Page, serveur_site: str, site_construit: SiteConstruit) -> None:
-    erreurs: list[str] = []
-    hors_site: list[str] = []
-    echecs: list[str] = []
-    page.on("console", lambda m: erreurs.append(f"{m.type}: {m.text}") if m.type == "error" else None)
-    page.on("pageerror", lambda e: erreurs.append(str(e)))
-    page.on("requestfailed", lambda r: echecs.append(r.url))
+def _aide_memoires(site: SiteConstruit) -> list[str]:
+    return [a for a in _adresses(site) if a.startswith("aide-memoire/") and a != "aide-memoire/"]
+
+
+def _definitions() -> dict[str, str]:
+    """Les termes du glossaire et leur définition, lus dans la source unique."""
+    lignes = ABREVIATIONS.read_text(encoding="utf-8").splitlines()
+    return dict(m.groups() for m in (re.match(r"^\*\[([^\]]+)\]:\s*(.+)$", ligne) for ligne in lignes) if m)
+
+
+@pytest.fixture
+def page_surveillee(page: Page) -> Iterator[tuple[Page, dict[str, list[str]]]]:
+    """Une page qui note les erreurs de console, les requêtes échouées et celles hors du site."""
+    notes: dict[str, list[str]] = {"erreurs": [], "hors_site": [], "echecs": []}
+    page.on("console", lambda m: notes["erreurs"].append(f"{m.type}: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: notes["erreurs"].append(str(e)))
+    page.on("requestfailed", lambda r: notes["echecs"].append(f"{r.url} ({r.failure})"))
 
     def surveiller(route, request) -> None:  # type: ignore[no-untyped-def]
-        if urlparse(request.url).hostname not in {"127.0.0.1"} and not request.url.startswith("data:"):
-            hors_site.append(request.url)
+        if urlparse(request.url).hostname != "127.0.0.1" and not request.url.startswith("data:"):
+            notes["hors_site"].append(request.url)
             route.abort()
         else:
             route.continue_()
 
     page.route("**/*", surveiller)
+    yield page, notes
+
+
+def test_chaque_page_s_ouvre_proprement(
+    page_surveillee: tuple[Page, dict[str, list[str]]], serveur_site: str, site_construit: SiteConstruit
+) -> None:
+    page, notes = page_surveillee
     adresses = _adresses(site_construit)
-    assert len(adresses) >= 5
+    assert len(adresses) >= 10
     for chemin in adresses:
         reponse = page.goto(serveur_site + chemin, wait_until="networkidle")
         assert reponse is not None and reponse.ok, f"{chemin} : {reponse.status if reponse else 'pas de réponse'}"
         expect(page.locator("article h1").first).to_be_visible()
-    assert not hors_site, f"requêtes hors du site : {hors_site}"
-    assert not echecs, f"requêtes échouées : {echecs}"
-    assert not erreurs, f"erreurs de console : {erreurs}"
+        sans_permalien = page.locator("article h2[id]:not(:has(a.headerlink))").count()
+        assert sans_permalien == 0, f"{chemin} : {sans_permalien} titres sans permalien"
+    assert not notes["hors_site"], f"requêtes hors du site : {notes['hors_site']}"
+    assert not notes["echecs"], f"requêtes échouées : {notes['echecs']}"
+    assert not notes["erreurs"], f"erreurs de console : {notes['erreurs']}"
 
 
-def _chercher(page: Page, serveur_site: str, mot: str) -> str:
-    page.set_viewport_size({"width": 1280, "height": 900})
+def test_aucune_page_ne_deborde_sur_un_telephone(
+    page: Page, serveur_site: str, site_construit: SiteConstruit
+) -> None:
+    """À 375 px, rien ne dépasse : les grands tableaux défilent dans leur cadre, pas la page."""
+    page.set_viewport_size(TELEPHONE)
+    debordent = []
+    for chemin in _adresses(site_construit):
+        page.goto(serveur_site + chemin, wait_until="networkidle")
+        largeurs = page.evaluate(
+            "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+        )
+        if largeurs[0] > largeurs[1]:
+            fautifs = page.evaluate(
+                """(l) => [...document.querySelectorAll('article *')]
+                    .filter(e => e.getBoundingClientRect().right > l + 1)
+                    .slice(0, 3).map(e => e.tagName + '.' + e.className + ' ' + e.textContent.slice(0, 40))""",
+                largeurs[1],
+            )
+            debordent.append(f"{chemin} : {largeurs[0]} px > {largeurs[1]} px ({fautifs})")
+    assert not debordent, "pages plus larges que l'écran :\n" + "\n".join(debordent)
+
+
+def test_navigation_fil_d_ariane_et_page_suivante(page: Page, serveur_site: str) -> None:
+    page.set_viewport_size(BUREAU)
+    page.goto(serveur_site + "warp/jets-simples/", wait_until="networkidle")
+    expect(page.locator(".md-path")).to_contain_text("WaRP")
+    expect(page.locator("a.md-footer__link--next")).to_have_attribute("href", re.compile("jets-opposes"))
+    expect(page.locator("a.md-footer__link--prev")).to_be_visible()
+    expect(page.locator(".md-tabs__link", has_text="Joueurs")).to_be_visible()
+
+
+# ---------------------------------------------------------------- recherche
+
+
+def _chercher(page: Page, serveur_site: str, mot: str) -> Page:
+    page.set_viewport_size(BUREAU)
     page.goto(serveur_site, wait_until="networkidle")
     champ = page.locator("input[data-md-component='search-query']")
     champ.click()
     champ.press_sequentially(mot, delay=30)  # Material écoute les touches, pas fill()
-    resultats = page.locator(".md-search-result__item")
-    expect(resultats.first).to_be_visible(timeout=15000)
-    return page.locator(".md-search-result").inner_text()
+    expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=15000)
+    return page  # les assertions (expect) attendent la fin de la frappe et de la recherche
 
 
 def test_la_recherche_trouve_magistrale(page: Page, serveur_site: str) -> None:
-    texte = _chercher(page, serveur_site, "Magistrale")
-    assert "Critiques et Catastrophes" in texte
+    resultats = _chercher(page, serveur_site, "Magistrale").locator(".md-search-result")
+    expect(resultats).to_contain_text("Critiques et Catastrophes")
 
 
 def test_la_recherche_trouve_adversaire_dans_l_adversaire(page: Page, serveur_site: str) -> None:
     """Le séparateur français coupe « l'adversaire » : « adversaire » le trouve."""
-    texte = _chercher(page, serveur_site, "adversaire")
-    assert "Jets opposés" in texte
+    resultats = _chercher(page, serveur_site, "adversaire").locator(".md-search-result")
+    expect(resultats).to_contain_text("Jets opposés")
+    expect(resultats).to_contain_text("l'adversaire")
+    expect(resultats.locator("mark", has_text="adversaire").first).to_be_visible()
+
+
+def test_la_recherche_ignore_les_accents(page: Page, serveur_site: str) -> None:
+    """« reussite » (sans accent) trouve et surligne « Réussite »."""
+    resultats = _chercher(page, serveur_site, "reussite").locator(".md-search-result")
+    expect(resultats.locator("mark", has_text=re.compile("^Réussite$", re.I)).first).to_be_visible()
+
+
+@pytest.mark.parametrize(
+    ("nom", "page_cible", "ancre"),
+    [
+        ("Trait par défaut", "warp/jets-simples/", "trait-par-defaut"),
+        ("Critiques et Catastrophes", "warp/jets-simples/", "critiques-et-catastrophes"),
+        ("Traits sans dés", "warp/jets-opposes/", "traits-sans-des"),
+        ("Egalite", "warp/jets-opposes/", "egalite"),
+    ],
+)
+def test_un_nom_de_regle_mene_a_sa_section(
+    page: Page, serveur_site: str, nom: str, page_cible: str, ancre: str
+) -> None:
+    resultats = _chercher(page, serveur_site, nom)
+    lien = resultats.locator(f"a.md-search-result__link[href*='{page_cible}'][href$='#{ancre}']")
+    expect(lien.first).to_be_attached()
+
+
+# ---------------------------------------------------------------- glossaire
+
+
+def test_un_terme_montre_sa_definition_au_survol(page: Page, serveur_site: str) -> None:
+    definitions = _definitions()
+    page.set_viewport_size(BUREAU)
+    page.goto(serveur_site + "warp/jets-simples/", wait_until="networkidle")
+    terme = page.locator("article.md-typeset > p abbr", has_text=re.compile(r"^Magistrale$")).first
+    terme.scroll_into_view_if_needed()
+    terme.hover()
+    infobulle = page.locator(".md-tooltip2--active")
+    expect(infobulle).to_be_visible()
+    expect(infobulle).to_contain_text(definitions["Magistrale"])
+
+
+def test_chaque_page_recoit_les_definitions(site_construit: SiteConstruit) -> None:
+    """Le fichier d'abréviations est ajouté à chaque page de règles : aucune n'en est privée."""
+    definitions = _definitions()
+    for chemin in ("warp/jets-simples/", "warp/jets-opposes/", "premiers-pas/warp/"):
+        html = (site_construit.dossier / chemin / "index.html").read_text(encoding="utf-8")
+        titres = set(re.findall(r'<abbr title="([^"]+)">', html))
+        assert titres, f"{chemin} : aucune infobulle"
+        assert titres <= {d.replace("'", "&#x27;") for d in definitions.values()} | set(definitions.values())
+
+
+# ---------------------------------------------------------------- mode sombre
+
+
+_COULEURS = """(selecteur) => {
+  const e = document.querySelector(selecteur);
+  let fond = e, bg = 'rgba(0, 0, 0, 0)';
+  while (fond && (bg === 'rgba(0, 0, 0, 0)' || bg === 'transparent')) {
+    bg = getComputedStyle(fond).backgroundColor; fond = fond.parentElement;
+  }
+  if (bg === 'rgba(0, 0, 0, 0)') bg = 'rgb(255, 255, 255)';
+  return [getComputedStyle(e).color, bg];
+}"""
+
+
+def _luminance(couleur: str) -> float:
+    r, g, b = (int(float(x)) for x in re.findall(r"[\d.]+", couleur)[:3])
+
+    def canal(c: int) -> float:
+        s = c / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * canal(r) + 0.7152 * canal(g) + 0.0722 * canal(b)
+
+
+def _contraste(page: Page, selecteur: str) -> float:
+    texte, fond = page.evaluate(_COULEURS, selecteur)
+    clair, sombre = sorted((_luminance(texte), _luminance(fond)), reverse=True)
+    return (clair + 0.05) / (sombre + 0.05)
+
+
+LISIBLES = [
+    "article.md-typeset > p",
+    "article.md-typeset table td",
+    "article.md-typeset abbr",
+    "article.md-typeset h2",
+]
+
+
+def test_le_mode_sombre_se_bascule_et_reste_lisible(page: Page, serveur_site: str) -> None:
+    page.set_viewport_size(BUREAU)
+    page.emulate_media(color_scheme="light")
+    page.goto(serveur_site + "aide-memoire/warp/", wait_until="networkidle")
+    corps = page.locator("body")
+    expect(corps).to_have_attribute("data-md-color-scheme", "default")
+    fond_clair = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    for selecteur in LISIBLES:
+        assert _contraste(page, selecteur) >= 4.5, f"clair : {selecteur} peu lisible"
+
+    page.locator("form[data-md-component='palette'] label:visible").first.click()
+    expect(corps).to_have_attribute("data-md-color-scheme", "slate")
+    fond_sombre = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert _luminance(fond_sombre) < _luminance(fond_clair) / 4
+    for selecteur in LISIBLES:
+        assert _contraste(page, selecteur) >= 4.5, f"sombre : {selecteur} peu lisible"
+
+    page.reload(wait_until="networkidle")  # le choix est retenu
+    expect(corps).to_have_attribute("data-md-color-scheme", "slate")
+
+
+def test_imprime_en_noir_sur_blanc_meme_en_mode_sombre(page: Page, serveur_site: str) -> None:
+    page.emulate_media(media="print", color_scheme="dark")
+    page.goto(serveur_site + "aide-memoire/warp/", wait_until="networkidle")
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
+    texte, _ = page.evaluate(_COULEURS, "article.md-typeset > p")
+    assert _luminance(texte) < 0.05, f"texte imprimé trop clair : {texte}"
+
+
+# ---------------------------------------------------------------- impression
+
+
+def _pages_pdf(pdf: bytes) -> int:
+    """Le nombre de pages d'un PDF de Chromium (objets `/Type /Page`, pas `/Pages`)."""
+    return len(re.findall(rb"/Type\s*/Page\b", pdf))
+
+
+def test_chaque_aide_memoire_tient_sur_une_feuille_recto_verso(
+    browser: Browser, serveur_site: str, site_construit: SiteConstruit
+) -> None:
+    aide_memoires = _aide_memoires(site_construit)
+    assert aide_memoires, "aucun aide-mémoire"
+    page = browser.new_page()
+    page.emulate_media(media="print")
+    for chemin in aide_memoires:
+        page.goto(serveur_site + chemin, wait_until="networkidle")
+        pages = _pages_pdf(page.pdf(format="A4"))
+        assert 1 <= pages <= 2, f"{chemin} s'imprime sur {pages} pages A4 (2 au plus)"
+    page.close()
+
+
+def test_la_version_imprimable_reunit_toutes_les_regles(
+    browser: Browser, serveur_site: str, site_construit: SiteConstruit
+) -> None:
+    regles = [a for a in _adresses(site_construit) if a.startswith(("warp/", "troisd6/"))]
+    page = browser.new_page()
+    page.emulate_media(media="print")
+    page.goto(serveur_site + "imprimer/", wait_until="networkidle")
+    sections = page.locator("section.imprimer-page").evaluate_all("els => els.map(e => e.id)")
+    assert {r.strip("/").replace("/", "-") for r in regles} <= set(sections)
+    # Chaque page réunie commence sur une nouvelle feuille.
+    assert _pages_pdf(page.pdf(format="A4")) >= len(sections)
+    page.close()

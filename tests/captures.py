@@ -1,0 +1,113 @@
+"""Captures d'écran des pages clés, pour les relire d'un coup d'œil (pas un test).
+
+    python -m tests.captures            # construit le site, écrit captures/
+    python -m tests.captures --site DIR # réutilise un site déjà construit
+
+Construit le site (`mkdocs build --strict`), le sert sur 127.0.0.1 et, avec le
+Chromium de Debian, écrit dans `captures/` (ignoré par git) :
+
+- chaque page clé en mode clair et en mode sombre, à la largeur d'un bureau
+  (1280 px) et d'un téléphone (375 px), page entière ;
+- une infobulle du glossaire ouverte, une recherche sans accents ;
+- chaque aide-mémoire en PDF A4, tel qu'il s'imprime.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+from tests.conftest import ARGUMENTS_CHROMIUM, CHROMIUM, RACINE, construire, servir
+
+PAGES = {
+    "accueil": "",
+    "premiers-pas-warp": "premiers-pas/warp/",
+    "premiers-pas-troisd6": "premiers-pas/troisd6/",
+    "glossaire": "glossaire/",
+    "aide-memoire-warp": "aide-memoire/warp/",
+    "aide-memoire-troisd6": "aide-memoire/troisd6/",
+    "jets-simples": "warp/jets-simples/",
+    "jets-opposes": "warp/jets-opposes/",
+    "imprimer": "imprimer/",
+}
+"""Nom de la capture → adresse dans le site (les pages absentes sont sautées)."""
+
+FORMATS = {"bureau": {"width": 1280, "height": 900}, "telephone": {"width": 375, "height": 740}}
+
+
+def _capturer(page: Page, adresse: str, fichier: Path) -> None:
+    page.goto(adresse, wait_until="networkidle")
+    page.screenshot(path=str(fichier), full_page=True)
+
+
+def capturer(site: Path, sortie: Path) -> list[Path]:
+    """Écrit les captures de `site` dans `sortie` ; renvoie les fichiers écrits."""
+    sortie.mkdir(parents=True, exist_ok=True)
+    ecrits: list[Path] = []
+    presentes = {nom: chemin for nom, chemin in PAGES.items() if (site / chemin / "index.html").exists()}
+    with servir(site) as racine, sync_playwright() as p:
+        navigateur = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGUMENTS_CHROMIUM)
+        for schema in ("light", "dark"):
+            for format_nom, taille in FORMATS.items():
+                page = navigateur.new_page(viewport=taille, color_scheme=schema)  # type: ignore[arg-type]
+                for nom, chemin in presentes.items():
+                    fichier = sortie / f"{nom}-{format_nom}-{'clair' if schema == 'light' else 'sombre'}.png"
+                    _capturer(page, racine + chemin, fichier)
+                    ecrits.append(fichier)
+                page.close()
+
+        page = navigateur.new_page(viewport=FORMATS["bureau"])
+        page.goto(racine + "warp/jets-simples/", wait_until="networkidle")
+        terme = page.locator("article.md-typeset > p abbr").first
+        terme.scroll_into_view_if_needed()
+        terme.hover()
+        page.locator(".md-tooltip2--active").wait_for()
+        ecrits.append(sortie / "infobulle.png")
+        page.screenshot(path=str(ecrits[-1]))
+
+        page.goto(racine, wait_until="networkidle")
+        champ = page.locator("input[data-md-component='search-query']")
+        champ.click()
+        champ.press_sequentially("reussite", delay=30)
+        page.locator(".md-search-result__item").first.wait_for()
+        page.wait_for_timeout(500)
+        ecrits.append(sortie / "recherche-reussite.png")
+        page.screenshot(path=str(ecrits[-1]))
+
+        page.emulate_media(media="print")
+        for nom, chemin in presentes.items():
+            if nom.startswith("aide-memoire"):
+                page.goto(racine + chemin, wait_until="networkidle")
+                ecrits.append(sortie / f"{nom}.pdf")
+                page.pdf(path=str(ecrits[-1]), format="A4")
+        navigateur.close()
+    return ecrits
+
+
+def main(arguments: list[str] | None = None) -> int:
+    analyse = argparse.ArgumentParser(prog="python -m tests.captures", description=__doc__.splitlines()[0])
+    analyse.add_argument("--site", type=Path, help="un site déjà construit (sinon : mkdocs build --strict)")
+    analyse.add_argument("--sortie", type=Path, default=RACINE / "captures", help="dossier des captures")
+    options = analyse.parse_args(arguments)
+    with tempfile.TemporaryDirectory(prefix="site-") as temporaire:
+        site = options.site
+        if site is None:
+            site = Path(temporaire)
+            proc = construire(site)
+            if proc.returncode != 0:
+                print(proc.stdout + proc.stderr, file=sys.stderr)
+                print(f"mkdocs build --strict a échoué (code {proc.returncode})", file=sys.stderr)
+                return 1
+        ecrits = capturer(site, options.sortie)
+    print(f"{len(ecrits)} captures dans {options.sortie}/")
+    for fichier in ecrits:
+        print(f"  {fichier.relative_to(options.sortie)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
