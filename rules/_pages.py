@@ -27,13 +27,26 @@ def pourcentage(p: Fraction, decimales: int = 1) -> str:
         '0,46 %'
         >>> pourcentage(Fraction(0))
         '0 %'
+
+        Une chance non nulle n'est jamais affichée « 0,0 % », ni une chance
+        incomplète « 100,0 % » :
+
+        >>> pourcentage(Fraction(1, 10**6)), pourcentage(1 - Fraction(1, 10**6))
+        ('< 0,1 %', '> 99,9 %')
     """
     if p == 0:
         return "0 %"
     if p == 1:
         return "100 %"
-    texte = f"{float(p) * 100:.{decimales}f}".replace(".", ",")
-    return f"{texte} %"
+    def ecrire(valeur: float) -> str:
+        return f"{valeur:.{decimales}f}".replace(".", ",")
+
+    pas = 10.0**-decimales
+    if p * 100 < pas:
+        return f"< {ecrire(pas)} %"
+    if p * 100 > 100 - pas:
+        return f"> {ecrire(100 - pas)} %"
+    return f"{ecrire(float(p) * 100)} %"
 
 
 def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]]) -> str:
