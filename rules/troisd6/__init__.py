@@ -3,6 +3,7 @@
 Les fonctions publiques sont réexportées ici : `from rules.troisd6 import jet`.
 """
 
+from rules.troisd6.caches import Apercu, JetCache, apercu, jet_cache
 from rules.troisd6.jets import (
     BASE,
     MALUS_FAMILIARITE,
@@ -18,19 +19,39 @@ from rules.troisd6.jets import (
     seuil_caracteristique,
     seuil_talent,
 )
+from rules.troisd6.scenes_mineures import (
+    Issue,
+    SceneNonOpposee,
+    SceneOpposee,
+    chances_scene_non_opposee,
+    chances_scene_opposee,
+    scene_non_opposee,
+    scene_opposee,
+)
 
 __all__ = [
     "BASE",
     "MALUS_FAMILIARITE",
+    "Apercu",
     "Difficulte",
+    "Issue",
     "Jet",
+    "JetCache",
     "Niveau",
+    "SceneNonOpposee",
+    "SceneOpposee",
+    "apercu",
+    "chances_scene_non_opposee",
+    "chances_scene_opposee",
     "difficulte_nommee",
     "distribution",
     "double_et_triple",
     "jet",
+    "jet_cache",
     "niveau",
     "probabilite_reussite",
+    "scene_non_opposee",
+    "scene_opposee",
     "seuil_caracteristique",
     "seuil_talent",
 ]
