@@ -104,7 +104,7 @@ def graphique(
         return f"{y * 100:.0f} %" if pourcentages else f"{y:g}".replace(".", ",")
 
     morceaux = [
-        f'<figure class="graphique"><svg viewBox="0 0 {largeur} {hauteur}" role="img" '
+        f'<figure class="graphique"><svg width="{largeur}" height="{hauteur}" viewBox="0 0 {largeur} {hauteur}" role="img" '
         f'aria-label="{html.escape(titre)}" xmlns="http://www.w3.org/2000/svg" '
         'style="max-width:100%;height:auto;color:inherit" font-size="12" fill="currentColor">',
         f"<title>{html.escape(titre)}</title>",
