@@ -135,8 +135,13 @@ class ReserveExperience:
             )
         if self.disponibles == 0:
             raise ValueError(
-                f"aucun dé d'expérience disponible pour « {test} » : les {_des(self.des)} "
-                "sont déjà convertis (ils reviennent à la fin de la partie)"
+                f"aucun dé d'expérience disponible pour « {test} » : "
+                + (
+                    "son seul dé est déjà converti"
+                    if self.des == 1
+                    else f"ses {self.des} dés sont déjà convertis"
+                )
+                + " (ils reviennent à la fin de la partie)"
                 if self.des
                 else f"aucun dé d'expérience disponible pour « {test} » : le personnage n'en a pas"
             )
