@@ -186,7 +186,7 @@ def cooperation(
         ((Fraction(1, 1), Fraction(1, 2)), 1, <Resultat.REUSSITE: 'Réussite'>)
         >>> print(t)
         Bêta 1 : Réussite (+1) ; Bêta 2 : Compensation (+½) ; aide totale 1½ arrondie en
-        dessous : 1d de bonus. Alpha (1d de bonus) : 3d + 1d de bonus : 4d6 lancés
+        dessous : 1d de bonus. Alpha : 3d + 1d de bonus : 4d6 lancés
         (5, 4, 2, 1), les 3 meilleurs gardés (5, 4, 2) ; total 11 > 9 : Réussite.
     """
     alpha = _valider.entier("alpha", alpha, minimum=0)
@@ -230,9 +230,7 @@ def cooperation(
         morceaux.append(f"aide totale : {effet}")
     else:
         morceaux.append(f"aide totale {_demis(somme)} arrondie en dessous : {effet}")
-    modifs = [f"{n}d de {sorte}" for n, sorte in ((b, "bonus"), (m, "malus")) if n]
-    alpha_txt = f"Alpha ({' et '.join(modifs)})" if modifs else "Alpha"
-    explication = " ; ".join(morceaux) + f". {alpha_txt} : " + jet_alpha.explication
+    explication = " ; ".join(morceaux) + ". Alpha : " + jet_alpha.explication
     return Cooperation(
         jets_betas=jets_betas,
         aides=aides,
