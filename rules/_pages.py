@@ -27,13 +27,26 @@ def pourcentage(p: Fraction, decimales: int = 1) -> str:
         '0,46 %'
         >>> pourcentage(Fraction(0))
         '0 %'
+
+        Une chance non nulle n'est jamais affichée « 0,0 % », ni une chance
+        incomplète « 100,0 % » :
+
+        >>> pourcentage(Fraction(1, 10**6)), pourcentage(1 - Fraction(1, 10**6))
+        ('< 0,1 %', '> 99,9 %')
     """
     if p == 0:
         return "0 %"
     if p == 1:
         return "100 %"
-    texte = f"{float(p) * 100:.{decimales}f}".replace(".", ",")
-    return f"{texte} %"
+    def ecrire(valeur: float) -> str:
+        return f"{valeur:.{decimales}f}".replace(".", ",")
+
+    pas = 10.0**-decimales
+    if p * 100 < pas:
+        return f"< {ecrire(pas)} %"
+    if p * 100 > 100 - pas:
+        return f"> {ecrire(100 - pas)} %"
+    return f"{ecrire(float(p) * 100)} %"
 
 
 def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]]) -> str:
@@ -91,7 +104,7 @@ def graphique(
         return f"{y * 100:.0f} %" if pourcentages else f"{y:g}".replace(".", ",")
 
     morceaux = [
-        f'<figure class="graphique"><svg viewBox="0 0 {largeur} {hauteur}" role="img" '
+        f'<figure class="graphique"><svg width="{largeur}" height="{hauteur}" viewBox="0 0 {largeur} {hauteur}" role="img" '
         f'aria-label="{html.escape(titre)}" xmlns="http://www.w3.org/2000/svg" '
         'style="max-width:100%;height:auto;color:inherit" font-size="12" fill="currentColor">',
         f"<title>{html.escape(titre)}</title>",

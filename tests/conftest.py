@@ -122,3 +122,15 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
         "headless": True,
         "args": ARGUMENTS_CHROMIUM,
     }
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Sous `CI=true`, un test sauté fait échouer la suite : la CI doit tout exécuter."""
+    if not EN_CI:
+        return
+    rapporteur = session.config.pluginmanager.get_plugin("terminalreporter")
+    sautes = rapporteur.stats.get("skipped", []) if rapporteur else []
+    if sautes:
+        if rapporteur:
+            rapporteur.write_line(f"CI=true : {len(sautes)} test(s) sauté(s), ce qui est interdit en CI.", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

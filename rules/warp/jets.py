@@ -234,6 +234,8 @@ def _expliquer(
     gardes_txt = ", ".join(map(str, gardes))
     if net == 0:
         lance = f"{trait}d6 lancés ({liste})"
+        if bonus:
+            lance = f"{trait}d, {bonus}d de bonus et {malus}d de malus s'annulent : " + lance
     else:
         sorte = "bonus" if net > 0 else "malus"
         quels = "meilleurs" if net > 0 else "pires"

@@ -15,8 +15,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rules import _valider
 from rules._enum import EnumOrdonnee
-from rules.warp.jets import Jet, Resultat, nombre_de_des, profils
+from rules.warp.jets import Jet, Resultat, profils
 
 __all__ = ["Issue", "Opposition", "chances_opposees", "distribution_opposee", "opposition"]
 
@@ -213,8 +214,15 @@ def distribution_opposee(
         >>> d[(None, None)]
         Fraction(1, 6)
     """
-    nombre_de_des(trait_premier, bonus=bonus_premier, malus=malus_premier)
-    nombre_de_des(trait_second, bonus=bonus_second, malus=malus_second)
+    for nom, valeur in (
+        ("trait_premier", trait_premier),
+        ("trait_second", trait_second),
+        ("bonus_premier", bonus_premier),
+        ("malus_premier", malus_premier),
+        ("bonus_second", bonus_second),
+        ("malus_second", malus_second),
+    ):
+        _valider.entier(nom, valeur, minimum=0)
     pa = profils(trait_premier, bonus_premier - malus_premier)
     pb = profils(trait_second, bonus_second - malus_second)
     loi: dict[tuple[Resultat | None, Resultat | None], Fraction] = defaultdict(Fraction)

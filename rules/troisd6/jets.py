@@ -1,0 +1,421 @@
+"""3D6 › Principes de base : le jet de 3d6 sous un seuil et ses six niveaux.
+
+On lance 3d6 ; un total inférieur ou égal au seuil (10 + modificateurs) réussit,
+un total supérieur rate. Un double rend la réussite ou l'échec *spécial*, un
+triple le rend *critique*. Le dé doublé (Dd) ou triplé (Dt) sert ensuite aux
+effets.
+
+Le seuil d'un jet de caractéristique est 10 + modificateur de la
+caractéristique + difficulté ; celui d'un jet de talent, 10 + niveau du talent
++ difficulté, −3 pour une simple familiarité.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from rules import _valider
+from rules._enum import EnumOrdonnee
+from rules.des import jets_tries, lancer, probabilite_jet_trie
+
+__all__ = [
+    "BASE",
+    "MALUS_FAMILIARITE",
+    "Difficulte",
+    "Jet",
+    "Niveau",
+    "difficulte_nommee",
+    "distribution",
+    "double_et_triple",
+    "jet",
+    "niveau",
+    "probabilite_reussite",
+    "seuil_caracteristique",
+    "seuil_talent",
+]
+
+BASE = 10
+"""La base de tout seuil : « 10 + modificateurs »."""
+
+MALUS_FAMILIARITE = -3
+"""Le modificateur d'un talent que le personnage connaît seulement par « simple familiarité »."""
+
+
+class Niveau(EnumOrdonnee):
+    """Les six niveaux d'un jet, du plus mauvais au meilleur.
+
+    Source : « 3D6 › Principes de base › Spéciaux et critiques › Niveaux » :
+    « Réussite critique / réussite spéciale / réussite simple / échec simple /
+    échec spécial / échec critique ».
+
+    Examples:
+        >>> Niveau.ECHEC_CRITIQUE < Niveau.ECHEC_SPECIAL < Niveau.ECHEC_SIMPLE
+        True
+        >>> Niveau.ECHEC_SIMPLE < Niveau.REUSSITE_SIMPLE < Niveau.REUSSITE_SPECIALE < Niveau.REUSSITE_CRITIQUE
+        True
+        >>> print(Niveau.REUSSITE_SPECIALE)
+        Réussite spéciale
+        >>> Niveau.REUSSITE_SIMPLE.reussi, Niveau.ECHEC_SIMPLE.reussi
+        (True, False)
+    """
+
+    ECHEC_CRITIQUE = "Échec critique"
+    ECHEC_SPECIAL = "Échec spécial"
+    ECHEC_SIMPLE = "Échec simple"
+    REUSSITE_SIMPLE = "Réussite simple"
+    REUSSITE_SPECIALE = "Réussite spéciale"
+    REUSSITE_CRITIQUE = "Réussite critique"
+
+    @property
+    def reussi(self) -> bool:
+        """Vrai pour les trois réussites."""
+        return self >= Niveau.REUSSITE_SIMPLE
+
+
+class Difficulte(EnumOrdonnee):
+    """L'échelle de difficulté nommée, du plus dur au plus facile.
+
+    Source : « 3D6 › Principes de base › Caractéristiques ». Quatre paliers ont
+    une valeur fixe ; « assez facile » (+1 à +3) et « assez difficile » (−1 à
+    −3) demandent de choisir l'ampleur avec
+    [`modificateur`][rules.troisd6.jets.Difficulte.modificateur].
+
+    Examples:
+        >>> Difficulte.TRES_FACILE.modificateur()
+        5
+        >>> Difficulte.ASSEZ_DIFFICILE.modificateur(2)
+        -2
+        >>> Difficulte.ASSEZ_DIFFICILE.bornes
+        (-3, -1)
+        >>> Difficulte.QUASIMENT_IMPOSSIBLE < Difficulte.NORMAL < Difficulte.EVIDENT
+        True
+        >>> Difficulte.ASSEZ_FACILE.modificateur()
+        Traceback (most recent call last):
+        ...
+        ValueError: ampleur : « assez facile » va de +1 à +3, précisez l'ampleur (1, 2 ou 3), reçu None
+    """
+
+    QUASIMENT_IMPOSSIBLE = "quasiment impossible"
+    TRES_DIFFICILE = "très difficile"
+    ASSEZ_DIFFICILE = "assez difficile"
+    NORMAL = "normal"
+    ASSEZ_FACILE = "assez facile"
+    TRES_FACILE = "très facile"
+    EVIDENT = "évident"
+
+    @property
+    def bornes(self) -> tuple[int, int]:
+        """Le plus petit et le plus grand modificateur du palier."""
+        return _BORNES[self]
+
+    def modificateur(self, ampleur: int | None = None) -> int:
+        """Le modificateur du palier ; `ampleur` (1 à 3) pour « assez facile / difficile »."""
+        bas, haut = self.bornes
+        if bas == haut:
+            if ampleur is not None:
+                raise ValueError(
+                    f"ampleur : « {self} » vaut toujours {bas:+d}, n'indiquez pas d'ampleur, reçu {ampleur!r}"
+                )
+            return bas
+        signe = "+" if haut > 0 else "-"
+        if ampleur is None or isinstance(ampleur, bool) or not isinstance(ampleur, int) or not 1 <= ampleur <= 3:
+            raise ValueError(
+                f"ampleur : « {self} » va de {signe}1 à {signe}3, précisez l'ampleur (1, 2 ou 3), reçu {ampleur!r}"
+            )
+        return ampleur if haut > 0 else -ampleur
+
+
+_BORNES = {
+    Difficulte.QUASIMENT_IMPOSSIBLE: (-10, -10),
+    Difficulte.TRES_DIFFICILE: (-5, -5),
+    Difficulte.ASSEZ_DIFFICILE: (-3, -1),
+    Difficulte.NORMAL: (0, 0),
+    Difficulte.ASSEZ_FACILE: (1, 3),
+    Difficulte.TRES_FACILE: (5, 5),
+    Difficulte.EVIDENT: (10, 10),
+}
+
+
+def difficulte_nommee(modificateur: int) -> Difficulte | None:
+    """Le palier de l'échelle qui porte ce modificateur, ou `None` s'il n'a pas de nom.
+
+    Source : « 3D6 › Principes de base › Caractéristiques ». L'échelle saute
+    −4, ±6 à ±9 et au-delà de ±10 : le texte ne les nomme pas, le code les
+    accepte comme modificateurs sans nom.
+
+    Examples:
+        >>> difficulte_nommee(-2)
+        <Difficulte.ASSEZ_DIFFICILE: 'assez difficile'>
+        >>> difficulte_nommee(-4) is None
+        True
+    """
+    _valider.entier("modificateur", modificateur)
+    for palier, (bas, haut) in _BORNES.items():
+        if bas <= modificateur <= haut:
+            return palier
+    return None
+
+
+def _difficulte(difficulte: Any) -> int:
+    if isinstance(difficulte, Difficulte):
+        return difficulte.modificateur()
+    try:
+        return _valider.entier("difficulte", difficulte)
+    except ValueError:
+        raise ValueError(
+            f"difficulte doit être un entier ou un palier fixe de Difficulte, reçu {difficulte!r}"
+        ) from None
+
+
+def seuil_caracteristique(modificateur: int, difficulte: int | Difficulte = 0) -> int:
+    """Le seuil d'un jet de caractéristique : 10 + modificateur + difficulté.
+
+    Source : « 3D6 › Principes de base › Caractéristiques ».
+
+    Args:
+        modificateur: le bonus ou malus de la caractéristique (entier, ex. FOR −1).
+        difficulte: le facteur de difficulté (entier, ou palier fixe de
+            [`Difficulte`][rules.troisd6.jets.Difficulte]).
+
+    Examples:
+        Joséphine (FOR −1) pousse une lourde armoire (−1) : 8 ou moins.
+
+        >>> seuil_caracteristique(-1, -1)
+        8
+        >>> seuil_caracteristique(0, Difficulte.TRES_FACILE)
+        15
+        >>> seuil_caracteristique(0, Difficulte.ASSEZ_DIFFICILE.modificateur(3))
+        7
+    """
+    _valider.entier("modificateur", modificateur)
+    return BASE + modificateur + _difficulte(difficulte)
+
+
+def seuil_talent(niveau: int, difficulte: int | Difficulte = 0, *, familiarite: bool = False) -> int:
+    """Le seuil d'un jet de talent : 10 + niveau du talent + difficulté (−3 si simple familiarité).
+
+    Source : « 3D6 › Principes de base › Talent ».
+
+    Args:
+        niveau: le niveau du talent (entier ≥ 0).
+        difficulte: le facteur de difficulté (entier, ou palier fixe de
+            [`Difficulte`][rules.troisd6.jets.Difficulte]).
+        familiarite: vrai si le personnage n'a qu'une simple familiarité (−3).
+
+    Examples:
+        Philip (Conduite Voiture 2) franchit une rue étroite, action risquée (−3) :
+
+        >>> seuil_talent(2, -3)
+        9
+        >>> seuil_talent(0, familiarite=True)
+        7
+        >>> seuil_talent(1.5)
+        Traceback (most recent call last):
+        ...
+        ValueError: niveau doit être un entier ≥ 0, reçu 1.5
+    """
+    _valider.entier("niveau", niveau, minimum=0)
+    if not isinstance(familiarite, bool):
+        raise ValueError(f"familiarite doit être True ou False, reçu {familiarite!r}")
+    return BASE + niveau + _difficulte(difficulte) + (MALUS_FAMILIARITE if familiarite else 0)
+
+
+def double_et_triple(des: tuple[int, ...]) -> tuple[int | None, int | None]:
+    """(Dd, Dt) : la valeur du dé doublé et du dé triplé de trois dés, ou `None`.
+
+    Source : « 3D6 › Principes de base › Spéciaux et critiques › Niveaux ».
+    Un triple n'est pas compté comme double : `(None, valeur)`.
+
+    Examples:
+        >>> double_et_triple((4, 2, 4)), double_et_triple((3, 3, 3)), double_et_triple((1, 2, 3))
+        ((4, None), (None, 3), (None, None))
+    """
+    a, b, c = sorted(des)
+    if a == c:
+        return None, a
+    if a == b or b == c:
+        return b, None
+    return None, None
+
+
+def niveau(total: int, seuil: int, dd: int | None, dt: int | None) -> Niveau:
+    """Le niveau d'un jet d'après son total, son seuil et ses dés doublé ou triplé.
+
+    Source : « 3D6 › Principes de base › Spéciaux et critiques ».
+
+    Examples:
+        >>> niveau(10, 8, 4, None)
+        <Niveau.ECHEC_SPECIAL: 'Échec spécial'>
+    """
+    if total <= seuil:
+        if dt is not None:
+            return Niveau.REUSSITE_CRITIQUE
+        return Niveau.REUSSITE_SPECIALE if dd is not None else Niveau.REUSSITE_SIMPLE
+    if dt is not None:
+        return Niveau.ECHEC_CRITIQUE
+    return Niveau.ECHEC_SPECIAL if dd is not None else Niveau.ECHEC_SIMPLE
+
+
+@dataclass(frozen=True)
+class Jet:
+    """Un jet de 3d6 résolu, avec ses valeurs intermédiaires."""
+
+    des: tuple[int, ...]
+    """Les trois dés, dans l'ordre donné ou tiré."""
+    total: int
+    """La somme des trois dés."""
+    seuil: int
+    """Le seuil : le jet réussit si le total lui est inférieur ou égal."""
+    niveau: Niveau
+    """Le niveau de réussite ou d'échec."""
+    dd: int | None
+    """La valeur du dé doublé (Dd), ou `None` sans double (un triple n'est pas un double)."""
+    dt: int | None
+    """La valeur du dé triplé (Dt), ou `None` sans triple."""
+    explication: str
+    """Comment le niveau découle de la règle, en une phrase."""
+
+    @property
+    def reussi(self) -> bool:
+        """Vrai pour une réussite simple, spéciale ou critique."""
+        return self.niveau.reussi
+
+    def __str__(self) -> str:
+        return self.explication
+
+
+def _expliquer(des: tuple[int, ...], total: int, seuil: int, dd: int | None, dt: int | None,
+               resultat: Niveau) -> str:
+    liste = ", ".join(map(str, des))
+    if total <= seuil:
+        comparaison = f"total {total} ≤ {seuil} : réussite"
+        if seuil > 18:
+            comparaison += " (seuil au-delà de 18 : toujours réussi)"
+    else:
+        comparaison = f"total {total} > {seuil} : échec"
+        if seuil < 3:
+            comparaison += " (seuil sous 3 : toujours raté)"
+    if dt is not None:
+        marque = f" ; triple {dt} (Dt = {dt})"
+    elif dd is not None:
+        marque = f" ; double {dd} (Dd = {dd})"
+    else:
+        marque = ""
+    return f"3d6 lancés ({liste}) ; {comparaison}{marque} : {resultat}."
+
+
+def _seuil(seuil: Any) -> int:
+    return _valider.entier("seuil", seuil)
+
+
+def jet(seuil: int, des: tuple[int, ...] | list[int] | None = None, *,
+        rng: random.Random | None = None) -> Jet:
+    """Résout un jet de 3d6 sous un seuil.
+
+    Source : « 3D6 › Principes de base › Spéciaux et critiques ». Un total
+    inférieur ou égal au seuil réussit, un total supérieur rate ; un double
+    rend le résultat spécial, un triple critique, en réussite comme en échec.
+
+    Tout seuil entier est accepté : sous 3 le jet rate toujours, au-delà de 18
+    il réussit toujours, mais un double ou un triple reste spécial ou critique.
+
+    Args:
+        seuil: le seuil (entier), par exemple
+            [`seuil_caracteristique`][rules.troisd6.jets.seuil_caracteristique].
+        des: les trois dés (exemples chiffrés) ; sinon `rng` les tire.
+        rng: un `random.Random` (graîné pour rejouer un jet) ; neuf s'il est omis.
+
+    Returns:
+        Le jet résolu, avec son explication.
+
+    Raises:
+        ValueError: seuil non entier, pas exactement trois dés, ou dé hors de 1–6.
+
+    Examples:
+        Joséphine et l'armoire (8 ou moins) :
+
+        >>> r = jet(8, (5, 2, 1))
+        >>> r.total, r.niveau, r.reussi
+        (8, <Niveau.REUSSITE_SIMPLE: 'Réussite simple'>, True)
+        >>> print(jet(8, (4, 4, 2)).explication)
+        3d6 lancés (4, 4, 2) ; total 10 > 8 : échec ; double 4 (Dd = 4) : Échec spécial.
+        >>> r = jet(9, (6, 6, 6))
+        >>> r.niveau, r.dd, r.dt
+        (<Niveau.ECHEC_CRITIQUE: 'Échec critique'>, None, 6)
+        >>> jet(8.5, (1, 2, 3))
+        Traceback (most recent call last):
+        ...
+        ValueError: seuil doit être un entier, reçu 8.5
+    """
+    seuil = _seuil(seuil)
+    valeurs = lancer(3, rng) if des is None else _valider.des("des", des, nombre=3)
+    total = sum(valeurs)
+    dd, dt = double_et_triple(valeurs)
+    resultat = niveau(total, seuil, dd, dt)
+    return Jet(
+        des=valeurs,
+        total=total,
+        seuil=seuil,
+        niveau=resultat,
+        dd=dd,
+        dt=dt,
+        explication=_expliquer(valeurs, total, seuil, dd, dt, resultat),
+    )
+
+
+@cache
+def profils() -> dict[tuple[int, int | None, int | None], Fraction]:
+    """Loi exacte de (total, Dd, Dt) pour 3d6, par énumération des jets triés.
+
+    Examples:
+        >>> profils()[(3, None, 1)]
+        Fraction(1, 216)
+        >>> sum(profils().values())
+        Fraction(1, 1)
+    """
+    loi: dict[tuple[int, int | None, int | None], Fraction] = defaultdict(Fraction)
+    for tries, ordres in jets_tries(3):
+        dd, dt = double_et_triple(tries)
+        loi[(sum(tries), dd, dt)] += probabilite_jet_trie(ordres, 3)
+    return dict(loi)
+
+
+def distribution(seuil: int) -> dict[Niveau, Fraction]:
+    """Probabilités exactes de chaque niveau d'un jet sous `seuil`.
+
+    Toutes les clés de [`Niveau`][rules.troisd6.jets.Niveau] sont présentes, du
+    plus mauvais au meilleur ; les probabilités somment à 1.
+
+    Source : « 3D6 › Principes de base › Spéciaux et critiques ».
+
+    Examples:
+        >>> d = distribution(10)
+        >>> d[Niveau.REUSSITE_SIMPLE] + d[Niveau.REUSSITE_SPECIALE] + d[Niveau.REUSSITE_CRITIQUE]
+        Fraction(1, 2)
+        >>> d[Niveau.REUSSITE_CRITIQUE], d[Niveau.ECHEC_CRITIQUE]
+        (Fraction(1, 72), Fraction(1, 72))
+        >>> distribution(2)[Niveau.ECHEC_CRITIQUE]
+        Fraction(1, 36)
+    """
+    seuil = _seuil(seuil)
+    loi = dict.fromkeys(Niveau, Fraction(0))
+    for (total, dd, dt), p in profils().items():
+        loi[niveau(total, seuil, dd, dt)] += p
+    return loi
+
+
+def probabilite_reussite(seuil: int) -> Fraction:
+    """Probabilité exacte qu'un jet sous `seuil` réussisse (tous niveaux de réussite).
+
+    Source : « 3D6 › Principes de base › Caractéristiques » (« inférieur ou égal »).
+
+    Examples:
+        >>> probabilite_reussite(8), probabilite_reussite(9)
+        (Fraction(7, 27), Fraction(3, 8))
+    """
+    return sum((p for n, p in distribution(seuil).items() if n.reussi), Fraction(0))

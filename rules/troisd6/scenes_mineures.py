@@ -1,0 +1,205 @@
+"""3D6 › Opposition et Potentiel › Scènes mineures : un seul jet règle la scène.
+
+Face à un adversaire actif, chaque partie fait un jet : le meilleur niveau
+gagne, et à niveau égal le jet le plus haut l'emporte. Face à un adversaire
+passif ou à une chose, seul le PJ lance : il gagne s'il réussit son jet.
+
+Quand niveaux **et** totaux sont égaux, le texte ne désigne pas de vainqueur :
+le code rend une égalité ([`Issue.EGALITE`][rules.troisd6.scenes_mineures.Issue])
+et n'invente rien (voir la page, « Interprétation »).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+from rules import _valider
+from rules._enum import EnumOrdonnee
+from rules.troisd6.jets import Jet, Niveau, niveau, profils
+
+__all__ = [
+    "Issue",
+    "SceneNonOpposee",
+    "SceneOpposee",
+    "chances_scene_non_opposee",
+    "chances_scene_opposee",
+    "scene_non_opposee",
+    "scene_opposee",
+]
+
+
+class Issue(EnumOrdonnee):
+    """Qui l'emporte d'une scène mineure opposée.
+
+    Source : « 3D6 › Opposition et Potentiel › Scènes mineures ».
+
+    Examples:
+        >>> print(Issue.EGALITE)
+        égalité
+        >>> Issue.SECOND < Issue.EGALITE < Issue.PREMIER
+        True
+    """
+
+    SECOND = "le second l'emporte"
+    EGALITE = "égalité"
+    PREMIER = "le premier l'emporte"
+
+
+def _issue(niveau_a: Niveau, total_a: int, niveau_b: Niveau, total_b: int) -> Issue:
+    """Le cœur de la règle : le meilleur niveau, puis le total le plus haut."""
+    if niveau_a != niveau_b:
+        return Issue.PREMIER if niveau_a > niveau_b else Issue.SECOND
+    if total_a != total_b:
+        return Issue.PREMIER if total_a > total_b else Issue.SECOND
+    return Issue.EGALITE
+
+
+@dataclass(frozen=True)
+class SceneOpposee:
+    """Une scène mineure opposée résolue."""
+
+    premier: Jet
+    """Le jet du premier camp (en général le PJ)."""
+    second: Jet
+    """Le jet du second camp (l'adversaire actif)."""
+    issue: Issue
+    """Qui l'emporte, ou égalité (mêmes niveau et total)."""
+    departage_par_total: bool
+    """Vrai si les niveaux étaient égaux et que le total a tranché (ou n'a pas pu trancher)."""
+    explication: str
+    """Comment l'issue découle de la règle."""
+
+    def __str__(self) -> str:
+        return self.explication
+
+
+def scene_opposee(premier: Jet, second: Jet) -> SceneOpposee:
+    """Résout une scène mineure opposée à partir des deux jets.
+
+    Source : « 3D6 › Opposition et Potentiel › Scènes mineures » : « le meilleur
+    jet gagne. En cas d'égalité de niveau de réussite, le jet le plus haut
+    l'emporte. » Le meilleur jet est celui de meilleur niveau, même si les deux
+    ratent ; à niveau égal, le plus haut total gagne ; à niveau et total égaux,
+    le texte ne dit rien : [`Issue.EGALITE`][rules.troisd6.scenes_mineures.Issue].
+
+    Args:
+        premier: le jet du premier camp (résultat de [`jet`][rules.troisd6.jets.jet]).
+        second: le jet du second camp.
+
+    Returns:
+        La scène résolue.
+
+    Examples:
+        >>> from rules.troisd6 import jet
+        >>> s = scene_opposee(jet(12, (5, 3, 1)), jet(11, (4, 4, 2)))
+        >>> s.issue
+        <Issue.SECOND: "le second l'emporte">
+        >>> print(s)
+        Premier : Réussite simple (total 9), second : Réussite spéciale (total 10) → le second l'emporte (meilleur niveau).
+        >>> print(scene_opposee(jet(12, (6, 3, 2)), jet(14, (5, 4, 1))))
+        Premier : Réussite simple (total 11), second : Réussite simple (total 10) → niveaux égaux, le total le plus haut l'emporte : le premier l'emporte.
+    """
+    for nom, valeur in (("premier", premier), ("second", second)):
+        if not isinstance(valeur, Jet):
+            raise ValueError(f"{nom} doit être un Jet (le résultat de rules.troisd6.jet), reçu {valeur!r}")
+    issue = _issue(premier.niveau, premier.total, second.niveau, second.total)
+    egaux = premier.niveau == second.niveau
+    debut = (
+        f"Premier : {premier.niveau} (total {premier.total}), "
+        f"second : {second.niveau} (total {second.total}) → "
+    )
+    if not egaux:
+        fin = f"{issue} (meilleur niveau)."
+    elif issue is Issue.EGALITE:
+        fin = "niveaux et totaux égaux : égalité, le texte ne désigne pas de vainqueur."
+    else:
+        fin = f"niveaux égaux, le total le plus haut l'emporte : {issue}."
+    return SceneOpposee(
+        premier=premier, second=second, issue=issue, departage_par_total=egaux,
+        explication=debut + fin,
+    )
+
+
+@dataclass(frozen=True)
+class SceneNonOpposee:
+    """Une scène mineure sans opposition (adversaire passif, chose) résolue."""
+
+    jet: Jet
+    """Le jet du PJ, seul à lancer."""
+    gagne: bool
+    """Vrai si le PJ réussit son jet."""
+    explication: str
+    """Comment l'issue découle de la règle."""
+
+    def __str__(self) -> str:
+        return self.explication
+
+
+def scene_non_opposee(jet: Jet) -> SceneNonOpposee:
+    """Résout une scène mineure sans opposition : le PJ gagne s'il réussit son jet.
+
+    Source : « 3D6 › Opposition et Potentiel › Scènes mineures » : « Soit
+    seulement par le PJ si il n'y a pas d'opposition (adversaire passif, chose) :
+    PJ gagne si il réussi son jet ».
+
+    Examples:
+        Joséphine et l'armoire (8 ou moins) :
+
+        >>> from rules.troisd6 import jet
+        >>> print(scene_non_opposee(jet(8, (2, 2, 3))))
+        3d6 lancés (2, 2, 3) ; total 7 ≤ 8 : réussite ; double 2 (Dd = 2) : Réussite spéciale. Le PJ gagne la scène.
+    """
+    if not isinstance(jet, Jet):
+        raise ValueError(f"jet doit être un Jet (le résultat de rules.troisd6.jet), reçu {jet!r}")
+    fin = "Le PJ gagne la scène." if jet.reussi else "Le PJ perd la scène."
+    return SceneNonOpposee(jet=jet, gagne=jet.reussi, explication=f"{jet.explication} {fin}")
+
+
+@cache
+def _niveaux_et_totaux(seuil: int) -> dict[tuple[Niveau, int], Fraction]:
+    loi: dict[tuple[Niveau, int], Fraction] = defaultdict(Fraction)
+    for (total, dd, dt), p in profils().items():
+        loi[(niveau(total, seuil, dd, dt), total)] += p
+    return dict(loi)
+
+
+def chances_scene_opposee(seuil_premier: int, seuil_second: int) -> dict[Issue, Fraction]:
+    """Probabilités exactes de chaque issue d'une scène mineure opposée entre deux seuils.
+
+    Énumère les couples (niveau, total) des deux jets. Les clés sont, dans
+    l'ordre, le premier l'emporte, égalité, le second l'emporte.
+
+    Source : « 3D6 › Opposition et Potentiel › Scènes mineures ».
+
+    Examples:
+        >>> c = chances_scene_opposee(10, 10)
+        >>> c[Issue.PREMIER] == c[Issue.SECOND]
+        True
+        >>> c[Issue.EGALITE]
+        Fraction(25, 486)
+        >>> sum(c.values())
+        Fraction(1, 1)
+    """
+    a = _niveaux_et_totaux(_valider.entier("seuil_premier", seuil_premier))
+    b = _niveaux_et_totaux(_valider.entier("seuil_second", seuil_second))
+    loi = dict.fromkeys((Issue.PREMIER, Issue.EGALITE, Issue.SECOND), Fraction(0))
+    for (niveau_a, total_a), pa in a.items():
+        for (niveau_b, total_b), pb in b.items():
+            loi[_issue(niveau_a, total_a, niveau_b, total_b)] += pa * pb
+    return loi
+
+
+def chances_scene_non_opposee(seuil: int) -> Fraction:
+    """Probabilité exacte que le PJ gagne une scène mineure sans opposition : celle de réussir son jet.
+
+    Source : « 3D6 › Opposition et Potentiel › Scènes mineures ».
+
+    Examples:
+        >>> chances_scene_non_opposee(8)
+        Fraction(7, 27)
+    """
+    seuil = _valider.entier("seuil", seuil)
+    return sum((p for (n, _), p in _niveaux_et_totaux(seuil).items() if n.reussi), Fraction(0))

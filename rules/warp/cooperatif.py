@@ -1,0 +1,318 @@
+"""WaRP › Tests coopératifs : un Alpha, des Bêtas, et l'aide qu'ils apportent.
+
+Les bonus et malus de la situation s'appliquent au jet de chacun. Chaque Bêta
+lance d'abord : son résultat devient une aide (Catastrophe −1 dé, Échec 0,
+Compensation ½, Réussite 1, Magistrale 2), le total étant arrondi en dessous.
+L'Alpha lance ensuite avec cette aide en dés de bonus (ou de malus si elle est
+négative), et c'est son jet qui décide.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from rules import _valider
+from rules.warp.jets import Jet, Resultat, distribution, jet
+
+__all__ = [
+    "AIDE",
+    "Cooperation",
+    "aide",
+    "cooperation",
+    "distribution_aide",
+    "distribution_cooperative",
+]
+
+AIDE: dict[Resultat, Fraction] = {
+    Resultat.CATASTROPHE: Fraction(-1),
+    Resultat.ECHEC: Fraction(0),
+    Resultat.COMPENSATION: Fraction(1, 2),
+    Resultat.REUSSITE: Fraction(1),
+    Resultat.MAGISTRALE: Fraction(2),
+}
+"""L'aide d'un Bêta selon son résultat, en dés (négatif : dés de malus).
+
+Source : « WaRP › Tests coopératifs » (le tableau de l'aide)."""
+
+
+def _valider_resultat(nom: str, valeur: Any) -> Resultat:
+    if not isinstance(valeur, Resultat):
+        permis = ", ".join(str(r) for r in Resultat)
+        raise ValueError(f"{nom} doit être un Resultat ({permis}), reçu {valeur!r}")
+    return valeur
+
+
+def aide(resultats: Iterable[Resultat]) -> int:
+    """L'aide totale des Bêtas, en dés : la somme du tableau, arrondie en dessous.
+
+    Source : « WaRP › Tests coopératifs ». « Arrondi en dessous » est lu comme
+    l'arrondi vers −∞ (`math.floor`) : une Catastrophe et une Compensation
+    (−1 + ½ = −½) font **−1**, pas 0 (voir la page, « Interprétation »).
+
+    Args:
+        resultats: les résultats des jets des Bêtas.
+
+    Returns:
+        Un entier : dés de bonus pour l'Alpha s'il est positif, de malus s'il est négatif.
+
+    Examples:
+        >>> aide([Resultat.REUSSITE, Resultat.COMPENSATION])
+        1
+        >>> aide([Resultat.COMPENSATION, Resultat.COMPENSATION, Resultat.MAGISTRALE])
+        3
+        >>> aide([Resultat.CATASTROPHE, Resultat.COMPENSATION])
+        -1
+        >>> aide([])
+        0
+        >>> aide(["Réussite"])
+        Traceback (most recent call last):
+        ...
+        ValueError: resultats[0] doit être un Resultat (Catastrophe, Échec, Compensation,
+        Réussite, Magistrale), reçu 'Réussite'
+    """
+    if isinstance(resultats, str | bytes | Resultat) or not isinstance(resultats, Iterable):
+        raise ValueError(f"resultats doit être une suite de Resultat, reçu {resultats!r}")
+    total = sum(
+        (AIDE[_valider_resultat(f"resultats[{i}]", r)] for i, r in enumerate(resultats)),
+        Fraction(0),
+    )
+    return math.floor(total)
+
+
+def _modificateurs(bonus: int, malus: int, aide_nette: int, experience: bool) -> tuple[int, int]:
+    """Bonus et malus du jet de l'Alpha : ceux de la situation, l'aide, le dé d'expérience."""
+    return bonus + max(aide_nette, 0) + int(experience), malus + max(-aide_nette, 0)
+
+
+def _valider_experiences(experience_betas: Sequence[bool] | None, n: int) -> tuple[bool, ...]:
+    if experience_betas is None:
+        return (False,) * n
+    if isinstance(experience_betas, str | bytes) or not isinstance(experience_betas, Sequence):
+        raise ValueError(
+            f"experience_betas doit être une suite de {n} booléens, reçu {experience_betas!r}"
+        )
+    valeurs = tuple(experience_betas)
+    if len(valeurs) != n or not all(isinstance(v, bool) for v in valeurs):
+        raise ValueError(
+            f"experience_betas doit être une suite de {n} booléens (un par Bêta), reçu {valeurs!r}"
+        )
+    return valeurs
+
+
+def _valider_traits(betas: Sequence[int]) -> tuple[int, ...]:
+    if isinstance(betas, str | bytes) or not isinstance(betas, Sequence):
+        raise ValueError(f"betas doit être une suite de Traits (entiers ≥ 0), reçu {betas!r}")
+    return tuple(_valider.entier(f"betas[{i}]", t, minimum=0) for i, t in enumerate(betas))
+
+
+@dataclass(frozen=True)
+class Cooperation:
+    """Un Test coopératif résolu : les jets des Bêtas, l'aide, le jet de l'Alpha."""
+
+    jets_betas: tuple[Jet, ...]
+    """Le jet de chaque Bêta, dans l'ordre donné."""
+    aides: tuple[Fraction, ...]
+    """L'aide de chaque Bêta, en dés (½ pour une Compensation)."""
+    aide: int
+    """L'aide totale arrondie en dessous (négative : dés de malus)."""
+    jet_alpha: Jet
+    """Le jet de l'Alpha, avec l'aide en dés de bonus ou de malus."""
+    resultat: Resultat
+    """Le résultat du Test : celui du jet de l'Alpha."""
+    explication: str
+    """Comment le résultat découle de la règle."""
+
+    def __str__(self) -> str:
+        return self.explication
+
+
+def _demis(x: Fraction) -> str:
+    """Un nombre de demi-dés écrit avec ½ : 3/2 → « 1½ », −1/2 → « −½ »."""
+    signe = "−" if x < 0 else ""
+    entier = int(abs(x))
+    return f"{signe}{entier if entier else ''}½"
+
+
+def _texte_aide(a: Fraction) -> str:
+    return {Fraction(-1): "−1", Fraction(1, 2): "+½"}.get(a, f"{int(a):+d}")
+
+
+def cooperation(
+    alpha: int,
+    betas: Sequence[int],
+    *,
+    bonus: int = 0,
+    malus: int = 0,
+    experience_alpha: bool = False,
+    experience_betas: Sequence[bool] | None = None,
+    des_betas: Sequence[Sequence[int]] | None = None,
+    des_alpha: Sequence[int] | None = None,
+    rng: random.Random | None = None,
+) -> Cooperation:
+    """Résout un Test coopératif : chaque Bêta lance, puis l'Alpha avec l'aide.
+
+    Source : « WaRP › Tests coopératifs ». Les `bonus` et `malus` de la
+    situation s'appliquent à tous les jets ; un dé d'expérience accordé
+    (`experience_alpha`, `experience_betas`, voir
+    [`ReserveExperience`][rules.warp.experience.ReserveExperience]) ajoute un dé
+    de bonus au seul jet de son personnage.
+
+    Args:
+        alpha: le Trait de l'Alpha.
+        betas: le Trait de chaque Bêta.
+        bonus: dés de bonus de la situation, pour tous.
+        malus: dés de malus de la situation, pour tous.
+        experience_alpha: l'Alpha a converti un dé d'expérience.
+        experience_betas: pour chaque Bêta, a-t-il converti un dé d'expérience ?
+        des_betas: les dés de chaque Bêta (exemples chiffrés) ; sinon `rng`.
+        des_alpha: les dés de l'Alpha, aide comprise ; sinon `rng`.
+        rng: un `random.Random` (graîné pour rejouer le Test).
+
+    Returns:
+        Le Test résolu.
+
+    Examples:
+        Deux Bêtas aident une mécanicienne à 3d : une Réussite et une Compensation
+        font 1½ dé, arrondi à 1 dé de bonus.
+
+        >>> t = cooperation(3, [2, 3], des_betas=[(4, 3), (6, 1, 1)], des_alpha=(5, 4, 2, 1))
+        >>> t.aides, t.aide, t.resultat
+        ((Fraction(1, 1), Fraction(1, 2)), 1, <Resultat.REUSSITE: 'Réussite'>)
+        >>> print(t)
+        Bêta 1 : Réussite (+1) ; Bêta 2 : Compensation (+½) ; aide totale 1½ arrondie en
+        dessous : 1d de bonus. Alpha : 3d + 1d de bonus : 4d6 lancés
+        (5, 4, 2, 1), les 3 meilleurs gardés (5, 4, 2) ; total 11 > 9 : Réussite.
+    """
+    alpha = _valider.entier("alpha", alpha, minimum=0)
+    traits = _valider_traits(betas)
+    _valider.entier("bonus", bonus, minimum=0)
+    _valider.entier("malus", malus, minimum=0)
+    if not isinstance(experience_alpha, bool):
+        raise ValueError(f"experience_alpha doit être True ou False, reçu {experience_alpha!r}")
+    xp = _valider_experiences(experience_betas, len(traits))
+    if des_betas is not None and (
+        isinstance(des_betas, str | bytes)
+        or not isinstance(des_betas, Sequence)
+        or len(des_betas) != len(traits)
+    ):
+        raise ValueError(
+            f"des_betas doit contenir les dés de chacun des {len(traits)} Bêtas, reçu {des_betas!r}"
+        )
+    jets_betas = tuple(
+        jet(
+            t,
+            bonus=bonus + int(x),
+            malus=malus,
+            des=None if des_betas is None else tuple(des_betas[i]),
+            rng=rng,
+        )
+        for i, (t, x) in enumerate(zip(traits, xp, strict=True))
+    )
+    aides = tuple(AIDE[j.resultat] for j in jets_betas)
+    total = aide(j.resultat for j in jets_betas)
+    b, m = _modificateurs(bonus, malus, total, experience_alpha)
+    jet_alpha = jet(
+        alpha, bonus=b, malus=m, des=None if des_alpha is None else tuple(des_alpha), rng=rng
+    )
+    morceaux = [
+        f"Bêta {i + 1} : {j.resultat} ({_texte_aide(a)})"
+        for i, (j, a) in enumerate(zip(jets_betas, aides, strict=True))
+    ]
+    somme = sum(aides, Fraction(0))
+    effet = f"{abs(total)}d de {'bonus' if total > 0 else 'malus'}" if total else "aucun dé"
+    if somme.denominator == 1:
+        morceaux.append(f"aide totale : {effet}")
+    else:
+        morceaux.append(f"aide totale {_demis(somme)} arrondie en dessous : {effet}")
+    explication = " ; ".join(morceaux) + ". Alpha : " + jet_alpha.explication
+    return Cooperation(
+        jets_betas=jets_betas,
+        aides=aides,
+        aide=total,
+        jet_alpha=jet_alpha,
+        resultat=jet_alpha.resultat,
+        explication=explication,
+    )
+
+
+def distribution_aide(
+    betas: Sequence[int],
+    *,
+    bonus: int = 0,
+    malus: int = 0,
+    experience_betas: Sequence[bool] | None = None,
+) -> dict[int, Fraction]:
+    """Loi exacte de l'aide totale (arrondie en dessous) apportée par les Bêtas.
+
+    Source : « WaRP › Tests coopératifs ». Convolue les lois exactes des jets
+    des Bêtas (en demi-dés), puis arrondit chaque total en dessous.
+
+    Examples:
+        Un Bêta à 1d : 1 (Catastrophe), 2–3 (Échec), 4–5 (Réussite), 6 (Magistrale).
+
+        >>> distribution_aide([1])
+        {-1: Fraction(1, 6), 0: Fraction(1, 3), 1: Fraction(1, 3), 2: Fraction(1, 6)}
+        >>> sum(distribution_aide([3, 2, 2]).values())
+        Fraction(1, 1)
+    """
+    traits = _valider_traits(betas)
+    _valider.entier("bonus", bonus, minimum=0)
+    _valider.entier("malus", malus, minimum=0)
+    xp = _valider_experiences(experience_betas, len(traits))
+    demis: dict[int, Fraction] = {0: Fraction(1)}
+    for t, x in zip(traits, xp, strict=True):
+        loi = distribution(t, bonus=bonus + int(x), malus=malus)
+        suivant: dict[int, Fraction] = defaultdict(Fraction)
+        for total, p in demis.items():
+            for r, q in loi.items():
+                if q:
+                    suivant[total + int(2 * AIDE[r])] += p * q
+        demis = dict(suivant)
+    finale: dict[int, Fraction] = defaultdict(Fraction)
+    for total, p in demis.items():
+        finale[total // 2] += p  # // arrondit vers −∞, comme math.floor
+    return dict(sorted(finale.items()))
+
+
+def distribution_cooperative(
+    alpha: int,
+    betas: Sequence[int],
+    *,
+    bonus: int = 0,
+    malus: int = 0,
+    experience_alpha: bool = False,
+    experience_betas: Sequence[bool] | None = None,
+) -> dict[Resultat, Fraction]:
+    """Probabilités exactes de chaque résultat d'un Test coopératif.
+
+    Source : « WaRP › Tests coopératifs ». Pour chaque aide possible (loi de
+    [`distribution_aide`][rules.warp.cooperatif.distribution_aide]), la loi
+    exacte du jet de l'Alpha avec cette aide.
+
+    Examples:
+        Une mécanicienne à 3d seule, puis aidée de deux Bêtas à 2d :
+
+        >>> seule = distribution(3)
+        >>> aidee = distribution_cooperative(3, [2, 2])
+        >>> seule[Resultat.REUSSITE] + seule[Resultat.MAGISTRALE]
+        Fraction(5, 8)
+        >>> round(float(aidee[Resultat.REUSSITE] + aidee[Resultat.MAGISTRALE]), 3)
+        0.85
+    """
+    alpha = _valider.entier("alpha", alpha, minimum=0)
+    if not isinstance(experience_alpha, bool):
+        raise ValueError(f"experience_alpha doit être True ou False, reçu {experience_alpha!r}")
+    loi = dict.fromkeys(Resultat, Fraction(0))
+    for total, p in distribution_aide(
+        betas, bonus=bonus, malus=malus, experience_betas=experience_betas
+    ).items():
+        b, m = _modificateurs(bonus, malus, total, experience_alpha)
+        for r, q in distribution(alpha, bonus=b, malus=m).items():
+            loi[r] += p * q
+    return loi

@@ -1,0 +1,425 @@
+"""WaRP › Tests étendus : une tâche longue, jouée round par round.
+
+Un Test étendu a une Difficulté (dés de bonus ou de malus, à chaque round), une
+Complexité (les Progrès nécessaires à sa Réussite), une Maniabilité (les Revers
+qui le font échouer) et une Période (le temps que dure un round). À chaque
+round : Catastrophe 2 Revers, Échec 1 Revers, Compensation rien (mais le temps
+passe), Réussite 1 Progrès, Magistrale 2 Progrès. Atteindre la Complexité est
+une Réussite, la dépasser une Magistrale ; atteindre la Maniabilité est un
+Échec, la dépasser une Catastrophe.
+
+Les chances exactes viennent d'une chaîne de Markov absorbante dont les états
+transitoires sont les couples (Progrès, Revers) : ni simulation ni troncature.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from rules import _valider
+from rules.warp.jets import Jet, Resultat, jet
+from rules.warp.jets import distribution as distribution_jet
+
+__all__ = [
+    "EFFETS",
+    "Deroulement",
+    "Round",
+    "derouler",
+    "distribution",
+    "issue",
+    "rounds_esperes",
+]
+
+EFFETS: dict[Resultat, tuple[int, int]] = {
+    Resultat.CATASTROPHE: (0, 2),
+    Resultat.ECHEC: (0, 1),
+    Resultat.COMPENSATION: (0, 0),
+    Resultat.REUSSITE: (1, 0),
+    Resultat.MAGISTRALE: (2, 0),
+}
+"""(Progrès, Revers) gagnés par le résultat d'un round.
+
+Source : « WaRP › Tests étendus » (le tableau des rounds)."""
+
+
+def _valider_bornes(complexite: Any, maniabilite: Any) -> tuple[int, int]:
+    return (
+        _valider.entier("complexite", complexite, minimum=1),
+        _valider.entier("maniabilite", maniabilite, minimum=1),
+    )
+
+
+def issue(progres: int, revers: int, complexite: int, maniabilite: int) -> Resultat | None:
+    """Le résultat du Test étendu une fois atteints ces Progrès et Revers (None : il continue).
+
+    Source : « WaRP › Tests étendus », note 1 : atteindre la Complexité est une
+    Réussite, la dépasser une Magistrale ; atteindre la Maniabilité est un
+    Échec, la dépasser une Catastrophe. Il n'y a jamais de Compensation.
+
+    Examples:
+        >>> issue(3, 0, 3, 2), issue(4, 1, 3, 2), issue(0, 2, 3, 2), issue(1, 3, 3, 2)
+        (<Resultat.REUSSITE: 'Réussite'>, <Resultat.MAGISTRALE: 'Magistrale'>,
+         <Resultat.ECHEC: 'Échec'>, <Resultat.CATASTROPHE: 'Catastrophe'>)
+        >>> issue(2, 1, 3, 2) is None
+        True
+    """
+    complexite, maniabilite = _valider_bornes(complexite, maniabilite)
+    _valider.entier("progres", progres, minimum=0)
+    _valider.entier("revers", revers, minimum=0)
+    if progres >= complexite and revers >= maniabilite:
+        raise ValueError(
+            f"progres et revers : un round ne donne que des Progrès ou que des Revers, "
+            f"{progres} Progrès et {revers} Revers ne peuvent pas être atteints ensemble"
+        )
+    if progres >= complexite:
+        return Resultat.MAGISTRALE if progres > complexite else Resultat.REUSSITE
+    if revers >= maniabilite:
+        return Resultat.CATASTROPHE if revers > maniabilite else Resultat.ECHEC
+    return None
+
+
+# --- Le moteur round par round ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Round:
+    """Un round d'un Test étendu."""
+
+    numero: int
+    """Le numéro du round (1 pour le premier)."""
+    jet: Jet
+    """Le jet du round, avec tous ses modificateurs."""
+    experience: bool
+    """Vrai si le dé d'expérience s'applique à ce round."""
+    progres: int
+    """Les Progrès gagnés ce round."""
+    revers: int
+    """Les Revers subis ce round."""
+    progres_cumules: int
+    """Les Progrès accumulés à la fin du round."""
+    revers_cumules: int
+    """Les Revers accumulés à la fin du round."""
+    explication: str
+    """Le round en une ligne."""
+
+    def __str__(self) -> str:
+        return self.explication
+
+
+@dataclass(frozen=True)
+class Deroulement:
+    """Un Test étendu joué jusqu'au bout."""
+
+    trait: int
+    """Le Trait du personnage (l'Alpha s'il est coopératif)."""
+    complexite: int
+    """Les Progrès nécessaires à la Réussite."""
+    maniabilite: int
+    """Les Revers qui font échouer."""
+    periode: Fraction
+    """Le temps que dure un round."""
+    unite: str
+    """L'unité de la Période (« h », « min », « jours »…)."""
+    rounds: tuple[Round, ...]
+    """Chaque round joué."""
+    progres: int
+    """Les Progrès à la fin."""
+    revers: int
+    """Les Revers à la fin."""
+    resultat: Resultat
+    """Le résultat du Test étendu (jamais une Compensation)."""
+    temps: Fraction
+    """Le temps passé : nombre de rounds × Période (les Compensations comptent)."""
+    transcript: str
+    """Le compte rendu du Test, round par round, en français."""
+    explication: str
+    """Le résultat et le temps passé, en une phrase."""
+
+    def __str__(self) -> str:
+        return self.transcript
+
+
+def _periode(valeur: Any) -> Fraction:
+    if isinstance(valeur, bool) or not isinstance(valeur, int | float | Fraction):
+        raise ValueError(f"periode doit être un nombre > 0 (le temps d'un round), reçu {valeur!r}")
+    if isinstance(valeur, float) and valeur != valeur:  # NaN
+        raise ValueError(f"periode doit être un nombre > 0 (le temps d'un round), reçu {valeur!r}")
+    if isinstance(valeur, float) and valeur in (float("inf"), float("-inf")):
+        raise ValueError(
+            f"periode doit être un nombre > 0 fini (le temps d'un round), reçu {valeur!r}"
+        )
+    periode = Fraction(str(valeur)) if isinstance(valeur, float) else Fraction(valeur)
+    if periode <= 0:
+        raise ValueError(f"periode doit être un nombre > 0 (le temps d'un round), reçu {valeur!r}")
+    return periode
+
+
+def _nombre(x: Fraction) -> str:
+    if x.denominator == 1:
+        return str(x.numerator)
+    decimal = float(x)
+    if Fraction(str(decimal)) == x:
+        return str(decimal).replace(".", ",")
+    return f"{x.numerator}/{x.denominator}"
+
+
+def _pluriel(n: int, mot: str) -> str:
+    return f"{n} {mot}{'s' if n > 1 else ''}"
+
+
+def _modificateurs(
+    bonus: int, malus: int, aide: int, travailleur: int, experience: bool
+) -> tuple[int, int]:
+    return bonus + travailleur + max(aide, 0) + int(experience), malus + max(-aide, 0)
+
+
+def derouler(
+    trait: int,
+    complexite: int,
+    maniabilite: int,
+    periode: int | float | Fraction,
+    *,
+    unite: str = "h",
+    bonus: int = 0,
+    malus: int = 0,
+    aide: int = 0,
+    travailleur_consciencieux: int = 0,
+    experience_des_le_round: int | None = None,
+    des: Sequence[Sequence[int]] | None = None,
+    rng: random.Random | None = None,
+) -> Deroulement:
+    """Joue un Test étendu round par round, jusqu'à la Réussite ou l'Échec.
+
+    Source : « WaRP › Tests étendus » et ses notes 1 à 4. Chaque round est un
+    [`jet`][rules.warp.jets.jet] avec la Difficulté (`bonus`, `malus`), l'aide
+    des Bêtas d'un Test coopératif (`aide`, lancée une fois avant le premier
+    round, voir [`aide`][rules.warp.cooperatif.aide]), le bonus « Travailleur
+    consciencieux » des Llewerans (que le texte nomme sans le définir : le
+    nombre de dés est à fournir) et, à partir du round
+    `experience_des_le_round`, le dé d'expérience (un seul par Test). Le temps
+    passé est le nombre de rounds × `periode`, Compensations comprises.
+
+    Args:
+        trait: le Trait, en dés.
+        complexite: les Progrès nécessaires (≥ 1).
+        maniabilite: les Revers qui font échouer (≥ 1).
+        periode: le temps d'un round (> 0), dans l'unité `unite`.
+        unite: l'unité de temps, pour le compte rendu.
+        bonus: dés de bonus de la Difficulté, à chaque round.
+        malus: dés de malus de la Difficulté, à chaque round.
+        aide: l'aide totale des Bêtas (négative : dés de malus), à chaque round.
+        travailleur_consciencieux: dés de bonus du trait des Llewerans, à chaque round.
+        experience_des_le_round: le round à partir duquel le dé d'expérience
+            s'applique (1 : dépensé avant le premier round) ; None : aucun.
+        des: les dés de chaque round (exemples chiffrés) ; sinon `rng`.
+        rng: un `random.Random` (graîné pour rejouer le Test).
+
+    Returns:
+        Le déroulement complet, avec son compte rendu.
+
+    Raises:
+        ValueError: paramètre invalide, dés scriptés trop courts ou trop longs.
+
+    Examples:
+        Réparer un propulseur : Trait 3d, Complexité 2, Maniabilité 2, une heure par round.
+
+        >>> d = derouler(3, 2, 2, 1, des=[(5, 3, 2), (6, 1, 1), (6, 4, 3)])
+        >>> d.resultat, d.progres, d.revers, len(d.rounds), d.temps
+        (<Resultat.MAGISTRALE: 'Magistrale'>, 3, 0, 3, Fraction(3, 1))
+        >>> print(d.explication)
+        Complexité 2 dépassée (3 Progrès) au round 3 : Magistrale.
+        Temps passé : 3 rounds × 1 h = 3 h.
+    """
+    trait = _valider.entier("trait", trait, minimum=0)
+    complexite, maniabilite = _valider_bornes(complexite, maniabilite)
+    duree = _periode(periode)
+    if not isinstance(unite, str):
+        raise ValueError(f"unite doit être un texte (« h », « min », « jours »…), reçu {unite!r}")
+    _valider.entier("bonus", bonus, minimum=0)
+    _valider.entier("malus", malus, minimum=0)
+    _valider.entier("aide", aide)
+    _valider.entier("travailleur_consciencieux", travailleur_consciencieux, minimum=0)
+    if experience_des_le_round is not None:
+        _valider.entier("experience_des_le_round", experience_des_le_round, minimum=1)
+    if des is not None and (isinstance(des, str | bytes) or not isinstance(des, Sequence)):
+        raise ValueError(f"des doit être une suite de jets (un par round), reçu {des!r}")
+
+    modifs = []
+    if bonus or malus:
+        modifs.append(
+            f"Difficulté {bonus}d de bonus / {malus}d de malus"
+            if bonus and malus
+            else f"Difficulté {bonus or malus}d de {'bonus' if bonus else 'malus'}"
+        )
+    if aide:
+        modifs.append(f"aide des Bêtas {abs(aide)}d de {'bonus' if aide > 0 else 'malus'}")
+    if travailleur_consciencieux:
+        modifs.append(f"Travailleur consciencieux {travailleur_consciencieux}d de bonus")
+    if experience_des_le_round is not None:
+        modifs.append(f"dé d'expérience dès le round {experience_des_le_round}")
+    lignes = [
+        f"Test étendu : Trait {trait}d, Complexité {complexite}, Maniabilité {maniabilite}, "
+        f"Période {_nombre(duree)} {unite}" + (" ; " + ", ".join(modifs) if modifs else "") + "."
+    ]
+    rounds: list[Round] = []
+    progres = revers = 0
+    fin: Resultat | None = None
+    while fin is None:
+        n = len(rounds) + 1
+        if des is not None and n > len(des):
+            raise ValueError(
+                f"des : le Test n'est pas fini après {_pluriel(len(des), 'round')} "
+                f"({progres} Progrès, {revers} Revers) : il manque les dés du round {n}"
+            )
+        xp = experience_des_le_round is not None and n >= experience_des_le_round
+        b, m = _modificateurs(bonus, malus, aide, travailleur_consciencieux, xp)
+        j = jet(trait, bonus=b, malus=m, des=None if des is None else tuple(des[n - 1]), rng=rng)
+        gain, perte = EFFETS[j.resultat]
+        progres, revers = progres + gain, revers + perte
+        if gain:
+            effet = f"+{gain} Progrès"
+        elif perte:
+            effet = f"+{perte} Revers"
+        else:
+            effet = "ni Progrès ni Revers, mais le temps passe"
+        ligne = (
+            f"Round {n}{' (dé d’expérience)' if xp and n == experience_des_le_round else ''} : "
+            f"{j.explication.removesuffix('.')} → {effet} (Progrès {progres}/{complexite}, "
+            f"Revers {revers}/{maniabilite})."
+        )
+        rounds.append(Round(n, j, xp, gain, perte, progres, revers, ligne))
+        lignes.append(ligne)
+        fin = issue(progres, revers, complexite, maniabilite)
+    if des is not None and len(des) > len(rounds):
+        raise ValueError(
+            f"des : le Test s'achève au round {len(rounds)}, mais {len(des)} jets sont fournis"
+        )
+    if fin in (Resultat.REUSSITE, Resultat.MAGISTRALE):
+        verbe = "atteinte" if fin is Resultat.REUSSITE else f"dépassée ({progres} Progrès)"
+        bilan = f"Complexité {complexite} {verbe} au round {len(rounds)} : {fin}."
+    else:
+        verbe = "atteinte" if fin is Resultat.ECHEC else f"dépassée ({revers} Revers)"
+        bilan = f"Maniabilité {maniabilite} {verbe} au round {len(rounds)} : {fin}."
+    temps = len(rounds) * duree
+    bilan += (
+        f" Temps passé : {_pluriel(len(rounds), 'round')} × {_nombre(duree)} {unite}"
+        f" = {_nombre(temps)} {unite}."
+    )
+    if experience_des_le_round is not None and experience_des_le_round > len(rounds):
+        bilan += f" Le dé d'expérience prévu au round {experience_des_le_round} n'a pas servi."
+    lignes.append(bilan)
+    return Deroulement(
+        trait=trait,
+        complexite=complexite,
+        maniabilite=maniabilite,
+        periode=duree,
+        unite=unite,
+        rounds=tuple(rounds),
+        progres=progres,
+        revers=revers,
+        resultat=fin,
+        temps=temps,
+        transcript="\n".join(lignes),
+        explication=bilan,
+    )
+
+
+# --- Les chances exactes : chaîne de Markov absorbante -------------------------
+
+
+@cache
+def _chaine(
+    trait: int, complexite: int, maniabilite: int, bonus: int, malus: int
+) -> tuple[dict[Resultat, Fraction], Fraction]:
+    """Loi de l'issue et espérance du nombre de rounds, depuis (0 Progrès, 0 Revers).
+
+    Les états transitoires (p, r), p < Complexité, r < Maniabilité, ne mènent
+    qu'à eux-mêmes (Compensation, probabilité c) ou à un état de p + r plus
+    grand : la matrice I − Q de la chaîne est triangulaire. Résoudre
+    B = (I − Q)⁻¹ R et t = (I − Q)⁻¹ 1 revient donc à une substitution
+    arrière, exacte : B(s) = Σ q·B(s') / (1 − c) et t(s) = (1 + Σ q·t(s')) / (1 − c).
+    """
+    q = distribution_jet(trait, bonus=bonus, malus=malus)
+    c = q[Resultat.COMPENSATION]
+    if c == 1:  # pragma: no cover - impossible avec des d6 : garde-fou
+        raise ValueError("la chaîne n'est pas absorbante : chaque round serait une Compensation")
+    issues = (Resultat.CATASTROPHE, Resultat.ECHEC, Resultat.REUSSITE, Resultat.MAGISTRALE)
+    loi: dict[tuple[int, int], dict[Resultat, Fraction]] = {}
+    duree: dict[tuple[int, int], Fraction] = {}
+    for p in range(complexite - 1, -1, -1):
+        for r in range(maniabilite - 1, -1, -1):
+            b = dict.fromkeys(issues, Fraction(0))
+            t = Fraction(1)
+            for res in issues:
+                if not q[res]:
+                    continue
+                gain, perte = EFFETS[res]
+                suite = (p + gain, r + perte)
+                fin = issue(*suite, complexite, maniabilite)
+                if fin is not None:
+                    b[fin] += q[res]
+                else:
+                    for k, v in loi[suite].items():
+                        b[k] += q[res] * v
+                    t += q[res] * duree[suite]
+            loi[(p, r)] = {k: v / (1 - c) for k, v in b.items()}
+            duree[(p, r)] = t / (1 - c)
+    return loi[(0, 0)], duree[(0, 0)]
+
+
+def _valider_chances(trait: Any, complexite: Any, maniabilite: Any, bonus: Any, malus: Any) -> None:
+    _valider.entier("trait", trait, minimum=0)
+    _valider_bornes(complexite, maniabilite)
+    _valider.entier("bonus", bonus, minimum=0)
+    _valider.entier("malus", malus, minimum=0)
+
+
+def distribution(
+    trait: int, complexite: int, maniabilite: int, *, bonus: int = 0, malus: int = 0
+) -> dict[Resultat, Fraction]:
+    """Probabilités exactes de l'issue d'un Test étendu.
+
+    Source : « WaRP › Tests étendus ». Les clés sont Catastrophe, Échec,
+    Réussite, Magistrale (il n'y a pas de Compensation) ; la somme vaut 1.
+    `bonus` et `malus` valent pour tous les rounds : y ajouter l'aide des
+    Bêtas, le bonus « Travailleur consciencieux » ou un dé d'expérience
+    dépensé avant le premier round.
+
+    Examples:
+        >>> d = distribution(1, 1, 1)
+        >>> d[Resultat.MAGISTRALE], d[Resultat.REUSSITE], d[Resultat.ECHEC], d[Resultat.CATASTROPHE]
+        (Fraction(1, 6), Fraction(1, 3), Fraction(1, 3), Fraction(1, 6))
+        >>> d = distribution(3, 4, 3)
+        >>> round(float(d[Resultat.REUSSITE] + d[Resultat.MAGISTRALE]), 3)
+        0.796
+        >>> distribution(3, 0, 3)
+        Traceback (most recent call last):
+        ...
+        ValueError: complexite doit être un entier ≥ 1, reçu 0
+    """
+    _valider_chances(trait, complexite, maniabilite, bonus, malus)
+    return dict(_chaine(trait, complexite, maniabilite, bonus, malus)[0])
+
+
+def rounds_esperes(
+    trait: int, complexite: int, maniabilite: int, *, bonus: int = 0, malus: int = 0
+) -> Fraction:
+    """Le nombre exact de rounds attendu (l'espérance), Compensations comprises.
+
+    Source : « WaRP › Tests étendus ». Multiplié par la Période, c'est la durée
+    moyenne du Test.
+
+    Examples:
+        >>> rounds_esperes(1, 1, 1)
+        Fraction(1, 1)
+        >>> r = rounds_esperes(3, 4, 3)
+        >>> round(float(r), 2)
+        3.76
+    """
+    _valider_chances(trait, complexite, maniabilite, bonus, malus)
+    return _chaine(trait, complexite, maniabilite, bonus, malus)[1]

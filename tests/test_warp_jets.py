@@ -1,0 +1,173 @@
+"""WaRP › Jets simples : le code contre l'énumération brute, contre icepool, et ses propriétés.
+
+Trois vérifications indépendantes de `distribution` :
+
+1. l'énumération brute de *tous les jets ordonnés* (6**n) pour trait + |net| ≤ 7,
+   classés par une réécriture naïve de la règle (sans le code de `rules`) ;
+2. `jet()` lui-même, appelé sur chaque jet ordonné des petites réserves ;
+3. icepool 2.1 (bibliothèque indépendante) pour des réserves plus grandes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+
+import icepool
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.warp import Resultat, TraitSansDes, distribution, jet, nombre_de_des, seuil, trait_par_defaut
+
+# -- une réécriture naïve de la règle, indépendante du code testé ---------------
+
+
+def _naif(des: tuple[int, ...], trait: int, net: int) -> Resultat:
+    """« on garde les meilleurs si bonus, les pires si malus » ; « dépasser 3 × Trait »."""
+    ordonnes = sorted(des)
+    gardes = ordonnes[-trait:] if net >= 0 else ordonnes[:trait]
+    if trait == 0:
+        return Resultat.ECHEC
+    if all(v == 1 for v in gardes):
+        return Resultat.CATASTROPHE
+    reussi = sum(gardes) > 3 * trait
+    critique = 6 in gardes
+    if reussi:
+        return Resultat.MAGISTRALE if critique else Resultat.REUSSITE
+    return Resultat.COMPENSATION if critique else Resultat.ECHEC
+
+
+def _combinaisons(n: int) -> list[tuple[int, int]]:
+    """Les (trait ≥ 1, net) tels que trait + |net| = n."""
+    return [(t, n - t if s > 0 else t - n) for t in range(1, n + 1) for s in ((1, -1) if n > t else (1,))]
+
+
+@pytest.mark.parametrize("n", range(1, 8))
+def test_distribution_egale_l_enumeration_de_tous_les_jets_ordonnes(n: int) -> None:
+    cas = _combinaisons(n)
+    comptes: dict[tuple[int, int], Counter[Resultat]] = {c: Counter() for c in cas}
+    for des in product(range(1, 7), repeat=n):
+        for trait, net in cas:
+            comptes[(trait, net)][_naif(des, trait, net)] += 1
+    for (trait, net), compte in comptes.items():
+        attendu = {r: Fraction(compte[r], 6**n) for r in Resultat}
+        obtenu = distribution(trait, bonus=max(net, 0), malus=max(-net, 0))
+        assert obtenu == attendu, (trait, net)
+
+
+@pytest.mark.parametrize("trait,bonus,malus", [(1, 0, 0), (2, 1, 0), (2, 0, 2), (3, 0, 1), (1, 3, 0), (3, 1, 1)])
+def test_jet_concret_et_distribution_exacte_s_accordent(trait: int, bonus: int, malus: int) -> None:
+    n = nombre_de_des(trait, bonus=bonus, malus=malus)
+    compte: Counter[Resultat] = Counter(jet(trait, bonus=bonus, malus=malus, des=d).resultat for d in product(range(1, 7), repeat=n))
+    assert {r: Fraction(compte[r], 6**n) for r in Resultat} == distribution(trait, bonus=bonus, malus=malus)
+
+
+def _icepool(trait: int, net: int) -> dict[Resultat, Fraction]:
+    n = trait + abs(net)
+    pool = icepool.d6.pool(n)
+    gardes = (pool.highest(trait) if net >= 0 else pool.lowest(trait)).expand()
+    loi: dict[Resultat, Fraction] = dict.fromkeys(Resultat, Fraction(0))
+    for tuple_garde, poids in gardes.items():
+        loi[_naif(tuple_garde, trait, 0)] += Fraction(poids, gardes.denominator())
+    return loi
+
+
+@pytest.mark.parametrize(
+    "trait,net",
+    [(t, n) for t in range(1, 7) for n in range(-4, 5)] + [(3, -8), (3, 8), (6, 6), (8, 0), (10, -2)],
+)
+def test_distribution_egale_celle_d_icepool(trait: int, net: int) -> None:
+    assert distribution(trait, bonus=max(net, 0), malus=max(-net, 0)) == _icepool(trait, net)
+
+
+def test_chiffres_connus() -> None:
+    """Repères calculés à la main : 3d6 > 9 dans 135 cas sur 216 ; (1, 1, 1) une fois."""
+    d = distribution(3)
+    assert d[Resultat.REUSSITE] + d[Resultat.MAGISTRALE] == Fraction(135, 216)
+    assert d[Resultat.CATASTROPHE] == Fraction(1, 216)
+    # Magistrale : un 6 et un total > 9 ; (6,1,1) et (6,2,1) ratent : 91 - 3 - 6 = 82 cas.
+    assert d[Resultat.MAGISTRALE] == Fraction(82, 216)
+    assert distribution(0, bonus=3) == {r: Fraction(int(r is Resultat.ECHEC)) for r in Resultat}
+
+
+# -- propriétés ----------------------------------------------------------------
+
+traits = st.integers(min_value=0, max_value=6)
+modifs = st.integers(min_value=0, max_value=5)
+
+
+def _reussite(d: dict[Resultat, Fraction]) -> Fraction:
+    return d[Resultat.REUSSITE] + d[Resultat.MAGISTRALE]
+
+
+@given(traits, modifs, modifs)
+def test_les_chances_somment_a_un(trait: int, bonus: int, malus: int) -> None:
+    d = distribution(trait, bonus=bonus, malus=malus)
+    assert sum(d.values()) == 1
+    assert list(d) == list(Resultat)
+
+
+@given(traits, modifs, modifs)
+def test_un_de_de_bonus_n_abaisse_jamais_la_reussite(trait: int, bonus: int, malus: int) -> None:
+    avant = _reussite(distribution(trait, bonus=bonus, malus=malus))
+    assert _reussite(distribution(trait, bonus=bonus + 1, malus=malus)) >= avant
+    assert _reussite(distribution(trait, bonus=bonus, malus=malus + 1)) <= avant
+
+
+@given(traits, modifs, modifs)
+def test_bonus_et_malus_equivalent_au_net(trait: int, bonus: int, malus: int) -> None:
+    net = bonus - malus
+    assert distribution(trait, bonus=bonus, malus=malus) == distribution(trait, bonus=max(net, 0), malus=max(-net, 0))
+
+
+@given(st.integers(min_value=1, max_value=6), modifs, modifs, st.randoms(use_true_random=False))
+def test_un_jet_explique_son_resultat(trait: int, bonus: int, malus: int, alea: random.Random) -> None:
+    r = jet(trait, bonus=bonus, malus=malus, rng=alea)
+    assert len(r.des) == trait + abs(bonus - malus)
+    assert len(r.gardes) == trait and r.total == sum(r.gardes) and r.seuil == 3 * trait
+    assert sorted(r.gardes) == (sorted(r.des)[-trait:] if bonus >= malus else sorted(r.des)[:trait])
+    assert r.resultat is _naif(r.des, trait, bonus - malus)
+    assert r.resultat.libelle.lower() in r.explication.lower()
+    assert r == jet(trait, bonus=bonus, malus=malus, des=r.des)
+
+
+def test_un_rng_graine_rejoue_le_meme_jet() -> None:
+    assert jet(4, malus=2, rng=random.Random(99)) == jet(4, malus=2, rng=random.Random(99))
+
+
+def test_trait_par_defaut_et_seuil() -> None:
+    assert trait_par_defaut() == 2 and trait_par_defaut(technique=True) == 0
+    assert seuil(4) == 12
+    r = jet(0, bonus=2)
+    assert r.des == () and r.resultat is Resultat.ECHEC and not r.catastrophe
+
+
+# -- entrées invalides ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "appel,message",
+    [
+        (lambda: jet(-1), "trait doit être un entier ≥ 0, reçu -1"),
+        (lambda: jet(2.5), "trait doit être un entier ≥ 0, reçu 2.5"),  # type: ignore[arg-type]
+        (lambda: jet(True), "trait doit être un entier ≥ 0, reçu True"),
+        (lambda: jet(3, bonus=-1), "bonus doit être un entier ≥ 0, reçu -1"),
+        (lambda: jet(3, malus="2"), "malus doit être un entier ≥ 0, reçu '2'"),  # type: ignore[arg-type]
+        (lambda: jet(3, des=(6, 4)), "des doit contenir exactement 3 dés, reçu 2"),
+        (lambda: jet(3, bonus=1, des=(6, 4, 2)), "des doit contenir exactement 4 dés, reçu 3"),
+        (lambda: jet(3, des=(6, 4, 7)), "des : chaque dé doit être un entier entre 1 et 6, reçu 7"),
+        (lambda: jet(3, des=(6, 0, 2)), "des : chaque dé doit être un entier entre 1 et 6, reçu 0"),
+        (lambda: jet(3, des="642"), "des doit être une suite de 3 dés"),
+        (lambda: jet(0, des=(3,)), "des doit contenir exactement 0 dé, reçu 1"),
+        (lambda: jet(3, rng=42), "rng doit être un random.Random"),  # type: ignore[arg-type]
+        (lambda: distribution(-2), "trait doit être un entier ≥ 0, reçu -2"),
+        (lambda: jet(TraitSansDes("Chance insolente")), "Trait sans dés, il ne se lance pas"),
+    ],
+)
+def test_une_mauvaise_entree_donne_une_erreur_francaise(appel, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ValueError) as erreur:
+        appel()
+    assert message in str(erreur.value)

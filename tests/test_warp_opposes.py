@@ -1,0 +1,111 @@
+"""WaRP › Jets opposés : chances exactes contre tous les couples de jets, et cohérence."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.warp import Issue, Resultat, chances_opposees, distribution_opposee, jet, opposition
+
+
+@pytest.mark.parametrize("symetrique", [False, True])
+@pytest.mark.parametrize(
+    "a,ba,ma,b,bb,mb", [(1, 0, 0, 1, 0, 0), (2, 0, 0, 1, 1, 0), (2, 1, 0, 2, 0, 0), (1, 0, 2, 2, 0, 1), (3, 0, 0, 2, 0, 0)]
+)
+def test_distribution_opposee_egale_tous_les_couples_de_jets(
+    a: int, ba: int, ma: int, b: int, bb: int, mb: int, symetrique: bool
+) -> None:
+    """Chaque couple de jets ordonnés, résolu par `opposition` elle-même."""
+    na, nb = a + abs(ba - ma), b + abs(bb - mb)
+    jets_a = [jet(a, bonus=ba, malus=ma, des=d) for d in product(range(1, 7), repeat=na)]
+    jets_b = [jet(b, bonus=bb, malus=mb, des=d) for d in product(range(1, 7), repeat=nb)]
+    compte: Counter[tuple[Resultat | None, Resultat | None]] = Counter()
+    for ja in jets_a:
+        for jb in jets_b:
+            o = opposition(ja, jb, symetrique=symetrique)
+            compte[(o.resultat_premier, o.resultat_second)] += 1
+    total = 6 ** (na + nb)
+    attendu = {k: Fraction(v, total) for k, v in compte.items()}
+    obtenu = distribution_opposee(
+        a, b, bonus_premier=ba, malus_premier=ma, bonus_second=bb, malus_second=mb, symetrique=symetrique
+    )
+    assert {k: v for k, v in obtenu.items() if v} == attendu
+
+
+def test_regles_d_annulation() -> None:
+    # Critiques 2 contre 1 : il en reste un au vainqueur.
+    o = opposition(jet(3, des=(6, 6, 2)), jet(3, des=(6, 4, 3)))
+    assert (o.resultat_premier, o.resultat_second, o.critiques_nets) == (Resultat.MAGISTRALE, Resultat.ECHEC, 1)
+    # Le perdant qui garde plus de 6 : Compensation.
+    o = opposition(jet(3, des=(5, 5, 4)), jet(3, des=(6, 3, 2)))
+    assert o.resultat_second is Resultat.COMPENSATION
+    # La Catastrophe annule le 6 adverse.
+    o = opposition(jet(2, des=(1, 1)), jet(2, des=(6, 1)))
+    assert (o.resultat_premier, o.resultat_second) == (Resultat.CATASTROPHE, Resultat.REUSSITE)
+    # Une Catastrophe perd même avec le plus gros total.
+    o = opposition(jet(3, des=(1, 1, 1)), jet(1, des=(2,)), symetrique=True)
+    assert o.issue is Issue.SECOND
+    # Deux Catastrophes : bête égalité.
+    assert opposition(jet(2, des=(1, 1)), jet(1, des=(1,)), symetrique=True).issue is Issue.EGALITE
+    assert opposition(jet(2, des=(1, 1)), jet(1, des=(1,))).issue is Issue.SECOND
+
+
+def test_egalites() -> None:
+    klingon = opposition(jet(3, des=(4, 3, 2)), jet(3, des=(5, 2, 2)))
+    assert klingon.issue is Issue.SECOND and klingon.resultat_premier is Resultat.ECHEC
+    bras_de_fer = opposition(jet(2, des=(6, 2)), jet(2, des=(4, 4)), symetrique=True)
+    assert bras_de_fer.issue is Issue.EGALITE and bras_de_fer.avantage is Issue.PREMIER
+    assert bras_de_fer.resultat_premier is None and bras_de_fer.resultat_second is None
+
+
+traits = st.integers(min_value=0, max_value=4)
+modifs = st.integers(min_value=0, max_value=2)
+
+
+@given(traits, traits, modifs, modifs)
+def test_echanger_les_camps_d_un_bras_de_fer(a: int, b: int, bonus: int, malus: int) -> None:
+    c1 = chances_opposees(a, b, bonus_premier=bonus, malus_second=malus, symetrique=True)
+    c2 = chances_opposees(b, a, bonus_second=bonus, malus_premier=malus, symetrique=True)
+    assert (c1[Issue.PREMIER], c1[Issue.EGALITE], c1[Issue.SECOND]) == (
+        c2[Issue.SECOND],
+        c2[Issue.EGALITE],
+        c2[Issue.PREMIER],
+    )
+    assert sum(c1.values()) == 1
+
+
+@given(traits, traits, modifs, modifs)
+def test_attaque_contre_defense_egal_bras_de_fer_sans_egalite(a: int, b: int, bonus: int, malus: int) -> None:
+    """En attaque/défense, toutes les égalités du bras de fer deviennent des victoires du défenseur."""
+    ad = chances_opposees(a, b, bonus_premier=bonus, malus_premier=malus)
+    sy = chances_opposees(a, b, bonus_premier=bonus, malus_premier=malus, symetrique=True)
+    assert ad[Issue.EGALITE] == 0
+    assert ad[Issue.PREMIER] == sy[Issue.PREMIER]
+    assert ad[Issue.SECOND] == sy[Issue.SECOND] + sy[Issue.EGALITE]
+
+
+@given(st.integers(min_value=1, max_value=4), st.integers(min_value=1, max_value=4), modifs)
+def test_un_de_de_bonus_n_aide_jamais_l_adversaire(a: int, b: int, bonus: int) -> None:
+    avant = chances_opposees(a, b, bonus_premier=bonus)[Issue.PREMIER]
+    assert chances_opposees(a, b, bonus_premier=bonus + 1)[Issue.PREMIER] >= avant
+    assert chances_opposees(a, b, bonus_premier=bonus, bonus_second=1)[Issue.PREMIER] <= avant
+
+
+@pytest.mark.parametrize(
+    "appel,message",
+    [
+        (lambda: opposition(3, jet(2, des=(1, 2))), "premier doit être un Jet"),  # type: ignore[arg-type]
+        (lambda: opposition(jet(2, des=(1, 2)), None), "second doit être un Jet"),  # type: ignore[arg-type]
+        (lambda: chances_opposees(-1, 2), "trait_premier doit être un entier ≥ 0, reçu -1"),
+        (lambda: distribution_opposee(2, 2, malus_second=-1), "malus_second doit être un entier ≥ 0, reçu -1"),
+    ],
+)
+def test_une_mauvaise_entree_donne_une_erreur_francaise(appel, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ValueError) as erreur:
+        appel()
+    assert message in str(erreur.value)
