@@ -63,7 +63,7 @@ def pages_incluses(mkdocs_yml: str | Path = "mkdocs.yml") -> list[tuple[str, str
         pass
 
     _Permissif.add_multi_constructor("", lambda *_: None)
-    config = yaml.load(Path(mkdocs_yml).read_text(encoding="utf-8"), Loader=_Permissif)  # noqa: S506
+    config = yaml.load(Path(mkdocs_yml).read_text(encoding="utf-8"), Loader=_Permissif)
     docs = Path(mkdocs_yml).parent / config.get("docs_dir", "docs")
     trouvees: list[tuple[str, str, str]] = []
 

@@ -25,7 +25,9 @@ from typing import Any
 
 MARQUE = "/* Règles exécutables : recherche insensible aux accents */"
 
-SCRIPT = MARQUE + r"""
+SCRIPT = (
+    MARQUE
+    + r"""
 (function (lunr) {
   if (!lunr || !lunr.fr || lunr.fr.sansAccents) return;
   var plier = function (texte) {
@@ -49,6 +51,7 @@ SCRIPT = MARQUE + r"""
   };
 })(self.lunr);
 """
+)
 
 
 def on_post_build(config: Any, **kwargs: Any) -> None:

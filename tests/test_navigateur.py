@@ -80,17 +80,13 @@ def test_chaque_page_s_ouvre_proprement(
     assert not notes["erreurs"], f"erreurs de console : {notes['erreurs']}"
 
 
-def test_aucune_page_ne_deborde_sur_un_telephone(
-    page: Page, serveur_site: str, site_construit: SiteConstruit
-) -> None:
+def test_aucune_page_ne_deborde_sur_un_telephone(page: Page, serveur_site: str, site_construit: SiteConstruit) -> None:
     """À 375 px, rien ne dépasse : les grands tableaux défilent dans leur cadre, pas la page."""
     page.set_viewport_size(TELEPHONE)
     debordent = []
     for chemin in _adresses(site_construit):
         page.goto(serveur_site + chemin, wait_until="networkidle")
-        largeurs = page.evaluate(
-            "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
-        )
+        largeurs = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         if largeurs[0] > largeurs[1]:
             fautifs = page.evaluate(
                 """(l) => [...document.querySelectorAll('article *')]
