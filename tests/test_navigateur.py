@@ -171,16 +171,6 @@ def test_un_terme_montre_sa_definition_au_survol(page: Page, serveur_site: str) 
     expect(infobulle).to_contain_text(definitions["Magistrale"])
 
 
-def test_chaque_page_recoit_les_definitions(site_construit: SiteConstruit) -> None:
-    """Le fichier d'abréviations est ajouté à chaque page de règles : aucune n'en est privée."""
-    definitions = _definitions()
-    for chemin in ("warp/jets-simples/", "warp/jets-opposes/", "premiers-pas/warp/"):
-        html = (site_construit.dossier / chemin / "index.html").read_text(encoding="utf-8")
-        titres = set(re.findall(r'<abbr title="([^"]+)">', html))
-        assert titres, f"{chemin} : aucune infobulle"
-        assert titres <= {d.replace("'", "&#x27;") for d in definitions.values()} | set(definitions.values())
-
-
 # ---------------------------------------------------------------- mode sombre
 
 

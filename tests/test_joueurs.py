@@ -1,0 +1,116 @@
+"""Les pages des joueurs : glossaire (source unique), version imprimable, recherche.
+
+Ce qui se vérifie sans navigateur : la forme du fichier d'abréviations, le
+glossaire généré depuis lui, les infobulles de chaque page, la réécriture des
+liens de la page imprimable et le script de recherche sans accents.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from hooks import imprimer, recherche_sans_accents
+from tests.conftest import RACINE, SiteConstruit
+
+ABREVIATIONS = RACINE / "includes" / "abreviations.md"
+LIGNE = re.compile(r"^\*\[(?P<terme>[^\]]+)\]: (?P<definition>\S.*\S)$")
+
+EXIGES = [
+    "Trait", "Test", "Critique", "Magistrale", "Compensation", "Catastrophe", "dé de bonus",
+    "dé de malus", "dé d'expérience", "Alpha", "Bêta", "Progrès", "Revers", "Complexité",
+    "Maniabilité", "Période", "MJ", "PJ", "PNJ", "caractéristique", "talent", "familiarité",
+    "réussite spéciale", "échec spécial", "réussite critique", "échec critique", "Dd", "Dt",
+    "Indice", "points d'effet", "Avantage", "initiative", "esquive", "blocage", "contre-attaque",
+    "potentiel", "RM", "scène mineure", "scène majeure",
+]  # fmt: skip
+"""Les termes que l'issue 6 demande au glossaire."""
+
+
+def _entrees() -> list[tuple[str, str]]:
+    blocs = [b for b in ABREVIATIONS.read_text(encoding="utf-8").split("\n\n") if b.strip()]
+    entrees = []
+    for bloc in blocs:
+        m = LIGNE.match(bloc.strip())
+        assert m, f"entrée mal formée (une ligne *[Terme]: définition, séparée par une ligne vide) : {bloc!r}"
+        entrees.append((m["terme"], m["definition"]))
+    return entrees
+
+
+def test_le_fichier_d_abreviations_est_bien_forme() -> None:
+    entrees = _entrees()
+    termes = [t for t, _ in entrees]
+    assert len(termes) == len(set(termes)), "terme défini deux fois"
+    for terme, definition in entrees:
+        assert '"' not in definition, f"{terme} : pas de guillemet droit (il fermerait l'attribut title)"
+        assert definition.endswith((".", "…")), f"{terme} : une définition est une phrase"
+
+
+def test_le_glossaire_definit_les_termes_demandes() -> None:
+    termes = {t for t, _ in _entrees()}
+    assert not [t for t in EXIGES if t not in termes]
+
+
+def test_la_page_glossaire_a_une_entree_par_definition(site_construit: SiteConstruit) -> None:
+    """Une seule source : chaque définition du fichier est une entrée (titre + texte) de la page."""
+    html = (site_construit.dossier / "glossaire" / "index.html").read_text(encoding="utf-8")
+    article = html.split("<article", 1)[1].split("</article>", 1)[0]
+    definitions = {d for _, d in _entrees()}
+    titres = re.findall(r"<h3 id=", article)
+    assert len(titres) == len(definitions)
+    texte = re.sub(r"<[^>]+>", "", article).replace("&#x27;", "'").replace("&amp;", "&")
+    for definition in definitions:
+        for morceau in re.split(r"(?:WaRP|3D6) — ", definition):
+            assert morceau.strip(" .") in texte, f"absent du glossaire : {morceau!r}"
+
+
+@pytest.mark.parametrize("chemin", ["warp/jets-simples", "troisd6/jets", "premiers-pas/warp", "aide-memoire/warp"])
+def test_chaque_page_recoit_les_infobulles(site_construit: SiteConstruit, chemin: str) -> None:
+    html = (site_construit.dossier / chemin / "index.html").read_text(encoding="utf-8")
+    titres = {t.replace("&#x27;", "'") for t in re.findall(r'<abbr title="([^"]+)">', html)}
+    assert titres, f"{chemin} : aucune infobulle"
+    assert titres <= {d for _, d in _entrees()}
+
+
+def test_la_page_imprimable_reecrit_ses_liens() -> None:
+    cles = {"warp/jets-simples/": "warp-jets-simples", "warp/jets-opposes/": "warp-jets-opposes"}
+    html = (
+        '<h2 id="egalite">É</h2><a href="#egalite">ici</a> <a href="../jets-opposes/#egalite">là</a> '
+        '<a href="../../reference/warp-jets/#rules.warp.jets.jet">code</a> '
+        '<a href="https://exemple.org/">dehors</a><input id="__tabbed_1_1" name="__tabbed_1">'
+        '<label for="__tabbed_1_1">'
+    )
+    sortie = imprimer._reecrire(html, "warp/jets-simples/", cles, "imprimer/")
+    assert 'id="warp-jets-simples--egalite"' in sortie
+    assert 'href="#warp-jets-simples--egalite"' in sortie
+    assert 'href="#warp-jets-opposes--egalite"' in sortie
+    assert 'href="../reference/warp-jets/#rules.warp.jets.jet"' in sortie
+    assert 'href="https://exemple.org/"' in sortie
+    assert 'name="warp-jets-simples--__tabbed_1"' in sortie
+    assert 'for="warp-jets-simples--__tabbed_1_1"' in sortie
+
+
+def test_la_page_imprimable_suit_le_menu() -> None:
+    pages = imprimer.pages_incluses(RACINE / "mkdocs.yml")
+    chemins = [chemin for _, chemin, _ in pages]
+    assert chemins[0] == "warp/index.md"
+    assert chemins[-2:] == list(imprimer.AUSSI)
+    regles = {
+        p.relative_to(RACINE / "docs").as_posix()
+        for d in ("warp", "troisd6")
+        for p in (RACINE / "docs" / d).glob("*.md")
+    }
+    assert regles <= set(chemins), "une page de règles manque à la version imprimable"
+
+
+def test_le_script_de_recherche_est_installe_une_fois(tmp_path: Path) -> None:
+    fichier = tmp_path / "assets" / "javascripts" / "lunr" / "min" / "lunr.fr.min.js"
+    fichier.parent.mkdir(parents=True)
+    fichier.write_text("lunr.fr=function(){};", encoding="utf-8")
+    for _ in range(2):
+        recherche_sans_accents.on_post_build({"site_dir": str(tmp_path)})
+    assert fichier.read_text(encoding="utf-8").count(recherche_sans_accents.MARQUE) == 1
+    with pytest.raises(FileNotFoundError, match="recherche sans accents"):
+        recherche_sans_accents.on_post_build({"site_dir": str(tmp_path / "ailleurs")})
