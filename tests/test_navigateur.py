@@ -257,6 +257,12 @@ def test_chaque_aide_memoire_tient_sur_une_feuille_recto_verso(
         page.goto(serveur_site + chemin, wait_until="networkidle")
         pages = _pages_pdf(page.pdf(format="A4"))
         assert 1 <= pages <= 2, f"{chemin} s'imprime sur {pages} pages A4 (2 au plus)"
+        coupes = page.evaluate(
+            """() => { const l = document.querySelector('article').getBoundingClientRect().right;
+                       return [...document.querySelectorAll('article table')]
+                         .filter(t => t.getBoundingClientRect().right > l + 1).length }"""
+        )
+        assert coupes == 0, f"{chemin} : {coupes} tableaux coupés par la marge à l'impression"
     page.close()
 
 
