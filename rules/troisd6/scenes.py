@@ -41,8 +41,10 @@ __all__ = [
     "TourJoue",
     "chance_sans_opposition",
     "echange",
+    "esperance_points",
     "initiative",
     "issue_sans_opposition",
+    "jets_moyens_sans_opposition",
     "jouer_scene",
 ]
 
@@ -615,3 +617,58 @@ def chance_sans_opposition(
     loi = issue_sans_opposition(seuil, depart, objectif=objectif, niveaux=niveaux,
                                 bonus_points=bonus_points, armure=armure)
     return sum((p for av, p in loi.items() if av >= objectif), Fraction(0))
+
+
+def esperance_points(
+    seuil: int, depart: Indice | str, *, niveaux: int = 0, bonus_points: int = 0
+) -> Fraction:
+    """Espérance exacte des points d'effet d'une attaque (0 pour un jet raté), sans défense.
+
+    Sert à peser le risque contre l'effet : un malus au jet contre un bonus aux
+    effets. Source : « 3D6 › Scènes majeures › Attaque ».
+
+    Examples:
+        >>> esperance_points(12, "2D6")
+        Fraction(437, 72)
+    """
+    _valider.entier("seuil", seuil)
+    _valider.entier("niveaux", niveaux)
+    _valider.entier("bonus_points", bonus_points)
+    return sum((p * pts for pts, p in _transitions(seuil, indice(depart), niveaux, bonus_points) if pts is not None),
+               Fraction(0))
+
+
+def jets_moyens_sans_opposition(
+    seuil: int, depart: Indice | str, *, objectif: Avantage = Avantage.DEFINITIF,
+    niveaux: int = 0, bonus_points: int = 0,
+) -> Fraction:
+    """Nombre moyen exact de jets d'une scène sans opposition, réussie ou non.
+
+    Multiplié par la durée d'une tentative (que fixe le MJ), il donne la durée
+    moyenne de la scène. Source : « 3D6 › Scènes de réflexion » (« Le MJ
+    décide de la durée qui s'écoule entre chaque tentative »).
+
+    Examples:
+        La réparation de Philip (seuil 7, 1D6+1D3) tourne court, en moyenne :
+
+        >>> round(float(jets_moyens_sans_opposition(7, "1D6+1D3")), 2)
+        1.19
+    """
+    _valider.entier("seuil", seuil)
+    ind = indice(depart)
+    if not isinstance(objectif, Avantage) or objectif is Avantage.AUCUN:
+        raise ValueError(f"objectif doit être un Avantage au-dessus d'AUCUN, reçu {objectif!r}")
+    transitions = _transitions(seuil, ind, niveaux, bonus_points)
+    moyenne: dict[Avantage, Fraction] = {}
+    for etat in reversed([av for av in Avantage if av < objectif]):
+        somme, reste = Fraction(1), Fraction(0)
+        for points, p in transitions:
+            if points is None:
+                continue
+            suivant = progression(etat, points)
+            if suivant == etat:
+                reste += p
+            elif suivant < objectif:
+                somme += p * moyenne[suivant]
+        moyenne[etat] = somme / (1 - reste)
+    return moyenne[Avantage.AUCUN]
