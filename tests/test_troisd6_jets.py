@@ -1,0 +1,187 @@
+"""3D6 › Principes de base : seuils, niveaux, chances exactes.
+
+Les exemples du texte sont des tests nommés ; les chances exactes sont
+comparées à l'énumération brute des 216 jets ordonnés et à icepool.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+
+import icepool
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.troisd6 import (
+    Difficulte,
+    Niveau,
+    difficulte_nommee,
+    distribution,
+    jet,
+    probabilite_reussite,
+    seuil_caracteristique,
+    seuil_talent,
+)
+
+TOUS_LES_JETS = list(product(range(1, 7), repeat=3))
+SEUILS = range(-12, 31)
+
+
+def _niveau_brut(des: tuple[int, ...], seuil: int) -> Niveau:
+    """La règle réécrite à part, sans le code du paquet."""
+    reussi = sum(des) <= seuil
+    plus_grand = max(Counter(des).values())
+    if plus_grand == 3:
+        return Niveau.REUSSITE_CRITIQUE if reussi else Niveau.ECHEC_CRITIQUE
+    if plus_grand == 2:
+        return Niveau.REUSSITE_SPECIALE if reussi else Niveau.ECHEC_SPECIAL
+    return Niveau.REUSSITE_SIMPLE if reussi else Niveau.ECHEC_SIMPLE
+
+
+# --- Les exemples du texte -------------------------------------------------
+
+
+def test_josephine_pousse_l_armoire_8_ou_moins() -> None:
+    # FOR −1, armoire lourde −1 : « Le jet à faire est donc 10-2, soit 8 ou moins. »
+    assert seuil_caracteristique(-1, -1) == 8
+    assert jet(8, (4, 3, 1)).niveau is Niveau.REUSSITE_SIMPLE
+    assert jet(8, (4, 3, 2)).niveau is Niveau.ECHEC_SIMPLE
+
+
+def test_philip_franchit_la_rue_etroite_9_ou_moins() -> None:
+    # Conduite Voiture 2, action risquée −3 : « 10+2 - 3 =9 ou moins ».
+    assert seuil_talent(2, -3) == 9
+    assert seuil_talent(2, Difficulte.ASSEZ_DIFFICILE.modificateur(3)) == 9
+
+
+def test_familiarite_retire_3() -> None:
+    assert seuil_talent(0, familiarite=True) == 7
+    assert seuil_talent(2, -1, familiarite=True) == 8
+
+
+def test_echelle_de_difficulte() -> None:
+    assert [d.bornes for d in Difficulte] == [(-10, -10), (-5, -5), (-3, -1), (0, 0), (1, 3), (5, 5), (10, 10)]
+    assert seuil_caracteristique(0, Difficulte.EVIDENT) == 20
+    assert seuil_caracteristique(0, Difficulte.QUASIMENT_IMPOSSIBLE) == 0
+    assert difficulte_nommee(2) is Difficulte.ASSEZ_FACILE
+    assert difficulte_nommee(-4) is None and difficulte_nommee(7) is None
+
+
+def test_reussite_speciale_double() -> None:
+    r = jet(9, (3, 1, 3))
+    assert (r.niveau, r.dd, r.dt, r.total) == (Niveau.REUSSITE_SPECIALE, 3, None, 7)
+
+
+def test_echec_critique_triple() -> None:
+    r = jet(9, (5, 5, 5))
+    assert (r.niveau, r.dd, r.dt) == (Niveau.ECHEC_CRITIQUE, None, 5)
+    assert r.explication == "3d6 lancés (5, 5, 5) ; total 15 > 9 : échec ; triple 5 (Dt = 5) : Échec critique."
+
+
+def test_seuils_hors_3_18() -> None:
+    assert jet(2, (1, 1, 2)).niveau is Niveau.ECHEC_SPECIAL
+    assert jet(2, (1, 1, 1)).niveau is Niveau.ECHEC_CRITIQUE
+    assert jet(19, (6, 6, 6)).niveau is Niveau.REUSSITE_CRITIQUE
+    assert "toujours raté" in jet(0, (1, 2, 3)).explication
+    assert "toujours réussi" in jet(20, (6, 5, 4)).explication
+
+
+def test_rng_graine_rejouable() -> None:
+    assert jet(10, rng=random.Random(3)) == jet(10, rng=random.Random(3))
+
+
+# --- Chances exactes ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("seuil", SEUILS)
+def test_distribution_egale_l_enumeration_brute(seuil: int) -> None:
+    brute = Counter(_niveau_brut(d, seuil) for d in TOUS_LES_JETS)
+    attendu = {n: Fraction(brute[n], 216) for n in Niveau}
+    assert distribution(seuil) == attendu
+    assert list(distribution(seuil)) == list(Niveau)
+
+
+def test_distribution_egale_icepool() -> None:
+    # Oracle indépendant : la loi de (total, plus grand nombre de dés égaux) par icepool.
+    profil = icepool.d6.pool(3).expand().map(lambda t: (sum(t), max(Counter(t).values())))
+    for seuil in range(1, 21):
+        d = distribution(seuil)
+        for taille, (reussite, echec) in {
+            1: (Niveau.REUSSITE_SIMPLE, Niveau.ECHEC_SIMPLE),
+            2: (Niveau.REUSSITE_SPECIALE, Niveau.ECHEC_SPECIAL),
+            3: (Niveau.REUSSITE_CRITIQUE, Niveau.ECHEC_CRITIQUE),
+        }.items():
+            p_reussite = sum(
+                (Fraction(q, profil.denominator()) for (total, t), q in profil.items() if t == taille and total <= seuil),
+                Fraction(0),
+            )
+            p_echec = sum(
+                (Fraction(q, profil.denominator()) for (total, t), q in profil.items() if t == taille and total > seuil),
+                Fraction(0),
+            )
+            assert d[reussite] == p_reussite and d[echec] == p_echec, (seuil, taille)
+        assert probabilite_reussite(seuil) == Fraction((3 @ icepool.d6).probability("<=", seuil))
+
+
+def test_chiffres_notables() -> None:
+    assert probabilite_reussite(8) == Fraction(7, 27)  # Joséphine
+    assert probabilite_reussite(9) == Fraction(3, 8)  # Philip
+    assert probabilite_reussite(10) == Fraction(1, 2)
+    assert distribution(18)[Niveau.REUSSITE_CRITIQUE] == Fraction(1, 36)
+    assert distribution(2)[Niveau.ECHEC_CRITIQUE] == Fraction(1, 36)
+
+
+# --- Propriétés ----------------------------------------------------------------
+
+des_3 = st.tuples(*[st.integers(1, 6)] * 3)
+
+
+@given(st.integers(-30, 40))
+def test_un_seuil_plus_haut_ne_baisse_jamais_la_reussite(seuil: int) -> None:
+    assert probabilite_reussite(seuil + 1) >= probabilite_reussite(seuil)
+
+
+@given(des_3, st.integers(-30, 40))
+def test_les_six_niveaux_partitionnent_chaque_jet(des: tuple[int, int, int], seuil: int) -> None:
+    r = jet(seuil, des)
+    assert r.niveau is _niveau_brut(des, seuil)
+    assert r.reussi == (sum(des) <= seuil)
+    assert (r.dd is not None) + (r.dt is not None) <= 1
+    assert (r.dd is not None) == (r.niveau in {Niveau.REUSSITE_SPECIALE, Niveau.ECHEC_SPECIAL})
+    assert (r.dt is not None) == (r.niveau in {Niveau.REUSSITE_CRITIQUE, Niveau.ECHEC_CRITIQUE})
+
+
+@given(st.integers(-30, 40))
+def test_distribution_somme_a_un(seuil: int) -> None:
+    assert sum(distribution(seuil).values()) == 1
+
+
+# --- Entrées invalides ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("appel", "message"),
+    [
+        (lambda: jet(9, (1, 2)), "des doit contenir exactement 3 dés"),
+        (lambda: jet(9, (1, 2, 3, 4)), "des doit contenir exactement 3 dés"),
+        (lambda: jet(9, (0, 2, 3)), "chaque dé doit être un entier entre 1 et 6"),
+        (lambda: jet(9, (1, 2, 7)), "chaque dé doit être un entier entre 1 et 6"),
+        (lambda: jet(8.5, (1, 2, 3)), "seuil doit être un entier, reçu 8.5"),
+        (lambda: jet("9", (1, 2, 3)), "seuil doit être un entier"),
+        (lambda: distribution(True), "seuil doit être un entier"),
+        (lambda: seuil_talent(-1), "niveau doit être un entier ≥ 0"),
+        (lambda: seuil_caracteristique(0.5), "modificateur doit être un entier"),
+        (lambda: seuil_caracteristique(0, Difficulte.ASSEZ_FACILE), "précisez l'ampleur"),
+        (lambda: seuil_caracteristique(0, "dur"), "difficulte doit être un entier"),
+        (lambda: Difficulte.ASSEZ_DIFFICILE.modificateur(4), "ampleur"),
+        (lambda: Difficulte.NORMAL.modificateur(1), "n'indiquez pas d'ampleur"),
+        (lambda: seuil_talent(1, familiarite=1), "familiarite doit être True ou False"),
+    ],
+)
+def test_entrees_invalides(appel, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ValueError, match=message):
+        appel()
