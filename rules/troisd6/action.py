@@ -14,8 +14,8 @@ from rules import _valider
 from rules.troisd6.scenes import Defense, Tour
 
 __all__ = [
-    "EXEMPLES_CHIFFRES",
     "MANOEUVRES_AVION",
+    "MANOEUVRES_CHIFFREES",
     "MANOEUVRES_POURSUITE",
     "Manoeuvre",
     "manoeuvre",
@@ -100,7 +100,7 @@ MANOEUVRES_AVION: tuple[Manoeuvre, ...] = (
 )
 """En plus, pour le pilotage d'avions ou d'hélicoptères."""
 
-EXEMPLES_CHIFFRES: tuple[Manoeuvre, ...] = (
+MANOEUVRES_CHIFFREES: tuple[Manoeuvre, ...] = (
     Manoeuvre("Rester à fond dans un virage difficile", "toute distance", modificateur=-2, bonus_points=2),
     Manoeuvre("Rouler rapidement dans une rue étroite (Philip, tour 1)", "toute distance", modificateur=-3),
     Manoeuvre("Manœuvre moins dangereuse (Philip, tour 2)", "toute distance", modificateur=-1),
@@ -121,7 +121,7 @@ def manoeuvre(nom: str) -> Manoeuvre:
     """
     if not isinstance(nom, str) or not nom.strip():
         raise ValueError(f"nom doit être un texte non vide, reçu {nom!r}")
-    for m in (*EXEMPLES_CHIFFRES, *MANOEUVRES_POURSUITE, *MANOEUVRES_AVION):
+    for m in (*MANOEUVRES_CHIFFREES, *MANOEUVRES_POURSUITE, *MANOEUVRES_AVION):
         if m.nom.lower().startswith(nom.strip().lower()):
             return m
     raise ValueError(f"nom : aucune manœuvre du texte ne commence par {nom!r}")
