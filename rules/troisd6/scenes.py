@@ -491,7 +491,7 @@ def jouer_scene(
                          f"Fin : {att.nom} atteint {etat[att.nom]} (objectif : {objectif}) et l'emporte.", maximum)
         if not dfn.actif and not e.jet_attaque.reussi:
             return Scene(tuple(joues), None, True,
-                         f"Fin : jet raté face à {dfn.nom} avant {objectif} ; {att.nom} échoue, "
+                         f"Fin : jet raté face {_article(dfn.nom)} avant {objectif} ; {att.nom} échoue, "
                          f"avec au mieux {maximum[att.nom]}.", maximum)
     raison = "nombre maximal de tours atteint" if len(joues) >= tours_max else "plus de tour imposé"
     return Scene(tuple(joues), None, False,
