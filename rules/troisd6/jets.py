@@ -228,6 +228,7 @@ def seuil_talent(niveau: int, difficulte: int | Difficulte = 0, *, familiarite: 
 def double_et_triple(des: tuple[int, ...]) -> tuple[int | None, int | None]:
     """(Dd, Dt) : la valeur du dé doublé et du dé triplé de trois dés, ou `None`.
 
+    Source : « 3D6 › Principes de base › Spéciaux et critiques › Niveaux ».
     Un triple n'est pas compté comme double : `(None, valeur)`.
 
     Examples:
@@ -410,6 +411,8 @@ def distribution(seuil: int) -> dict[Niveau, Fraction]:
 
 def probabilite_reussite(seuil: int) -> Fraction:
     """Probabilité exacte qu'un jet sous `seuil` réussisse (tous niveaux de réussite).
+
+    Source : « 3D6 › Principes de base › Caractéristiques » (« inférieur ou égal »).
 
     Examples:
         >>> probabilite_reussite(8), probabilite_reussite(9)

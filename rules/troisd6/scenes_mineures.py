@@ -34,6 +34,8 @@ __all__ = [
 class Issue(EnumOrdonnee):
     """Qui l'emporte d'une scène mineure opposée.
 
+    Source : « 3D6 › Opposition et Potentiel › Scènes mineures ».
+
     Examples:
         >>> print(Issue.EGALITE)
         égalité
@@ -192,6 +194,8 @@ def chances_scene_opposee(seuil_premier: int, seuil_second: int) -> dict[Issue, 
 
 def chances_scene_non_opposee(seuil: int) -> Fraction:
     """Probabilité exacte que le PJ gagne une scène mineure sans opposition : celle de réussir son jet.
+
+    Source : « 3D6 › Opposition et Potentiel › Scènes mineures ».
 
     Examples:
         >>> chances_scene_non_opposee(8)

@@ -1,0 +1,37 @@
+"""3D6 : l'API publique est réexportée, documentée et cite sa source."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+import rules.troisd6 as troisd6
+from rules.troisd6 import caches, jets, scenes_mineures
+
+MODULES = [jets, caches, scenes_mineures]
+
+
+def test_le_paquet_reexporte_l_api_publique_des_modules() -> None:
+    for module in MODULES:
+        manquants = [n for n in module.__all__ if n not in troisd6.__all__]
+        assert not manquants, f"{module.__name__} : non réexportés {manquants}"
+    assert all(hasattr(troisd6, n) for n in troisd6.__all__)
+
+
+def test_api_du_premier_jalon_stable() -> None:
+    # Les scènes majeures (issue 5) s'appuient sur ces noms : ni renommés ni retirés.
+    for nom in ["Niveau", "jet", "distribution", "seuil_caracteristique", "seuil_talent", "Difficulte"]:
+        assert nom in troisd6.__all__
+    r = troisd6.jet(9, (3, 3, 1))
+    assert (r.des, r.total, r.seuil, r.dd, r.dt, r.reussi) == ((3, 3, 1), 7, 9, 3, None, True)
+    assert r.explication
+
+
+@pytest.mark.parametrize(
+    "nom", [n for n in troisd6.__all__ if inspect.isfunction(getattr(troisd6, n)) or n in {"Niveau", "Difficulte", "Issue"}]
+)
+def test_chaque_fonction_cite_sa_source_et_a_des_exemples(nom: str) -> None:
+    doc = inspect.getdoc(getattr(troisd6, nom)) or ""
+    assert "3D6 ›" in doc, f"{nom} ne cite pas sa section source"
+    assert "Examples:" in doc, f"{nom} n'a pas d'exemples"
