@@ -111,6 +111,9 @@ MANOEUVRES_CHIFFREES: tuple[Manoeuvre, ...] = (
 def manoeuvre(nom: str) -> Manoeuvre:
     """La manœuvre du texte dont le nom commence par `nom` (sans tenir compte de la casse).
 
+    Source : « 3D6 › Scènes majeures › Scènes d'action » (exemples de
+    manœuvres, et la poursuite de Nice).
+
     Examples:
         >>> manoeuvre("renversement").portee
         'distance courte ou moins'

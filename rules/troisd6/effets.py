@@ -100,6 +100,9 @@ _FORME = re.compile(r"^\s*(?:(\d+)\s*[dD]6)?\s*(?:\+\s*)?(?:(\d+)\s*[dD]3)?\s*$"
 def indice(texte: str | Indice) -> Indice:
     """L'Indice écrit comme dans le texte (« 1D6+1D3 », « 2D6 »).
 
+    Source : « 3D6 › Scènes majeures › Attaque » (« l'Indice de la
+    caractéristique utilisée ») et les exemples de la poursuite de Nice.
+
     Examples:
         >>> indice("1D6+1D3")
         Indice(d6=1, d3=1)
@@ -161,6 +164,9 @@ def _loi(d6: int, d3: int) -> dict[int, Fraction]:
 
 def loi_indice(depart: Indice | str) -> dict[int, Fraction]:
     """Loi exacte du total d'un jet d'Indice (fractions exactes).
+
+    Source : « 3D6 › Scènes majeures › Attaque » (les points d'effet d'une
+    réussite simple).
 
     Examples:
         >>> loi = loi_indice("1D6+1D3")
