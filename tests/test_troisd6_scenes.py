@@ -237,5 +237,9 @@ def test_entrees_invalides() -> None:
         chance_sans_opposition(10, "2D6", objectif=Avantage.AUCUN)
     with pytest.raises(ValueError, match="seuil doit être un entier"):
         chance_sans_opposition(10.5, "2D6")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="des_attaque : chaque dé doit être un entier entre 1 et 6"):
+        Tour(des_attaque=(1, 2, 7))
+    with pytest.raises(ValueError, match="niveaux doit être un entier"):
+        Tour(niveaux=0.5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="jet_a doit être un Jet"):
         initiative("A", 12, "B", jet(10, (1, 2, 3)))  # type: ignore[arg-type]

@@ -355,6 +355,18 @@ class Tour:
     des_defense: tuple[int, ...] | None = None
     effet_defense: int | None = None
 
+    def __post_init__(self) -> None:
+        for nom in ("modificateur", "niveaux", "bonus_points"):
+            _valider.entier(nom, getattr(self, nom))
+        for nom in ("effet_attaque", "effet_defense"):
+            if getattr(self, nom) is not None:
+                _valider.entier(nom, getattr(self, nom))
+        for nom in ("des_attaque", "des_defense"):
+            if getattr(self, nom) is not None:
+                object.__setattr__(self, nom, _valider.des(nom, getattr(self, nom), nombre=3))
+        if not isinstance(self.defense, Defense):
+            raise ValueError(f"defense doit être une Defense (ESQUIVE, BLOCAGE, CONTRE_ATTAQUE), reçu {self.defense!r}")
+
 
 @dataclass(frozen=True)
 class TourJoue:
@@ -656,6 +668,8 @@ def jets_moyens_sans_opposition(
     """
     _valider.entier("seuil", seuil)
     ind = indice(depart)
+    _valider.entier("niveaux", niveaux)
+    _valider.entier("bonus_points", bonus_points)
     if not isinstance(objectif, Avantage) or objectif is Avantage.AUCUN:
         raise ValueError(f"objectif doit être un Avantage au-dessus d'AUCUN, reçu {objectif!r}")
     transitions = _transitions(seuil, ind, niveaux, bonus_points)
