@@ -243,3 +243,32 @@ def test_entrees_invalides() -> None:
         Tour(niveaux=0.5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="jet_a doit être un Jet"):
         initiative("A", 12, "B", jet(10, (1, 2, 3)))  # type: ignore[arg-type]
+
+
+# --- Propriétés du moteur ------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.integers(5, 16), st.integers(5, 16), st.booleans())
+def test_moteur_avantages_croissants_et_fin_coherente(graine: int, sa: int, sb: int, passif: bool) -> None:
+    a = Personnage("A", seuil=sa, indice="2D6")
+    b = Personnage("B", actif=False) if passif else Personnage("B", seuil=sb, indice="1D6+1D3")
+    s = jouer_scene(a, b, rng=random.Random(graine), tours_max=60)
+    precedent = {"A": Avantage.AUCUN, "B": Avantage.AUCUN}
+    for t in s.tours:
+        assert all(t.avantages[n] >= precedent[n] for n in precedent)
+        precedent = dict(t.avantages)
+        if passif:
+            assert t.echange.attaquant == "A" and t.initiative == "A"
+    if s.terminee and s.vainqueur is not None:
+        assert s.tours[-1].avantages[s.vainqueur] is Avantage.DEFINITIF
+    if passif and s.terminee and s.vainqueur is None:
+        assert not s.tours[-1].echange.jet_attaque.reussi
+
+
+def test_exemples_verifies_compte_les_errata() -> None:
+    from pathlib import Path
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    boites = sum(p.read_text("utf-8").count('!!! warning "Erratum') for p in (docs / "troisd6").glob("scenes-*.md"))
+    lignes = (docs / "exemples-verifies.md").read_text("utf-8").count("| **erratum**")
+    assert boites == lignes == 3
