@@ -1,0 +1,321 @@
+"""3D6 › Scènes majeures › Attaque : l'Indice et les points d'effet.
+
+Une réussite inflige des points d'effet : un jet de l'**Indice** de la
+caractéristique utilisée (des dés d'effet comme 1D6+1D3 ou 2D6). Une réussite
+spéciale ajoute le dé doublé (Dd) ; une réussite critique fait monter l'Indice
+d'autant de niveaux que le dé triplé (Dt).
+
+L'échelle des Indices est **une seule table** :
+[`ECHELLE_INDICES`][rules.troisd6.effets.ECHELLE_INDICES]. Le texte n'en donne
+que trois barreaux (1D6+1D3, 2D6, 3D6) à travers ses exemples ; le reste est
+une interprétation, dite sur la page.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from rules import _valider
+from rules.des import lancer
+
+__all__ = ["ECHELLE_INDICES", "Effet", "Indice", "effet", "indice", "loi_indice", "monter"]
+
+
+@dataclass(frozen=True, order=True)
+class Indice:
+    """Des dés d'effet : `d6` dés à six faces plus `d3` dés à trois faces.
+
+    Examples:
+        >>> print(Indice(1, 1), Indice(3, 0))
+        1D6+1D3 3D6
+        >>> Indice(2, 0).minimum, Indice(2, 0).maximum
+        (2, 12)
+    """
+
+    d6: int
+    """Le nombre de D6."""
+    d3: int = 0
+    """Le nombre de D3 (un D6 dont on divise la valeur par deux, arrondi au-dessus)."""
+
+    def __post_init__(self) -> None:
+        _valider.entier("d6", self.d6, minimum=0)
+        _valider.entier("d3", self.d3, minimum=0)
+        if self.d6 + self.d3 == 0:
+            raise ValueError("un Indice doit avoir au moins un dé, reçu 0D6 et 0D3")
+
+    def __str__(self) -> str:
+        morceaux = []
+        if self.d6:
+            morceaux.append(f"{self.d6}D6")
+        if self.d3:
+            morceaux.append(f"{self.d3}D3")
+        return "+".join(morceaux)
+
+    @property
+    def minimum(self) -> int:
+        """Le plus petit total possible."""
+        return self.d6 + self.d3
+
+    @property
+    def maximum(self) -> int:
+        """Le plus grand total possible."""
+        return 6 * self.d6 + 3 * self.d3
+
+    @property
+    def rang(self) -> int:
+        """La position de l'Indice dans [`ECHELLE_INDICES`][rules.troisd6.effets.ECHELLE_INDICES]."""
+        try:
+            return ECHELLE_INDICES.index(self)
+        except ValueError:
+            barreaux = ", ".join(str(i) for i in ECHELLE_INDICES[:6])
+            raise ValueError(
+                f"indice : {self} n'est pas sur l'échelle des Indices ({barreaux}, puis +1D6 par niveau)"
+            ) from None
+
+
+ECHELLE_INDICES: tuple[Indice, ...] = (
+    Indice(0, 1),  # 1D3   (interprétation : sous le plus bas barreau cité)
+    Indice(1, 0),  # 1D6   (interprétation)
+    Indice(1, 1),  # 1D6+1D3 : DEX 0 des truands, INT de Joséphine, ADA de Philip
+    Indice(2, 0),  # 2D6 : DEX de Philip ; 1D6+1D3 + 1 niveau (interview de Joséphine)
+    *(Indice(n, 0) for n in range(3, 16)),  # 3D6 : 1D6+1D3 + 2 niveaux (réparation de Philip) ; puis +1D6
+)
+"""L'échelle des Indices, du plus bas au plus haut : un niveau = un barreau.
+
+Les trois barreaux que citent les exemples du texte sont 1D6+1D3, 2D6 et 3D6
+(1D6+1D3 + 1 niveau = 2D6, 1D6+1D3 + 2 niveaux = 3D6). Au-dessus de 2D6, chaque
+niveau ajoute 1D6 (jusqu'à 15D6) ; sous 1D6+1D3, l'échelle retire un demi-D6
+par niveau (1D6 puis 1D3). Voir la page, « Interprétation : l'échelle des Indices ».
+"""
+
+_FORME = re.compile(r"^\s*(?:(\d+)\s*[dD]6)?\s*(?:\+\s*)?(?:(\d+)\s*[dD]3)?\s*$")
+
+
+def indice(texte: str | Indice) -> Indice:
+    """L'Indice écrit comme dans le texte (« 1D6+1D3 », « 2D6 »).
+
+    Source : « 3D6 › Scènes majeures › Attaque » (« l'Indice de la
+    caractéristique utilisée ») et les exemples de la poursuite de Nice.
+
+    Examples:
+        >>> indice("1D6+1D3")
+        Indice(d6=1, d3=1)
+        >>> indice("2d6") == Indice(2)
+        True
+        >>> indice("1D8")
+        Traceback (most recent call last):
+        ...
+        ValueError: indice doit s'écrire comme « 2D6 » ou « 1D6+1D3 » (D6 et D3 seulement), reçu '1D8'
+    """
+    if isinstance(texte, Indice):
+        return texte
+    m = _FORME.match(texte) if isinstance(texte, str) else None
+    if not m or not (m.group(1) or m.group(2)):
+        raise ValueError(
+            f"indice doit s'écrire comme « 2D6 » ou « 1D6+1D3 » (D6 et D3 seulement), reçu {texte!r}"
+        )
+    return Indice(int(m.group(1) or 0), int(m.group(2) or 0))
+
+
+def monter(depart: Indice | str, niveaux: int) -> Indice:
+    """L'Indice `niveaux` barreaux plus haut (ou plus bas si négatif) sur l'échelle.
+
+    Source : « 3D6 › Scènes majeures › Attaque » (« Si Critique : Points
+    d'effet + dé triplé (Dt) niveau ») et les exemples de Joséphine (+1 niveau)
+    et de la réparation de Philip (Dt = 2).
+
+    Examples:
+        >>> print(monter("1D6+1D3", 1), monter("1D6+1D3", 2), monter("2D6", 6))
+        2D6 3D6 8D6
+        >>> monter("1D3", -1)
+        Traceback (most recent call last):
+        ...
+        ValueError: niveaux : 1D3 -1 niveau sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà
+    """
+    base = indice(depart)
+    _valider.entier("niveaux", niveaux)
+    cible = base.rang + niveaux
+    if not 0 <= cible < len(ECHELLE_INDICES):
+        raise ValueError(
+            f"niveaux : {base} {niveaux:+d} niveau{'x' if abs(niveaux) > 1 else ''} sort de l'échelle des "
+            f"Indices (de {ECHELLE_INDICES[0]} à {ECHELLE_INDICES[-1]}) ; le texte ne définit rien au-delà"
+        )
+    return ECHELLE_INDICES[cible]
+
+
+@cache
+def _loi(d6: int, d3: int) -> dict[int, Fraction]:
+    loi = {0: Fraction(1)}
+    for faces, nombre in ((6, d6), (3, d3)):
+        for _ in range(nombre):
+            suivante: dict[int, Fraction] = defaultdict(Fraction)
+            for total, p in loi.items():
+                for v in range(1, faces + 1):
+                    suivante[total + v] += p / faces
+            loi = dict(suivante)
+    return loi
+
+
+def loi_indice(depart: Indice | str) -> dict[int, Fraction]:
+    """Loi exacte du total d'un jet d'Indice (fractions exactes).
+
+    Source : « 3D6 › Scènes majeures › Attaque » (les points d'effet d'une
+    réussite simple).
+
+    Examples:
+        >>> loi = loi_indice("1D6+1D3")
+        >>> min(loi), max(loi), loi[5]
+        (2, 9, Fraction(1, 6))
+        >>> sum(loi_indice("3D6").values())
+        Fraction(1, 1)
+    """
+    i = indice(depart)
+    return dict(_loi(i.d6, i.d3))
+
+
+@dataclass(frozen=True)
+class Effet:
+    """Un jet d'effet résolu."""
+
+    indice_de_base: Indice
+    """L'Indice de la caractéristique utilisée."""
+    niveaux: int
+    """Les niveaux ajoutés à l'Indice (bonus de manœuvre + Dt d'une réussite critique)."""
+    indice: Indice
+    """L'Indice effectivement lancé."""
+    des: tuple[int, ...] | None
+    """Les dés d'effet (D6 puis D3), ou `None` quand le texte ne donne que le total."""
+    total_des: int
+    """Le total des dés d'effet."""
+    dd: int
+    """Le dé doublé ajouté (réussite spéciale), 0 sinon."""
+    bonus_points: int
+    """Les points ajoutés ou retirés (manœuvre, outil ; négatif : armure)."""
+    points: int
+    """Les points d'effet : total des dés + Dd + bonus."""
+    explication: str
+    """Le calcul, en une phrase."""
+
+    def __str__(self) -> str:
+        return self.explication
+
+
+def _niveaux(n: int) -> str:
+    return f"{n:+d} niveau{'x' if abs(n) > 1 else ''}"
+
+
+def effet(
+    depart: Indice | str,
+    *,
+    dd: int | None = None,
+    dt: int | None = None,
+    niveaux: int = 0,
+    bonus_points: int = 0,
+    total: int | None = None,
+    des: tuple[int, ...] | list[int] | None = None,
+    rng: random.Random | None = None,
+) -> Effet:
+    """Le jet d'effet d'une réussite : Indice (+ Dt niveaux), + Dd, + bonus.
+
+    Source : « 3D6 › Scènes majeures › Attaque » : « Réussite Simple : Points
+    d'effet selon la caractéristique utilisée. Si Réussite Spéciale : Points
+    d'effet + dé doublé (Dd). Si Critique : Points d'effet + dé triplé (Dt)
+    niveau. »
+
+    Les dés d'effet viennent de `des` (les D6 puis les D3), ou de `total` quand
+    le texte ne donne que la somme (les exemples du texte), ou sont tirés avec
+    `rng`.
+
+    Args:
+        depart: l'Indice de la caractéristique (« 2D6 », `Indice(1, 1)`…).
+        dd: le dé doublé d'une réussite spéciale (ajouté aux points).
+        dt: le dé triplé d'une réussite critique (niveaux d'Indice en plus).
+        niveaux: niveaux d'Indice en plus (manœuvre, argument ; négatif : en moins).
+        bonus_points: points ajoutés (négatif : retirés).
+        total: le total des dés d'effet, quand le texte ne donne que lui.
+        des: les dés d'effet, D6 d'abord puis D3.
+        rng: un `random.Random` pour tirer les dés.
+
+    Examples:
+        Joséphine, INT 1D6+1D3, +1 niveau aux effets, fait 4 :
+
+        >>> print(effet("1D6+1D3", niveaux=1, total=4))
+        Indice 1D6+1D3 +1 niveau → 2D6 ; jet d'effet 4 : 4 points d'effet.
+
+        Philip répare, réussite critique 2-2-2 (Dt = 2), fait 10 :
+
+        >>> print(effet("1D6+1D3", dt=2, total=10))
+        Indice 1D6+1D3 +2 niveaux (Dt = 2) → 3D6 ; jet d'effet 10 : 10 points d'effet.
+        >>> print(effet("2D6", dd=4, des=(5, 1)))
+        Indice 2D6 ; jet d'effet (5, 1) = 6, + Dd 4 = 10 points d'effet.
+        >>> effet("2D6", total=13)
+        Traceback (most recent call last):
+        ...
+        ValueError: total : un jet de 2D6 fait de 2 à 12, reçu 13
+    """
+    base = indice(depart)
+    for nom, valeur in (("dd", dd), ("dt", dt)):
+        if valeur is not None:
+            _valider.entier(nom, valeur, minimum=1, maximum=6)
+    _valider.entier("niveaux", niveaux)
+    _valider.entier("bonus_points", bonus_points)
+    ajout = niveaux + (dt or 0)
+    lance = monter(base, ajout)
+    if des is not None and total is not None:
+        raise ValueError("des et total : donnez les dés d'effet ou leur total, pas les deux")
+    valeurs: tuple[int, ...] | None
+    if total is not None:
+        _valider.entier("total", total)
+        if not lance.minimum <= total <= lance.maximum:
+            raise ValueError(f"total : un jet de {lance} fait de {lance.minimum} à {lance.maximum}, reçu {total!r}")
+        valeurs, somme = None, total
+    else:
+        valeurs = lancer(lance.d6, rng) + lancer(lance.d3, rng, faces=3) if des is None else _des(lance, des)
+        somme = sum(valeurs)
+    bonus_dd = dd or 0
+    points = somme + bonus_dd + bonus_points
+    morceaux = [f"Indice {base}"]
+    if ajout:
+        detail = []
+        if dt:
+            detail.append(f"Dt = {dt}")
+        if niveaux and dt:
+            detail.append(f"{_niveaux(niveaux)} de bonus")
+        morceaux.append(f" {_niveaux(ajout)}" + (f" ({', '.join(detail)})" if detail else "") + f" → {lance}")
+    jet_texte = f"jet d'effet {somme}" if valeurs is None else f"jet d'effet {valeurs} = {somme}"
+    calcul = jet_texte
+    if bonus_dd:
+        calcul += f", + Dd {bonus_dd}"
+    if bonus_points:
+        calcul += f", {bonus_points:+d} point{'s' if abs(bonus_points) > 1 else ''}"
+    fin = f" = {points} points d'effet." if (bonus_dd or bonus_points) else f" : {points} points d'effet."
+    return Effet(
+        indice_de_base=base,
+        niveaux=ajout,
+        indice=lance,
+        des=valeurs,
+        total_des=somme,
+        dd=bonus_dd,
+        bonus_points=bonus_points,
+        points=points,
+        explication="".join(morceaux) + " ; " + calcul + fin,
+    )
+
+
+def _des(lance: Indice, des: Any) -> tuple[int, ...]:
+    if isinstance(des, str | bytes) or not hasattr(des, "__iter__"):
+        raise ValueError(f"des doit être une suite de dés d'effet ({lance} : D6 puis D3), reçu {des!r}")
+    valeurs = tuple(des)
+    if len(valeurs) != lance.d6 + lance.d3:
+        raise ValueError(
+            f"des doit contenir {lance.d6 + lance.d3} dés pour {lance} (D6 puis D3), reçu {len(valeurs)} : {valeurs!r}"
+        )
+    d6 = _valider.des("des", valeurs[: lance.d6], nombre=lance.d6)
+    d3 = _valider.des("des", valeurs[lance.d6 :], nombre=lance.d3, faces=3)
+    return d6 + d3

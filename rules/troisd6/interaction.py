@@ -1,0 +1,108 @@
+"""3D6 › Scènes majeures › Scènes d'interaction : convaincre, interroger, commander.
+
+Face à un interlocuteur passif, le personnage garde l'initiative et doit
+atteindre un avantage **critique** ; s'il rate un jet avant, il n'obtient
+qu'une partie des informations, selon l'avantage le plus haut atteint. Un
+avantage définitif : l'interrogé se met complètement à table. Après un échec
+spécial ou critique, l'interlocuteur devient hostile et porte une « armure »
+relationnelle.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules import _valider
+from rules.troisd6.avantages import Avantage
+from rules.troisd6.jets import Jet, Niveau
+
+__all__ = ["ARGUMENTS", "OBJECTIF_INTERVIEW", "Argument", "armure_relationnelle", "informations"]
+
+OBJECTIF_INTERVIEW = Avantage.CRITIQUE
+"""L'avantage qu'il faut atteindre face à un interlocuteur passif."""
+
+
+@dataclass(frozen=True)
+class Argument:
+    """Un argument et ce qu'il change au jet et aux effets.
+
+    Examples:
+        >>> ARGUMENTS[0].modificateur, ARGUMENTS[0].bonus_points
+        (-2, 2)
+    """
+
+    nom: str
+    modificateur: int = 0
+    """Modificateur au jet."""
+    niveaux: int = 0
+    """Niveaux d'Indice en plus aux effets si le jet réussit."""
+    bonus_points: int = 0
+    """Points d'effet en plus si le jet réussit."""
+
+    def __post_init__(self) -> None:
+        _valider.entier("modificateur", self.modificateur)
+        _valider.entier("niveaux", self.niveaux)
+        _valider.entier("bonus_points", self.bonus_points)
+
+
+ARGUMENTS: tuple[Argument, ...] = (
+    Argument("Argument délicat", modificateur=-2, bonus_points=2),
+    Argument("Connaître une information capitale", modificateur=+1),
+    Argument("Offrir un verre à un témoin méfiant (Joséphine)", modificateur=-1, niveaux=+1),
+)
+"""Les arguments que chiffre le texte (les deux de la règle, celui de l'exemple de Joséphine)."""
+
+
+def armure_relationnelle(jet_rate: Jet) -> int:
+    """L'armure relationnelle d'un interlocuteur après un jet raté, si l'on recommence.
+
+    Source : « 3D6 › Scènes d'interaction » : « en cas d'échec spécial ou
+    critique, si on souhaite recommencer, le personnage sera considéré comme
+    hostile et aura une "armure" relationnelle, diminuant les effets infligés,
+    selon le niveau d'échec : en règle générale, de 1 point en cas d'échec
+    spécial, du dé triplé en cas d'échec critique. »
+
+    Args:
+        jet_rate: le jet qui a fait échouer la scène.
+
+    Returns:
+        Les points retirés à chaque effet de la nouvelle tentative (0 : pas hostile).
+
+    Examples:
+        >>> from rules.troisd6 import jet
+        >>> armure_relationnelle(jet(11, (5, 5, 3))), armure_relationnelle(jet(11, (4, 4, 4)))
+        (1, 4)
+        >>> armure_relationnelle(jet(11, (6, 5, 3)))
+        0
+    """
+    if not isinstance(jet_rate, Jet):
+        raise ValueError(f"jet_rate doit être un Jet (le résultat de rules.troisd6.jet), reçu {jet_rate!r}")
+    if jet_rate.niveau is Niveau.ECHEC_SPECIAL:
+        return 1
+    if jet_rate.niveau is Niveau.ECHEC_CRITIQUE and jet_rate.dt is not None:
+        return jet_rate.dt
+    return 0
+
+
+def informations(avantage_max: Avantage) -> str:
+    """Ce qu'obtient l'interrogateur, selon l'avantage le plus haut atteint.
+
+    Source : « 3D6 › Scènes d'interaction ». Le texte ne chiffre pas la
+    « partie des informations » d'un échec : la réponse le dit.
+
+    Examples:
+        >>> print(informations(Avantage.DEFINITIF))
+        Tout : l'interrogé se met complètement à table (ce qu'il ne dit pas, il ne le sait pas).
+        >>> print(informations(Avantage.MOYEN))
+        Une partie des informations souhaitées, à la mesure d'un avantage moyen (le texte ne dit pas laquelle).
+    """
+    if not isinstance(avantage_max, Avantage):
+        raise ValueError(f"avantage_max doit être un Avantage, reçu {avantage_max!r}")
+    if avantage_max is Avantage.DEFINITIF:
+        return "Tout : l'interrogé se met complètement à table (ce qu'il ne dit pas, il ne le sait pas)."
+    if avantage_max >= OBJECTIF_INTERVIEW:
+        return "Les informations souhaitées : la scène est gagnée."
+    if avantage_max is Avantage.AUCUN:
+        return "Aucun avantage atteint : le texte ne dit pas s'il obtient quoi que ce soit."
+    return (f"Une partie des informations souhaitées, à la mesure d'un {avantage_max} "
+            "(le texte ne dit pas laquelle).")

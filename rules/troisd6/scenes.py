@@ -1,0 +1,688 @@
+"""3D6 › Scènes majeures › Principes généraux : initiative, attaque, défense, fin de scène.
+
+Le personnage qui a l'initiative (« l'attaquant ») choisit un modificateur au
+jet (le risque pris) et lance sous son seuil ; s'il réussit, il inflige des
+points d'effet (voir [`rules.troisd6.effets`][rules.troisd6.effets]). Le
+défenseur lance avec le même modificateur et choisit l'esquive, le blocage ou
+la contre-attaque. Les points d'effet font monter l'avantage de l'attaquant
+([`rules.troisd6.avantages`][rules.troisd6.avantages]) ; la scène s'arrête à
+l'avantage définitif, ou au premier jet raté face à une opposition passive.
+
+[`jouer_scene`][rules.troisd6.scenes.jouer_scene] joue une scène tour par tour,
+avec les dés d'un exemple du texte ou des dés graînés, et en rend le compte
+rendu ; [`issue_sans_opposition`][rules.troisd6.scenes.issue_sans_opposition]
+en donne les chances exactes face à une opposition passive (chaîne de Markov
+absorbante).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+
+from rules import _valider
+from rules._enum import EnumOrdonnee
+from rules.troisd6.avantages import Avantage, progression
+from rules.troisd6.effets import Effet, Indice, effet, indice, loi_indice, monter
+from rules.troisd6.jets import Jet, Niveau, jet, niveau, profils
+
+__all__ = [
+    "MALUS_CONTRE_ATTAQUE",
+    "Defense",
+    "Echange",
+    "Initiative",
+    "Personnage",
+    "Scene",
+    "Tour",
+    "TourJoue",
+    "chance_sans_opposition",
+    "echange",
+    "esperance_points",
+    "initiative",
+    "issue_sans_opposition",
+    "jets_moyens_sans_opposition",
+    "jouer_scene",
+]
+
+MALUS_CONTRE_ATTAQUE = -3
+"""Le malus supplémentaire d'une contre-attaque ordinaire (sans talent particulier)."""
+
+
+class Defense(EnumOrdonnee):
+    """Les trois actions du défenseur.
+
+    Source : « 3D6 › Scènes majeures › Principes généraux › Défense ».
+
+    Examples:
+        >>> print(Defense.CONTRE_ATTAQUE)
+        contre-attaque
+    """
+
+    ESQUIVE = "esquive"
+    BLOCAGE = "blocage"
+    CONTRE_ATTAQUE = "contre-attaque"
+
+
+@dataclass(frozen=True)
+class Personnage:
+    """Un camp d'une scène majeure.
+
+    Examples:
+        >>> Personnage("Philip", seuil=12, indice="2D6").indice
+        Indice(d6=2, d3=0)
+        >>> Personnage("le témoin", actif=False).actif
+        False
+    """
+
+    nom: str
+    """Le nom affiché dans le compte rendu."""
+    seuil: int | None = None
+    """Le seuil du jet de la scène, sans le modificateur du tour (10 + talent + difficulté…)."""
+    indice: Indice | str | None = None
+    """L'Indice (dés d'effet) de la caractéristique des effets."""
+    armure: int = 0
+    """Points retirés à chaque effet qu'il subit (armure relationnelle d'un hostile…)."""
+    talent_contre_attaque: bool = False
+    """Vrai s'il contre-attaque par un talent particulier : pas de malus de −3."""
+    actif: bool = True
+    """Faux pour une opposition passive (objet, difficulté, interviewé passif) : elle ne lance rien."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.nom, str) or not self.nom:
+            raise ValueError(f"nom doit être un texte non vide, reçu {self.nom!r}")
+        if self.seuil is not None:
+            _valider.entier("seuil", self.seuil)
+        if self.indice is not None:
+            object.__setattr__(self, "indice", indice(self.indice))
+        _valider.entier("armure", self.armure, minimum=0)
+        if self.actif and (self.seuil is None or self.indice is None):
+            raise ValueError(f"{self.nom} : un personnage actif doit avoir un seuil et un indice")
+
+    @property
+    def des_effet(self) -> Indice:
+        """L'Indice, vérifié présent."""
+        if not isinstance(self.indice, Indice):
+            raise ValueError(f"{self.nom} n'a pas d'indice : il ne peut pas infliger d'effet")
+        return self.indice
+
+
+@dataclass(frozen=True)
+class Initiative:
+    """Qui prend l'initiative entre deux personnages actifs."""
+
+    gagnant: str | None
+    """Le nom de celui qui la prend, `None` si le texte ne tranche pas."""
+    explication: str
+    """Pourquoi."""
+
+    def __str__(self) -> str:
+        return self.explication
+
+
+def initiative(
+    nom_a: str, jet_a: Jet, nom_b: str, jet_b: Jet, *,
+    valeur_a: int | None = None, valeur_b: int | None = None,
+) -> Initiative:
+    """L'initiative entre deux personnages actifs, sur un jet de potentiel chacun.
+
+    Source : « 3D6 › Scènes majeures › Principes généraux » : « on peut faire
+    un jet de potentiel de chaque personnage, le meilleur prenant l'initiative.
+    En cas d'égalité de niveau, le personnage ayant la meilleur caractéristique
+    ou le meilleur potentiel applicables à la situation prend l'initiative. »
+    (Avec la surprise, ou face à un adversaire passif, c'est le déclencheur
+    qui l'a, sans jet.)
+
+    Args:
+        nom_a: le nom du premier.
+        jet_a: son jet de potentiel.
+        nom_b: le nom du second.
+        jet_b: son jet de potentiel.
+        valeur_a: sa caractéristique ou son potentiel applicable (égalité de niveau).
+        valeur_b: celle du second.
+
+    Examples:
+        >>> print(initiative("Ada", jet(11, (3, 3, 1)), "Bob", jet(11, (2, 4, 1))))
+        Ada : Réussite spéciale, Bob : Réussite simple → Ada prend l'initiative.
+        >>> print(initiative("Ada", jet(11, (5, 4, 1)), "Bob", jet(11, (2, 4, 1)), valeur_a=1, valeur_b=2))
+        Ada : Réussite simple, Bob : Réussite simple ; même niveau, caractéristique ou potentiel 1 contre 2 → Bob prend l'initiative.
+        >>> initiative("Ada", jet(11, (5, 4, 1)), "Bob", jet(11, (2, 4, 1))).gagnant is None
+        True
+    """
+    for nom, valeur in (("jet_a", jet_a), ("jet_b", jet_b)):
+        if not isinstance(valeur, Jet):
+            raise ValueError(f"{nom} doit être un Jet (le résultat de rules.troisd6.jet), reçu {valeur!r}")
+    debut = f"{nom_a} : {jet_a.niveau}, {nom_b} : {jet_b.niveau}"
+    if jet_a.niveau != jet_b.niveau:
+        gagnant = nom_a if jet_a.niveau > jet_b.niveau else nom_b
+        return Initiative(gagnant, f"{debut} → {gagnant} prend l'initiative.")
+    if valeur_a is None or valeur_b is None:
+        return Initiative(None, f"{debut} ; même niveau : comparez la caractéristique ou le potentiel applicable "
+                                "(valeur_a, valeur_b).")
+    _valider.entier("valeur_a", valeur_a)
+    _valider.entier("valeur_b", valeur_b)
+    if valeur_a == valeur_b:
+        return Initiative(None, f"{debut} ; même niveau et même valeur {valeur_a} : le texte ne tranche pas, "
+                                "le MJ décide.")
+    gagnant = nom_a if valeur_a > valeur_b else nom_b
+    return Initiative(gagnant, f"{debut} ; même niveau, caractéristique ou potentiel {valeur_a} contre "
+                               f"{valeur_b} → {gagnant} prend l'initiative.")
+
+
+@dataclass(frozen=True)
+class Echange:
+    """Un échange résolu : l'attaque, la défense, les points d'effet, l'initiative."""
+
+    attaquant: str
+    """Qui avait l'initiative."""
+    defenseur: str
+    """Qui la subissait."""
+    modificateur: int
+    """Le modificateur choisi par l'attaquant, appliqué aux deux jets."""
+    jet_attaque: Jet
+    """Le jet de l'attaquant."""
+    effet_attaque: Effet | None
+    """Son jet d'effet (s'il a réussi)."""
+    defense: Defense | None
+    """L'action du défenseur (`None` face à une opposition passive)."""
+    jet_defense: Jet | None
+    """Le jet du défenseur (`None` s'il est passif)."""
+    effet_defense: Effet | None
+    """Le jet d'effet du blocage (s'il a servi)."""
+    armure: int
+    """Les points retirés par l'armure du défenseur."""
+    points: int
+    """Les points d'effet nets infligés (0 ou moins : aucun)."""
+    initiative_change: bool
+    """Vrai si le défenseur reprend l'initiative."""
+    explication: str
+    """Le déroulé, en français."""
+
+    def __str__(self) -> str:
+        return self.explication
+
+
+def _article(nom: str) -> str:
+    """« à Philip », « aux truands », « au témoin »."""
+    if nom.startswith("les "):
+        return "aux " + nom[4:]
+    if nom.startswith("le "):
+        return "au " + nom[3:]
+    return "à " + nom
+
+
+def _majuscule(nom: str) -> str:
+    return nom[:1].upper() + nom[1:]
+
+
+def _effet_du_jet(j: Jet, ind: Indice, niveaux: int, bonus: int, total: int | None,
+                  rng: random.Random | None) -> Effet:
+    dd = j.dd if j.niveau is Niveau.REUSSITE_SPECIALE else None
+    dt = j.dt if j.niveau is Niveau.REUSSITE_CRITIQUE else None
+    return effet(ind, dd=dd, dt=dt, niveaux=niveaux, bonus_points=bonus, total=total, rng=rng)
+
+
+def echange(
+    attaquant: Personnage,
+    defenseur: Personnage,
+    *,
+    modificateur: int = 0,
+    des_attaque: tuple[int, ...] | None = None,
+    effet_attaque: int | None = None,
+    niveaux: int = 0,
+    bonus_points: int = 0,
+    defense: Defense = Defense.BLOCAGE,
+    des_defense: tuple[int, ...] | None = None,
+    effet_defense: int | None = None,
+    rng: random.Random | None = None,
+) -> Echange:
+    """Un échange d'une scène majeure : attaque, défense, points d'effet, initiative.
+
+    Source : « 3D6 › Scènes majeures › Principes généraux › Attaque, Défense ».
+    Le défenseur lance avec le même modificateur (−3 de plus pour une
+    contre-attaque ordinaire). Esquive : une réussite d'au moins le niveau de
+    l'attaquant annule tout. Blocage : toute réussite retire son propre jet
+    d'effet. Contre-attaque : une réussite d'au moins le niveau de l'attaquant
+    reprend l'initiative (elle ne réduit pas les effets, voir la page).
+    L'initiative change aussi si l'attaquant rate, ou si le niveau du
+    défenseur dépasse le sien.
+
+    Args:
+        attaquant: celui qui a l'initiative.
+        defenseur: l'autre (passif : il ne lance rien).
+        modificateur: le risque choisi par l'attaquant, appliqué aux deux jets.
+        des_attaque: les 3 dés de l'attaquant (sinon tirés avec `rng`).
+        effet_attaque: le total de son jet d'effet, s'il est donné par le texte.
+        niveaux: niveaux d'Indice en plus pour l'attaquant (manœuvre, argument).
+        bonus_points: points d'effet en plus pour l'attaquant.
+        defense: esquive, blocage ou contre-attaque.
+        des_defense: les 3 dés du défenseur.
+        effet_defense: le total du jet d'effet d'un blocage.
+        rng: un `random.Random` pour ce qui n'est pas donné.
+
+    Examples:
+        >>> philip = Personnage("Philip", seuil=12, indice="2D6")
+        >>> truands = Personnage("les truands", seuil=11, indice="1D6+1D3")
+        >>> e = echange(philip, truands, modificateur=-1, des_attaque=(1, 6, 3), effet_attaque=5,
+        ...             defense=Defense.CONTRE_ATTAQUE, des_defense=(5, 6, 2))
+        >>> e.points, e.initiative_change
+        (5, False)
+    """
+    for nom, p in (("attaquant", attaquant), ("defenseur", defenseur)):
+        if not isinstance(p, Personnage):
+            raise ValueError(f"{nom} doit être un Personnage, reçu {p!r}")
+    if attaquant.seuil is None:
+        raise ValueError(f"attaquant : {attaquant.nom} n'a pas de seuil, il ne peut pas attaquer")
+    if not isinstance(defense, Defense):
+        raise ValueError(f"defense doit être une Defense (ESQUIVE, BLOCAGE, CONTRE_ATTAQUE), reçu {defense!r}")
+    _valider.entier("modificateur", modificateur)
+    ja = jet(attaquant.seuil + modificateur, des_attaque, rng=rng)
+    morceaux = [f"{attaquant.nom} attaque ({modificateur:+d}, seuil {ja.seuil}) : {ja.explication}"]
+    ea: Effet | None = None
+    if ja.reussi:
+        ea = _effet_du_jet(ja, attaquant.des_effet, niveaux, bonus_points, effet_attaque, rng)
+        morceaux.append(ea.explication)
+    else:
+        morceaux.append("Attaque ratée : aucun point d'effet.")
+    points = ea.points if ea else 0
+    jd: Jet | None = None
+    ed: Effet | None = None
+    change = not ja.reussi
+    raison = "l'attaquant a raté son jet" if change else ""
+    if defenseur.actif:
+        assert defenseur.seuil is not None
+        malus = MALUS_CONTRE_ATTAQUE if defense is Defense.CONTRE_ATTAQUE and not defenseur.talent_contre_attaque else 0
+        jd = jet(defenseur.seuil + modificateur + malus, des_defense, rng=rng)
+        detail = f"{modificateur:+d}" + (f" {malus:+d}" if malus else "")
+        morceaux.append(f"{_majuscule(defenseur.nom)} : {defense} ({detail}, seuil {jd.seuil}) : {jd.explication}")
+        au_moins = jd.reussi and jd.niveau >= ja.niveau
+        if ea is not None:
+            if defense is Defense.ESQUIVE:
+                if au_moins:
+                    points = 0
+                    morceaux.append("Esquive d'au moins le même niveau : aucun point d'effet.")
+                else:
+                    morceaux.append("Esquive insuffisante : les points d'effet passent.")
+            elif defense is Defense.BLOCAGE:
+                if jd.reussi:
+                    ed = _effet_du_jet(jd, defenseur.des_effet, 0, 0, effet_defense, rng)
+                    points -= ed.points
+                    morceaux.append(f"Blocage : {ed.explication[:-1]}, retirés : {ea.points} − {ed.points} = {points}.")
+                else:
+                    morceaux.append("Blocage raté : les points d'effet passent.")
+            else:
+                morceaux.append("La contre-attaque ne réduit pas les points d'effet.")
+        if not change and jd.niveau > ja.niveau:
+            change, raison = True, f"le niveau du défenseur ({jd.niveau}) dépasse celui de l'attaquant ({ja.niveau})"
+        if not change and defense is Defense.CONTRE_ATTAQUE and au_moins:
+            change, raison = True, "contre-attaque réussie d'au moins le même niveau"
+    armure = 0
+    if ea is not None and points > 0 and defenseur.armure:
+        armure = min(defenseur.armure, points)
+        points -= defenseur.armure
+        morceaux.append(f"Armure ({defenseur.nom}) : −{defenseur.armure}, reste {points}.")
+    if ea is not None:
+        morceaux.append(f"Points d'effet nets : {points}.")
+    if defenseur.actif:
+        if change:
+            morceaux.append(f"L'initiative passe {_article(defenseur.nom)} ({raison}).")
+        else:
+            morceaux.append(f"{attaquant.nom} garde l'initiative.")
+    return Echange(
+        attaquant=attaquant.nom, defenseur=defenseur.nom, modificateur=modificateur,
+        jet_attaque=ja, effet_attaque=ea, defense=defense if defenseur.actif else None,
+        jet_defense=jd, effet_defense=ed, armure=armure, points=points,
+        initiative_change=change, explication=" ".join(morceaux),
+    )
+
+
+@dataclass(frozen=True)
+class Tour:
+    """Ce que l'on impose à un tour : choix de l'attaquant et du défenseur, et dés éventuels.
+
+    Les dés laissés à `None` sont tirés avec le `rng` de la scène.
+    """
+
+    modificateur: int = 0
+    des_attaque: tuple[int, ...] | None = None
+    effet_attaque: int | None = None
+    niveaux: int = 0
+    bonus_points: int = 0
+    defense: Defense = Defense.BLOCAGE
+    des_defense: tuple[int, ...] | None = None
+    effet_defense: int | None = None
+
+    def __post_init__(self) -> None:
+        for nom in ("modificateur", "niveaux", "bonus_points"):
+            _valider.entier(nom, getattr(self, nom))
+        for nom in ("effet_attaque", "effet_defense"):
+            if getattr(self, nom) is not None:
+                _valider.entier(nom, getattr(self, nom))
+        for nom in ("des_attaque", "des_defense"):
+            if getattr(self, nom) is not None:
+                object.__setattr__(self, nom, _valider.des(nom, getattr(self, nom), nombre=3))
+        if not isinstance(self.defense, Defense):
+            raise ValueError(f"defense doit être une Defense (ESQUIVE, BLOCAGE, CONTRE_ATTAQUE), reçu {self.defense!r}")
+
+
+@dataclass(frozen=True)
+class TourJoue:
+    """Un tour joué par [`jouer_scene`][rules.troisd6.scenes.jouer_scene]."""
+
+    numero: int
+    echange: Echange
+    avantages: Mapping[str, Avantage]
+    """L'avantage de chacun après le tour."""
+    initiative: str
+    """Qui a l'initiative après le tour."""
+    texte: str
+    """La ligne du compte rendu."""
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Une scène majeure jouée tour par tour."""
+
+    tours: tuple[TourJoue, ...]
+    vainqueur: str | None
+    """Qui l'emporte ; `None` si la scène n'est pas finie, ou si l'opposition passive l'emporte."""
+    terminee: bool
+    """Vrai si une condition de fin est atteinte."""
+    fin: str
+    """Comment la scène finit (ou pourquoi elle s'arrête là)."""
+    avantages_max: Mapping[str, Avantage] = field(default_factory=dict)
+    """Le plus haut avantage atteint par chacun (ce qu'obtient l'interrogateur qui échoue)."""
+
+    @property
+    def transcript(self) -> str:
+        """Le compte rendu complet, un paragraphe par tour."""
+        return "\n".join([*(t.texte for t in self.tours), self.fin])
+
+    def __str__(self) -> str:
+        return self.transcript
+
+
+def jouer_scene(
+    a: Personnage,
+    b: Personnage,
+    tours: Sequence[Tour] = (),
+    *,
+    initiative: str | None = None,
+    avantages: Mapping[str, Avantage] | None = None,
+    objectif: Avantage = Avantage.DEFINITIF,
+    rng: random.Random | None = None,
+    tours_max: int = 100,
+    premier_numero: int = 1,
+) -> Scene:
+    """Joue une scène majeure tour par tour et en rend le compte rendu.
+
+    Source : « 3D6 › Scènes majeures › Principes généraux » (Attaque,
+    Défense, Effet et avantages, Fin de la scène). Le déclencheur `a` a
+    l'initiative sauf si `initiative` nomme `b`. Chaque tour suit `tours`
+    (les dés d'un exemple du texte) ; au-delà, avec `rng`, des tours par
+    défaut (modificateur 0, blocage) sont tirés jusqu'à la fin ou `tours_max`.
+    La scène finit quand un camp atteint `objectif` (définitif par défaut,
+    critique pour un interviewé passif), ou au premier jet raté face à une
+    opposition passive.
+
+    Args:
+        a: le déclencheur (actif).
+        b: l'adversaire, actif ou passif.
+        tours: les tours imposés.
+        initiative: le nom de celui qui a l'initiative au début.
+        avantages: les avantages au début (pour reprendre une scène en cours).
+        objectif: l'avantage qui termine la scène.
+        rng: un `random.Random` pour les dés non imposés et les tours suivants.
+        tours_max: le nombre maximal de tours joués.
+        premier_numero: le numéro du premier tour joué.
+
+    Examples:
+        La réparation de Philip (seuil 7, ADA 1D6+1D3) face à la panne :
+
+        >>> philip = Personnage("Philip", seuil=7, indice="1D6+1D3")
+        >>> panne = Personnage("la panne", actif=False)
+        >>> s = jouer_scene(philip, panne, [Tour(des_attaque=(3, 2, 1), effet_attaque=3),
+        ...                                 Tour(des_attaque=(2, 2, 2), effet_attaque=10)])
+        >>> [str(t.avantages["Philip"]) for t in s.tours]
+        ['avantage léger', 'avantage critique']
+        >>> s.terminee, s.vainqueur
+        (False, None)
+    """
+    for nom, p in (("a", a), ("b", b)):
+        if not isinstance(p, Personnage):
+            raise ValueError(f"{nom} doit être un Personnage, reçu {p!r}")
+    if not a.actif:
+        raise ValueError(f"a : {a.nom} est passif, le déclencheur d'une scène doit être actif")
+    if a.nom == b.nom:
+        raise ValueError(f"a et b doivent avoir des noms différents, reçu deux fois {a.nom!r}")
+    if not isinstance(objectif, Avantage) or objectif is Avantage.AUCUN:
+        raise ValueError(f"objectif doit être un Avantage au-dessus d'AUCUN, reçu {objectif!r}")
+    _valider.entier("tours_max", tours_max, minimum=1)
+    camps = {a.nom: a, b.nom: b}
+    qui = a.nom if initiative is None else initiative
+    if qui not in camps:
+        raise ValueError(f"initiative doit être {a.nom!r} ou {b.nom!r}, reçu {initiative!r}")
+    if not camps[qui].actif:
+        raise ValueError(f"initiative : {qui} est passif, il ne peut pas avoir l'initiative")
+    etat = {a.nom: Avantage.AUCUN, b.nom: Avantage.AUCUN}
+    if avantages:
+        for nom, av in avantages.items():
+            if nom not in camps or not isinstance(av, Avantage):
+                raise ValueError(f"avantages : clés {a.nom!r}, {b.nom!r} et valeurs Avantage, reçu {nom!r}: {av!r}")
+            etat[nom] = av
+    maximum = dict(etat)
+    joues: list[TourJoue] = []
+    script = list(tours)
+    for i in range(tours_max):
+        if i < len(script):
+            t = script[i]
+            if not isinstance(t, Tour):
+                raise ValueError(f"tours[{i}] doit être un Tour, reçu {t!r}")
+        elif rng is not None:
+            t = Tour()
+        else:
+            break
+        att = camps[qui]
+        dfn = b if qui == a.nom else a
+        e = echange(att, dfn, modificateur=t.modificateur, des_attaque=t.des_attaque,
+                    effet_attaque=t.effet_attaque, niveaux=t.niveaux, bonus_points=t.bonus_points,
+                    defense=t.defense, des_defense=t.des_defense, effet_defense=t.effet_defense, rng=rng)
+        etat[att.nom] = progression(etat[att.nom], e.points)
+        maximum[att.nom] = max(maximum[att.nom], etat[att.nom])
+        if e.initiative_change and dfn.actif:
+            qui = dfn.nom
+        numero = premier_numero + i
+        resume = " ; ".join(f"{n} : {v}" for n, v in etat.items() if camps[n].actif)
+        texte = f"Tour {numero} — {e.explication} Avantages : {resume}."
+        joues.append(TourJoue(numero, e, dict(etat), qui, texte))
+        if etat[att.nom] >= objectif:
+            return Scene(tuple(joues), att.nom, True,
+                         f"Fin : {att.nom} atteint {etat[att.nom]} (objectif : {objectif}) et l'emporte.", maximum)
+        if not dfn.actif and not e.jet_attaque.reussi:
+            return Scene(tuple(joues), None, True,
+                         f"Fin : jet raté face {_article(dfn.nom)} avant {objectif} ; {att.nom} échoue, "
+                         f"avec au mieux {maximum[att.nom]}.", maximum)
+    raison = "nombre maximal de tours atteint" if len(joues) >= tours_max else "plus de tour imposé"
+    return Scene(tuple(joues), None, False,
+                 f"La scène continue ({raison}) : personne n'a encore atteint {objectif}.", maximum)
+
+
+# --- Chances exactes face à une opposition passive (chaîne de Markov absorbante) ---------------
+
+
+@cache
+def _transitions(seuil: int, ind: Indice, niveaux: int, bonus: int) -> tuple[tuple[int | None, Fraction], ...]:
+    """Loi des points d'effet d'un jet : (points, probabilité) ; `None` pour un jet raté."""
+    loi: dict[int | None, Fraction] = defaultdict(Fraction)
+    for (total, dd, dt), p in profils().items():
+        n = niveau(total, seuil, dd, dt)
+        if not n.reussi:
+            loi[None] += p
+            continue
+        ajout = niveaux + (dt if n is Niveau.REUSSITE_CRITIQUE and dt else 0)
+        plus = bonus + (dd if n is Niveau.REUSSITE_SPECIALE and dd else 0)
+        for somme, q in loi_indice(monter(ind, ajout)).items():
+            loi[somme + plus] += p * q
+    return tuple(loi.items())
+
+
+def issue_sans_opposition(
+    seuil: int,
+    depart: Indice | str,
+    *,
+    objectif: Avantage = Avantage.DEFINITIF,
+    niveaux: int = 0,
+    bonus_points: int = 0,
+    armure: int = 0,
+    avantage_initial: Avantage = Avantage.AUCUN,
+) -> dict[Avantage, Fraction]:
+    """Loi exacte de l'avantage où finit une scène face à une opposition passive.
+
+    Source : « 3D6 › Scènes majeures › Effet et avantages » : le personnage
+    « doit atteindre un avantage définitif en un ou plusieurs jets pour
+    réussir […] un jet raté avant d'avoir atteint l'avantage définitif
+    signifie l'échec » (l'interviewé passif : avantage critique).
+
+    La chaîne de Markov a pour états les avantages sous `objectif` ; chaque jet
+    raté absorbe en « échec avec l'avantage acquis », chaque effet qui atteint
+    l'objectif absorbe en « réussite ». Les clés au moins égales à `objectif`
+    sont des réussites, les autres l'avantage le plus haut avant l'échec.
+
+    Args:
+        seuil: le seuil de chaque jet (modificateur de risque compris).
+        depart: l'Indice de la caractéristique des effets.
+        objectif: l'avantage à atteindre (définitif ; critique pour une interview).
+        niveaux: niveaux d'Indice en plus à chaque effet.
+        bonus_points: points en plus à chaque effet.
+        armure: points retirés à chaque effet.
+        avantage_initial: l'avantage de départ.
+
+    Examples:
+        Philip répare sous 7 avec 1D6+1D3 : il gagne un peu plus d'une fois sur 30.
+
+        >>> loi = issue_sans_opposition(7, "1D6+1D3")
+        >>> loi[Avantage.DEFINITIF] == chance_sans_opposition(7, "1D6+1D3")
+        True
+        >>> sum(loi.values())
+        Fraction(1, 1)
+    """
+    _valider.entier("seuil", seuil)
+    ind = indice(depart)
+    _valider.entier("niveaux", niveaux)
+    _valider.entier("bonus_points", bonus_points)
+    _valider.entier("armure", armure, minimum=0)
+    for nom, av in (("objectif", objectif), ("avantage_initial", avantage_initial)):
+        if not isinstance(av, Avantage):
+            raise ValueError(f"{nom} doit être un Avantage, reçu {av!r}")
+    if objectif is Avantage.AUCUN:
+        raise ValueError("objectif doit être au-dessus d'AUCUN, reçu AUCUN")
+    if avantage_initial >= objectif:
+        return {avantage_initial: Fraction(1)}
+    transitions = _transitions(seuil, ind, niveaux, bonus_points - armure)
+    etats = [av for av in Avantage if avantage_initial <= av < objectif]
+    issues: dict[Avantage, dict[Avantage, Fraction]] = {}
+    for etat in reversed(etats):
+        loi: dict[Avantage, Fraction] = defaultdict(Fraction)
+        reste = Fraction(0)
+        for points, p in transitions:
+            if points is None:
+                loi[etat] += p
+                continue
+            suivant = progression(etat, points)
+            if suivant == etat:
+                reste += p
+            elif suivant >= objectif:
+                loi[suivant] += p
+            else:
+                for fin, q in issues[suivant].items():
+                    loi[fin] += p * q
+        if reste == 1:
+            raise ValueError(f"armure : avec {armure} point(s) d'armure, aucun effet ne passe jamais, "
+                             "la scène ne finit pas")
+        issues[etat] = {fin: q / (1 - reste) for fin, q in loi.items() if q}
+    return {av: issues[avantage_initial].get(av, Fraction(0)) for av in Avantage}
+
+
+def chance_sans_opposition(
+    seuil: int,
+    depart: Indice | str,
+    *,
+    objectif: Avantage = Avantage.DEFINITIF,
+    niveaux: int = 0,
+    bonus_points: int = 0,
+    armure: int = 0,
+) -> Fraction:
+    """Chance exacte d'atteindre `objectif` avant un jet raté, face à une opposition passive.
+
+    Source : « 3D6 › Scènes majeures › Effet et avantages » ; voir
+    [`issue_sans_opposition`][rules.troisd6.scenes.issue_sans_opposition].
+
+    Examples:
+        >>> chance_sans_opposition(18, "2D6") > chance_sans_opposition(12, "2D6")
+        True
+        >>> chance_sans_opposition(2, "2D6")
+        Fraction(0, 1)
+    """
+    loi = issue_sans_opposition(seuil, depart, objectif=objectif, niveaux=niveaux,
+                                bonus_points=bonus_points, armure=armure)
+    return sum((p for av, p in loi.items() if av >= objectif), Fraction(0))
+
+
+def esperance_points(
+    seuil: int, depart: Indice | str, *, niveaux: int = 0, bonus_points: int = 0
+) -> Fraction:
+    """Espérance exacte des points d'effet d'une attaque (0 pour un jet raté), sans défense.
+
+    Sert à peser le risque contre l'effet : un malus au jet contre un bonus aux
+    effets. Source : « 3D6 › Scènes majeures › Attaque ».
+
+    Examples:
+        >>> esperance_points(12, "2D6")
+        Fraction(437, 72)
+    """
+    _valider.entier("seuil", seuil)
+    _valider.entier("niveaux", niveaux)
+    _valider.entier("bonus_points", bonus_points)
+    return sum((p * pts for pts, p in _transitions(seuil, indice(depart), niveaux, bonus_points) if pts is not None),
+               Fraction(0))
+
+
+def jets_moyens_sans_opposition(
+    seuil: int, depart: Indice | str, *, objectif: Avantage = Avantage.DEFINITIF,
+    niveaux: int = 0, bonus_points: int = 0,
+) -> Fraction:
+    """Nombre moyen exact de jets d'une scène sans opposition, réussie ou non.
+
+    Multiplié par la durée d'une tentative (que fixe le MJ), il donne la durée
+    moyenne de la scène. Source : « 3D6 › Scènes de réflexion » (« Le MJ
+    décide de la durée qui s'écoule entre chaque tentative »).
+
+    Examples:
+        La réparation de Philip (seuil 7, 1D6+1D3) tourne court, en moyenne :
+
+        >>> round(float(jets_moyens_sans_opposition(7, "1D6+1D3")), 2)
+        1.19
+    """
+    _valider.entier("seuil", seuil)
+    ind = indice(depart)
+    _valider.entier("niveaux", niveaux)
+    _valider.entier("bonus_points", bonus_points)
+    if not isinstance(objectif, Avantage) or objectif is Avantage.AUCUN:
+        raise ValueError(f"objectif doit être un Avantage au-dessus d'AUCUN, reçu {objectif!r}")
+    transitions = _transitions(seuil, ind, niveaux, bonus_points)
+    moyenne: dict[Avantage, Fraction] = {}
+    for etat in reversed([av for av in Avantage if av < objectif]):
+        somme, reste = Fraction(1), Fraction(0)
+        for points, p in transitions:
+            if points is None:
+                continue
+            suivant = progression(etat, points)
+            if suivant == etat:
+                reste += p
+            elif suivant < objectif:
+                somme += p * moyenne[suivant]
+        moyenne[etat] = somme / (1 - reste)
+    return moyenne[Avantage.AUCUN]

@@ -1,0 +1,274 @@
+"""3D6 › Scènes majeures : initiative, échanges, moteur de scène, chances exactes.
+
+Les exemples du texte (poursuite de Nice, réparation de Philip) sont des tests
+nommés avec ses dés ; les chances exactes (chaîne de Markov absorbante) sont
+comparées à des scènes simulées avec des dés graînés.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.troisd6 import (
+    Avantage,
+    Defense,
+    Niveau,
+    Personnage,
+    Tour,
+    chance_sans_opposition,
+    echange,
+    esperance_points,
+    initiative,
+    issue_sans_opposition,
+    jet,
+    jets_moyens_sans_opposition,
+    jouer_scene,
+    seuil_talent,
+)
+
+PHILIP_NICE = Personnage("Philip", seuil=seuil_talent(2), indice="2D6")
+TRUANDS = Personnage("les truands", seuil=seuil_talent(1), indice="1D6+1D3")
+PASSIF = Personnage("la difficulté", actif=False)
+
+
+# --- La poursuite de Nice ---------------------------------------------------------------------
+
+
+def test_nice_tour_1_erratum_3_2_5_fait_10_echec() -> None:
+    s = jouer_scene(PHILIP_NICE, TRUANDS, [Tour(modificateur=-3, des_attaque=(3, 2, 5), effet_attaque=3,
+                                                des_defense=(4, 2, 1), effet_defense=4)])
+    e = s.tours[0].echange
+    assert (e.jet_attaque.seuil, e.jet_attaque.total, e.jet_attaque.niveau) == (9, 10, Niveau.ECHEC_SIMPLE)
+    assert (e.jet_defense is not None and e.jet_defense.seuil, e.jet_defense and e.jet_defense.total) == (8, 7)
+    assert e.effet_attaque is None and e.points == 0
+    assert s.tours[0].initiative == "les truands"  # le texte : « il a conservé l'initiative »
+
+
+def test_nice_tour_1_tel_que_le_texte_le_raconte_avec_un_9() -> None:
+    e = echange(PHILIP_NICE, TRUANDS, modificateur=-3, des_attaque=(3, 2, 4), effet_attaque=3,
+                des_defense=(4, 2, 1), effet_defense=4)
+    assert e.points == 3 - 4 == -1
+    assert not e.initiative_change
+
+
+def test_nice_tour_2_avantage_moyen_et_initiative_gardee() -> None:
+    s = jouer_scene(PHILIP_NICE, TRUANDS, [Tour(modificateur=-1, des_attaque=(1, 6, 3), effet_attaque=5,
+                                                defense=Defense.CONTRE_ATTAQUE, des_defense=(5, 6, 2))],
+                    initiative="Philip", premier_numero=2)
+    t = s.tours[0]
+    assert (t.echange.jet_attaque.seuil, t.echange.jet_attaque.total) == (11, 10)
+    assert t.echange.jet_defense is not None and (t.echange.jet_defense.seuil, t.echange.jet_defense.total) == (7, 13)
+    assert t.echange.effet_attaque is not None and str(t.echange.effet_attaque.indice) == "2D6"  # pas 1D6+1D3
+    assert t.avantages["Philip"] is Avantage.MOYEN and t.initiative == "Philip"
+    assert t.numero == 2 and not s.terminee
+
+
+def test_reparation_de_philip() -> None:
+    philip = Personnage("Philip", seuil=seuil_talent(2, -2 - 3), indice="1D6+1D3")
+    s = jouer_scene(philip, Personnage("la panne", actif=False),
+                    [Tour(des_attaque=(3, 2, 1), effet_attaque=3), Tour(des_attaque=(2, 2, 2), effet_attaque=10)])
+    t1, t2 = s.tours
+    assert philip.seuil == 7
+    assert t1.echange.jet_attaque.niveau is Niveau.REUSSITE_SIMPLE and t1.avantages["Philip"] is Avantage.LEGER
+    assert t2.echange.jet_attaque.niveau is Niveau.REUSSITE_CRITIQUE and t2.echange.jet_attaque.dt == 2
+    assert t2.echange.effet_attaque is not None and str(t2.echange.effet_attaque.indice) == "3D6"
+    assert t2.avantages["Philip"] is Avantage.CRITIQUE
+    assert not s.terminee and s.vainqueur is None
+
+
+# --- Les règles d'un échange ------------------------------------------------------------------
+
+ADA = Personnage("Ada", seuil=12, indice="2D6")
+BRUNO = Personnage("Bruno", seuil=11, indice="1D6+1D3")
+
+
+def test_esquive_d_au_moins_le_meme_niveau_annule_tout() -> None:
+    e = echange(ADA, BRUNO, des_attaque=(3, 3, 1), effet_attaque=7, defense=Defense.ESQUIVE, des_defense=(4, 4, 2))
+    assert e.points == 0 and not e.initiative_change
+    e = echange(ADA, BRUNO, des_attaque=(3, 3, 1), effet_attaque=7, defense=Defense.ESQUIVE, des_defense=(5, 2, 1))
+    assert e.points == 10  # réussite simple contre spéciale : l'esquive ne suffit pas
+
+
+def test_blocage_retire_son_propre_effet_avec_dd() -> None:
+    e = echange(ADA, BRUNO, des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.BLOCAGE,
+                des_defense=(3, 3, 1), effet_defense=4)
+    assert e.effet_defense is not None and e.effet_defense.points == 4 + 3
+    assert e.points == 0 and e.initiative_change  # spéciale contre simple : l'initiative passe
+
+
+def test_contre_attaque_malus_et_initiative() -> None:
+    e = echange(ADA, BRUNO, des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.CONTRE_ATTAQUE,
+                des_defense=(4, 2, 1))
+    assert e.jet_defense is not None and e.jet_defense.seuil == 8
+    assert e.points == 7 and e.initiative_change
+    talent = Personnage("Bruno", seuil=11, indice="1D6+1D3", talent_contre_attaque=True)
+    e = echange(ADA, talent, des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.CONTRE_ATTAQUE,
+                des_defense=(5, 4, 1))
+    assert e.jet_defense is not None and e.jet_defense.seuil == 11 and e.initiative_change
+
+
+def test_attaque_ratee_rend_l_initiative_meme_si_le_defenseur_rate() -> None:
+    e = echange(ADA, BRUNO, des_attaque=(6, 5, 4), defense=Defense.BLOCAGE, des_defense=(6, 6, 6))
+    assert e.initiative_change and e.points == 0
+
+
+def test_armure_apres_la_defense() -> None:
+    cible = Personnage("le témoin", actif=False, armure=2)
+    assert echange(ADA, cible, des_attaque=(5, 2, 1), effet_attaque=7).points == 5
+
+
+def test_initiative() -> None:
+    assert initiative("A", jet(10, (2, 2, 1)), "B", jet(10, (6, 2, 1))).gagnant == "A"
+    assert initiative("A", jet(10, (6, 2, 1)), "B", jet(10, (5, 2, 1)), valeur_a=0, valeur_b=1).gagnant == "B"
+    assert initiative("A", jet(10, (6, 2, 1)), "B", jet(10, (5, 2, 1))).gagnant is None
+
+
+def test_scene_entre_actifs_finit_au_definitif() -> None:
+    s = jouer_scene(ADA, BRUNO, rng=random.Random(5))
+    assert s.terminee and s.vainqueur == "Ada"
+    assert s.tours[-1].avantages["Ada"] is Avantage.DEFINITIF
+    assert all(t.avantages["Ada"] < Avantage.DEFINITIF for t in s.tours[:-1])
+
+
+# --- Chances exactes contre simulation graînée ------------------------------------------------
+
+
+def _simuler(seuil: int, indice: str, objectif: Avantage, n: int, graine: int,
+             armure: int = 0) -> tuple[Counter[Avantage], int]:
+    rng = random.Random(graine)
+    a = Personnage("A", seuil=seuil, indice=indice)
+    passif = Personnage("la difficulté", actif=False, armure=armure)
+    fins: Counter[Avantage] = Counter()
+    jets = 0
+    for _ in range(n):
+        s = jouer_scene(a, passif, objectif=objectif, rng=rng)
+        assert s.terminee
+        fins[s.tours[-1].avantages["A"]] += 1
+        jets += len(s.tours)
+    return fins, jets
+
+
+@pytest.mark.parametrize(("seuil", "indice", "objectif", "armure"), [
+    (12, "1D6+1D3", Avantage.DEFINITIF, 0),
+    (14, "2D6", Avantage.DEFINITIF, 0),
+    (11, "1D6+1D3", Avantage.CRITIQUE, 0),
+    (15, "1D6", Avantage.DEFINITIF, 3),  # l'armure rend des effets nuls : la chaîne boucle sur place
+])
+def test_markov_egale_simulation_grainee(seuil: int, indice: str, objectif: Avantage, armure: int) -> None:
+    n = 3000
+    fins, jets = _simuler(seuil, indice, objectif, n, graine=seuil * 101, armure=armure)
+    loi = issue_sans_opposition(seuil, indice, objectif=objectif, armure=armure)
+    assert sum(loi.values()) == 1
+    for av, p in loi.items():
+        ecart = 4.5 * math.sqrt(float(p * (1 - p)) / n) + 1e-9
+        assert abs(fins[av] / n - float(p)) <= ecart, (av, fins[av] / n, float(p))
+    gagne = sum(fins[av] for av in Avantage if av >= objectif) / n
+    assert abs(gagne - float(chance_sans_opposition(seuil, indice, objectif=objectif, armure=armure))) < 0.04
+    if not armure:
+        assert abs(jets / n - float(jets_moyens_sans_opposition(seuil, indice, objectif=objectif))) < 0.12
+
+
+def test_markov_cas_limites() -> None:
+    assert chance_sans_opposition(2, "2D6") == 0  # tout jet rate
+    assert chance_sans_opposition(18, "1D6") == 1  # tout jet réussit et apporte au moins un point
+    assert issue_sans_opposition(7, "1D6+1D3", avantage_initial=Avantage.CRITIQUE)[Avantage.DEFINITIF] == Fraction(35, 216)
+    with pytest.raises(ValueError, match="aucun effet ne passe"):
+        issue_sans_opposition(18, "1D3", armure=40)
+
+
+def test_markov_en_un_jet_egale_enumeration() -> None:
+    # Objectif léger : un seul jet décide ; la chance est celle de réussir avec au moins 1 point.
+    from rules.troisd6 import probabilite_reussite
+    assert chance_sans_opposition(10, "2D6", objectif=Avantage.LEGER) == probabilite_reussite(10)
+
+
+def test_esperance_points_enumeration_brute() -> None:
+    from itertools import product
+    total = Fraction(0)
+    for des in product(range(1, 7), repeat=3):
+        j = jet(12, des)
+        if not j.reussi:
+            continue
+        base = {"Réussite simple": 7, "Réussite spéciale": 7 + (j.dd or 0)}.get(str(j.niveau))
+        if base is None:  # critique : 2D6 + Dt niveaux = (1 + Dt + 1)D6 au-dessus de 2D6, moyenne 3,5 par dé
+            base = Fraction(7, 2) * (2 + (j.dt or 0))
+        total += Fraction(base) / 216
+    assert esperance_points(12, "2D6") == total
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 18), st.sampled_from(["1D6", "1D6+1D3", "2D6", "3D6"]),
+       st.sampled_from([Avantage.CRITIQUE, Avantage.DEFINITIF]))
+def test_un_seuil_plus_haut_ne_baisse_jamais_la_chance(seuil: int, indice: str, objectif: Avantage) -> None:
+    assert chance_sans_opposition(seuil + 1, indice, objectif=objectif) >= chance_sans_opposition(
+        seuil, indice, objectif=objectif)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(4, 17), st.sampled_from(["1D6", "1D6+1D3", "2D6"]))
+def test_un_objectif_plus_bas_est_plus_facile(seuil: int, indice: str) -> None:
+    assert chance_sans_opposition(seuil, indice, objectif=Avantage.CRITIQUE) >= chance_sans_opposition(seuil, indice)
+
+
+# --- Entrées invalides --------------------------------------------------------------------------
+
+
+def test_entrees_invalides() -> None:
+    with pytest.raises(ValueError, match="un personnage actif doit avoir un seuil et un indice"):
+        Personnage("X")
+    with pytest.raises(ValueError, match="armure doit être un entier ≥ 0"):
+        Personnage("X", actif=False, armure=-1)
+    with pytest.raises(ValueError, match="defense doit être une Defense"):
+        echange(ADA, BRUNO, defense="esquive", des_attaque=(1, 2, 3), des_defense=(1, 2, 3))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="initiative doit être 'Ada' ou 'Bruno'"):
+        jouer_scene(ADA, BRUNO, initiative="Carla")
+    with pytest.raises(ValueError, match="le déclencheur d'une scène doit être actif"):
+        jouer_scene(PASSIF, ADA)
+    with pytest.raises(ValueError, match="tours\\[0\\] doit être un Tour"):
+        jouer_scene(ADA, BRUNO, [(1, 2, 3)])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="objectif doit être au-dessus d'AUCUN"):
+        chance_sans_opposition(10, "2D6", objectif=Avantage.AUCUN)
+    with pytest.raises(ValueError, match="seuil doit être un entier"):
+        chance_sans_opposition(10.5, "2D6")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="des_attaque : chaque dé doit être un entier entre 1 et 6"):
+        Tour(des_attaque=(1, 2, 7))
+    with pytest.raises(ValueError, match="niveaux doit être un entier"):
+        Tour(niveaux=0.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="jet_a doit être un Jet"):
+        initiative("A", 12, "B", jet(10, (1, 2, 3)))  # type: ignore[arg-type]
+
+
+# --- Propriétés du moteur ------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.integers(5, 16), st.integers(5, 16), st.booleans())
+def test_moteur_avantages_croissants_et_fin_coherente(graine: int, sa: int, sb: int, passif: bool) -> None:
+    a = Personnage("A", seuil=sa, indice="2D6")
+    b = Personnage("B", actif=False) if passif else Personnage("B", seuil=sb, indice="1D6+1D3")
+    s = jouer_scene(a, b, rng=random.Random(graine), tours_max=60)
+    precedent = {"A": Avantage.AUCUN, "B": Avantage.AUCUN}
+    for t in s.tours:
+        assert all(t.avantages[n] >= precedent[n] for n in precedent)
+        precedent = dict(t.avantages)
+        if passif:
+            assert t.echange.attaquant == "A" and t.initiative == "A"
+    if s.terminee and s.vainqueur is not None:
+        assert s.tours[-1].avantages[s.vainqueur] is Avantage.DEFINITIF
+    if passif and s.terminee and s.vainqueur is None:
+        assert not s.tours[-1].echange.jet_attaque.reussi
+
+
+def test_exemples_verifies_compte_les_errata() -> None:
+    from pathlib import Path
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    boites = sum(p.read_text("utf-8").count('!!! warning "Erratum') for p in (docs / "troisd6").glob("scenes-*.md"))
+    lignes = (docs / "exemples-verifies.md").read_text("utf-8").count("| **erratum**")
+    assert boites == lignes == 3
