@@ -145,6 +145,10 @@ def test_la_recherche_ignore_les_accents(page: Page, serveur_site: str) -> None:
         ("Critiques et Catastrophes", "warp/jets-simples/", "critiques-et-catastrophes"),
         ("Traits sans dés", "warp/jets-opposes/", "traits-sans-des"),
         ("Egalite", "warp/jets-opposes/", "egalite"),
+        ("Speciaux et critiques", "troisd6/jets/", "speciaux-et-critiques"),
+        ("Fin de la scène", "troisd6/scenes-majeures/", "fin-de-la-scene"),
+        ("Effet et avantages", "troisd6/scenes-majeures/", "effet-et-avantages"),
+        ("armure relationnelle", "troisd6/scenes-interaction/", "recommencer-larmure-relationnelle"),
     ],
 )
 def test_un_nom_de_regle_mene_a_sa_section(
