@@ -328,7 +328,7 @@ def jet(seuil: int, des: tuple[int, ...] | list[int] | None = None, *,
         seuil: le seuil (entier), par exemple
             [`seuil_caracteristique`][rules.troisd6.jets.seuil_caracteristique].
         des: les trois dés (exemples chiffrés) ; sinon `rng` les tire.
-        rng: un `random.Random` (graîné pour rejouer un jet) ; neuf s'il est omis.
+        rng: un `random.Random` (à graine fixe pour rejouer un jet) ; neuf s'il est omis.
 
     Returns:
         Le jet résolu, avec son explication.

@@ -172,7 +172,7 @@ def cooperation(
         experience_betas: pour chaque Bêta, a-t-il converti un dé d'expérience ?
         des_betas: les dés de chaque Bêta (exemples chiffrés) ; sinon `rng`.
         des_alpha: les dés de l'Alpha, aide comprise ; sinon `rng`.
-        rng: un `random.Random` (graîné pour rejouer le Test).
+        rng: un `random.Random` (à graine fixe pour rejouer le Test).
 
     Returns:
         Le Test résolu.

@@ -217,7 +217,7 @@ def derouler(
         experience_des_le_round: le round à partir duquel le dé d'expérience
             s'applique (1 : dépensé avant le premier round) ; None : aucun.
         des: les dés de chaque round (exemples chiffrés) ; sinon `rng`.
-        rng: un `random.Random` (graîné pour rejouer le Test).
+        rng: un `random.Random` (à graine fixe pour rejouer le Test).
 
     Returns:
         Le déroulement complet, avec son compte rendu.

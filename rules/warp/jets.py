@@ -284,7 +284,7 @@ def jet(
         bonus: dés de bonus (entier ≥ 0).
         malus: dés de malus (entier ≥ 0) ; bonus et malus s'annulent.
         des: les valeurs des dés (exemples chiffrés) ; sinon `rng` les tire.
-        rng: un `random.Random` (graîné pour rejouer un jet) ; neuf s'il est omis.
+        rng: un `random.Random` (à graine fixe pour rejouer un jet) ; neuf s'il est omis.
 
     Returns:
         Le jet résolu, avec son explication.
