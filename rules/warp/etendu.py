@@ -289,7 +289,7 @@ def derouler(
             effet = "ni Progrès ni Revers, mais le temps passe"
         ligne = (
             f"Round {n}{' (dé d’expérience)' if xp and n == experience_des_le_round else ''} : "
-            f"{j.explication.removesuffix('.')} → {effet} (Progrès {progres}/{complexite}, "
+            f"{j.explication.removesuffix('.')} : {effet} (Progrès {progres}/{complexite}, "
             f"Revers {revers}/{maniabilite})."
         )
         rounds.append(Round(n, j, xp, gain, perte, progres, revers, ligne))
