@@ -2,7 +2,7 @@
 
 Une règle est une fonction pure des valeurs de dés. Pour un exemple chiffré du
 texte, on lui passe les dés du texte ; pour un vrai jet, [`lancer`][rules.des.lancer]
-tire ces valeurs avec un `random.Random` (que l'on peut graîner pour rejouer un
+tire ces valeurs avec un `random.Random` (que l'on peut initialiser avec une graine fixe pour rejouer un
 jet à l'identique), puis les passe à la même fonction pure.
 
 Les probabilités exactes énumèrent les jets *triés* (les multi-ensembles de

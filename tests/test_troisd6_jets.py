@@ -79,7 +79,7 @@ def test_reussite_speciale_double() -> None:
 def test_echec_critique_triple() -> None:
     r = jet(9, (5, 5, 5))
     assert (r.niveau, r.dd, r.dt) == (Niveau.ECHEC_CRITIQUE, None, 5)
-    assert r.explication == "3d6 lancés (5, 5, 5) ; total 15 > 9 : échec ; triple 5 (Dt = 5) : Échec critique."
+    assert r.explication == "3d6 lancés (5, 5, 5) ; total 15 > 9, triple 5 (Dt = 5) → Échec critique."
 
 
 def test_seuils_hors_3_18() -> None:

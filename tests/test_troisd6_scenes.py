@@ -2,7 +2,7 @@
 
 Les exemples du texte (poursuite de Nice, réparation de Philip) sont des tests
 nommés avec ses dés ; les chances exactes (chaîne de Markov absorbante) sont
-comparées à des scènes simulées avec des dés graînés.
+comparées à des scènes simulées avec des dés tirés avec une graine fixe.
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ def test_scene_entre_actifs_finit_au_definitif() -> None:
     assert all(t.avantages["Ada"] < Avantage.DEFINITIF for t in s.tours[:-1])
 
 
-# --- Chances exactes contre simulation graînée ------------------------------------------------
+# --- Chances exactes contre simulation à graine fixe ------------------------------------------------
 
 
 def _simuler(seuil: int, indice: str, objectif: Avantage, n: int, graine: int,

@@ -1,7 +1,7 @@
 """WaRP › Tests coopératifs : l'aide des Bêtas, le jet de l'Alpha, les chances exactes.
 
 Les chances exactes sont vérifiées contre une énumération brute de tous les dés
-(écrite ici indépendamment de `rules.warp.jets`) et contre une simulation graînée.
+(écrite ici indépendamment de `rules.warp.jets`) et contre une simulation à graine fixe.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ Trois vérifications indépendantes de la chaîne de Markov du module :
 - une énumération brute de tous les dés de tous les rounds, pour les Traits
   de 1d et 2d (où la Compensation est impossible : un 6 gardé suffit toujours
   à dépasser 3 × Trait, donc chaque partie dure au plus C + M − 1 rounds) ;
-- une simulation graînée du moteur `derouler`, à 4 écarts-types près.
+- une simulation à graine fixe du moteur `derouler`, à 4 écarts-types près.
 """
 
 from __future__ import annotations

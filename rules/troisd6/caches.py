@@ -149,7 +149,7 @@ def jet_cache(seuil: int, des: tuple[int, ...] | list[int] | None = None, *, vus
         seuil: le seuil du jet (entier).
         des: les trois dés, ceux du joueur d'abord ; sinon `rng` les tire.
         vus: combien de dés le joueur lance lui-même (0 à 3).
-        rng: un `random.Random` (graîné pour rejouer un jet) ; neuf s'il est omis.
+        rng: un `random.Random` (à graine fixe pour rejouer un jet) ; neuf s'il est omis.
 
     Examples:
         >>> c = jet_cache(8, (3, 5, 5), vus=1)

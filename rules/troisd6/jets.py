@@ -293,20 +293,20 @@ def _expliquer(des: tuple[int, ...], total: int, seuil: int, dd: int | None, dt:
                resultat: Niveau) -> str:
     liste = ", ".join(map(str, des))
     if total <= seuil:
-        comparaison = f"total {total} ≤ {seuil} : réussite"
+        comparaison = f"total {total} ≤ {seuil}"
         if seuil > 18:
             comparaison += " (seuil au-delà de 18 : toujours réussi)"
     else:
-        comparaison = f"total {total} > {seuil} : échec"
+        comparaison = f"total {total} > {seuil}"
         if seuil < 3:
             comparaison += " (seuil sous 3 : toujours raté)"
     if dt is not None:
-        marque = f" ; triple {dt} (Dt = {dt})"
+        marque = f", triple {dt} (Dt = {dt})"
     elif dd is not None:
-        marque = f" ; double {dd} (Dd = {dd})"
+        marque = f", double {dd} (Dd = {dd})"
     else:
         marque = ""
-    return f"3d6 lancés ({liste}) ; {comparaison}{marque} : {resultat}."
+    return f"3d6 lancés ({liste}) ; {comparaison}{marque} → {resultat}."
 
 
 def _seuil(seuil: Any) -> int:
@@ -328,7 +328,7 @@ def jet(seuil: int, des: tuple[int, ...] | list[int] | None = None, *,
         seuil: le seuil (entier), par exemple
             [`seuil_caracteristique`][rules.troisd6.jets.seuil_caracteristique].
         des: les trois dés (exemples chiffrés) ; sinon `rng` les tire.
-        rng: un `random.Random` (graîné pour rejouer un jet) ; neuf s'il est omis.
+        rng: un `random.Random` (à graine fixe pour rejouer un jet) ; neuf s'il est omis.
 
     Returns:
         Le jet résolu, avec son explication.
@@ -343,7 +343,7 @@ def jet(seuil: int, des: tuple[int, ...] | list[int] | None = None, *,
         >>> r.total, r.niveau, r.reussi
         (8, <Niveau.REUSSITE_SIMPLE: 'Réussite simple'>, True)
         >>> print(jet(8, (4, 4, 2)).explication)
-        3d6 lancés (4, 4, 2) ; total 10 > 8 : échec ; double 4 (Dd = 4) : Échec spécial.
+        3d6 lancés (4, 4, 2) ; total 10 > 8, double 4 (Dd = 4) → Échec spécial.
         >>> r = jet(9, (6, 6, 6))
         >>> r.niveau, r.dd, r.dt
         (<Niveau.ECHEC_CRITIQUE: 'Échec critique'>, None, 6)

@@ -9,7 +9,7 @@ la contre-attaque. Les points d'effet font monter l'avantage de l'attaquant
 l'avantage définitif, ou au premier jet raté face à une opposition passive.
 
 [`jouer_scene`][rules.troisd6.scenes.jouer_scene] joue une scène tour par tour,
-avec les dés d'un exemple du texte ou des dés graînés, et en rend le compte
+avec les dés d'un exemple du texte ou des dés tirés avec une graine fixe, et en rend le compte
 rendu ; [`issue_sans_opposition`][rules.troisd6.scenes.issue_sans_opposition]
 en donne les chances exactes face à une opposition passive (chaîne de Markov
 absorbante).

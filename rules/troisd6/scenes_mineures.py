@@ -150,7 +150,7 @@ def scene_non_opposee(jet: Jet) -> SceneNonOpposee:
 
         >>> from rules.troisd6 import jet
         >>> print(scene_non_opposee(jet(8, (2, 2, 3))))
-        3d6 lancés (2, 2, 3) ; total 7 ≤ 8 : réussite ; double 2 (Dd = 2) : Réussite spéciale. Le PJ gagne la scène.
+        3d6 lancés (2, 2, 3) ; total 7 ≤ 8, double 2 (Dd = 2) → Réussite spéciale. Le PJ gagne la scène.
     """
     if not isinstance(jet, Jet):
         raise ValueError(f"jet doit être un Jet (le résultat de rules.troisd6.jet), reçu {jet!r}")

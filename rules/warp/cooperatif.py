@@ -172,7 +172,7 @@ def cooperation(
         experience_betas: pour chaque Bêta, a-t-il converti un dé d'expérience ?
         des_betas: les dés de chaque Bêta (exemples chiffrés) ; sinon `rng`.
         des_alpha: les dés de l'Alpha, aide comprise ; sinon `rng`.
-        rng: un `random.Random` (graîné pour rejouer le Test).
+        rng: un `random.Random` (à graine fixe pour rejouer le Test).
 
     Returns:
         Le Test résolu.
@@ -187,7 +187,7 @@ def cooperation(
         >>> print(t)
         Bêta 1 : Réussite (+1) ; Bêta 2 : Compensation (+½) ; aide totale 1½ arrondie en
         dessous : 1d de bonus. Alpha : 3d + 1d de bonus : 4d6 lancés
-        (5, 4, 2, 1), les 3 meilleurs gardés (5, 4, 2) ; total 11 > 9 : Réussite.
+        (5, 4, 2, 1), les 3 meilleurs gardés (5, 4, 2) ; total 11 > 9 → Réussite.
     """
     alpha = _valider.entier("alpha", alpha, minimum=0)
     traits = _valider_traits(betas)

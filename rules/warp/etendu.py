@@ -217,7 +217,7 @@ def derouler(
         experience_des_le_round: le round à partir duquel le dé d'expérience
             s'applique (1 : dépensé avant le premier round) ; None : aucun.
         des: les dés de chaque round (exemples chiffrés) ; sinon `rng`.
-        rng: un `random.Random` (graîné pour rejouer le Test).
+        rng: un `random.Random` (à graine fixe pour rejouer le Test).
 
     Returns:
         Le déroulement complet, avec son compte rendu.
@@ -289,7 +289,7 @@ def derouler(
             effet = "ni Progrès ni Revers, mais le temps passe"
         ligne = (
             f"Round {n}{' (dé d’expérience)' if xp and n == experience_des_le_round else ''} : "
-            f"{j.explication.removesuffix('.')} → {effet} (Progrès {progres}/{complexite}, "
+            f"{j.explication.removesuffix('.')} : {effet} (Progrès {progres}/{complexite}, "
             f"Revers {revers}/{maniabilite})."
         )
         rounds.append(Round(n, j, xp, gain, perte, progres, revers, ligne))

@@ -226,8 +226,8 @@ def _expliquer(
 ) -> str:
     if trait == 0:
         return (
-            "Trait à 0d : aucun dé n'est gardé, le total 0 ne dépasse pas le seuil 0 : "
-            "Échec automatique (ni Critique ni Catastrophe)."
+            "Trait à 0d : aucun dé n'est gardé, le total 0 ne dépasse pas le seuil 0 "
+            "→ Échec automatique (ni Critique ni Catastrophe)."
         )
     net = bonus - malus
     liste = ", ".join(map(str, des))
@@ -251,12 +251,10 @@ def _expliquer(
         f"total {total} > {s}" if total > s else f"total {total} ≤ {s}" + (" (égalité : échec)" if total == s else "")
     )
     if catastrophe:
-        fin = "tous les dés gardés sont des 1 : Catastrophe"
-    elif total > s:
-        fin = f"réussite ; {_six(critiques)} (Critique) : Magistrale" if critiques else "Réussite"
-    else:
-        fin = f"échec ; {_six(critiques)} (Critique) : Compensation" if critiques else "Échec"
-    return f"{lance} ; {comparaison} : {fin}."
+        comparaison += ", tous les dés gardés sont des 1"
+    elif critiques:
+        comparaison += f", {_six(critiques)} (Critique)"
+    return f"{lance} ; {comparaison} → {resultat}."
 
 
 def jet(
@@ -284,7 +282,7 @@ def jet(
         bonus: dés de bonus (entier ≥ 0).
         malus: dés de malus (entier ≥ 0) ; bonus et malus s'annulent.
         des: les valeurs des dés (exemples chiffrés) ; sinon `rng` les tire.
-        rng: un `random.Random` (graîné pour rejouer un jet) ; neuf s'il est omis.
+        rng: un `random.Random` (à graine fixe pour rejouer un jet) ; neuf s'il est omis.
 
     Returns:
         Le jet résolu, avec son explication.
@@ -300,7 +298,7 @@ def jet(
         >>> r.gardes, r.total, r.seuil, r.resultat
         ((6, 5, 2), 13, 9, <Resultat.MAGISTRALE: 'Magistrale'>)
         >>> print(r.explication)
-        3d + 1d de bonus : 4d6 lancés (6, 2, 5, 1), les 3 meilleurs gardés (6, 5, 2) ; total 13 > 9 : réussite ; un 6 gardé (Critique) : Magistrale.
+        3d + 1d de bonus : 4d6 lancés (6, 2, 5, 1), les 3 meilleurs gardés (6, 5, 2) ; total 13 > 9, un 6 gardé (Critique) → Magistrale.
 
         L'égalité est un échec :
 
