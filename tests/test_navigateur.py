@@ -24,6 +24,7 @@ pytestmark = pytest.mark.navigateur
 ABREVIATIONS = RACINE / "includes" / "abreviations.md"
 TELEPHONE = {"width": 375, "height": 740}
 BUREAU = {"width": 1280, "height": 900}
+A4_IMPRIMABLE = {"width": round((210 - 2 * 11) / 25.4 * 96), "height": 1000}
 
 
 def _adresses(site: SiteConstruit) -> list[str]:
@@ -254,7 +255,9 @@ def test_chaque_aide_memoire_tient_sur_une_feuille_recto_verso(
 ) -> None:
     aide_memoires = _aide_memoires(site_construit)
     assert aide_memoires, "aucun aide-mémoire"
-    page = browser.new_page()
+    # La largeur imprimable d'une A4 (210 mm moins les marges de 11 mm de @page) : la mise
+    # en page mesurée ci-dessous est alors celle du papier.
+    page = browser.new_page(viewport=A4_IMPRIMABLE)
     page.emulate_media(media="print")
     for chemin in aide_memoires:
         page.goto(serveur_site + chemin, wait_until="networkidle")
