@@ -66,6 +66,7 @@ def capturer(site: Path, sortie: Path) -> list[Path]:
         terme.scroll_into_view_if_needed()
         terme.hover()
         page.locator(".md-tooltip2--active").wait_for()
+        page.wait_for_timeout(400)  # la fin de l'animation d'apparition
         ecrits.append(sortie / "infobulle.png")
         page.screenshot(path=str(ecrits[-1]))
 
