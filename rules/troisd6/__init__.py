@@ -88,6 +88,12 @@ from rules.troisd6.reflexion import (
     difficulte_sabotage,
     peut_assister,
 )
+from rules.troisd6.sans_opposition import (
+    chance_sans_opposition,
+    esperance_points,
+    issue_sans_opposition,
+    jets_moyens_sans_opposition,
+)
 from rules.troisd6.scenes import (
     MALUS_CONTRE_ATTAQUE,
     Defense,
@@ -97,12 +103,8 @@ from rules.troisd6.scenes import (
     Scene,
     Tour,
     TourJoue,
-    chance_sans_opposition,
     echange,
-    esperance_points,
     initiative,
-    issue_sans_opposition,
-    jets_moyens_sans_opposition,
     jouer_scene,
 )
 

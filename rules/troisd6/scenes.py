@@ -10,25 +10,22 @@ l'avantage définitif, ou au premier jet raté face à une opposition passive.
 
 [`jouer_scene`][rules.troisd6.scenes.jouer_scene] joue une scène tour par tour,
 avec les dés d'un exemple du texte ou des dés tirés avec une graine fixe, et en rend le compte
-rendu ; [`issue_sans_opposition`][rules.troisd6.scenes.issue_sans_opposition]
-en donne les chances exactes face à une opposition passive (chaîne de Markov
+rendu ; [`rules.troisd6.sans_opposition`][rules.troisd6.sans_opposition] en
+donne les chances exactes face à une opposition passive (chaîne de Markov
 absorbante).
 """
 
 from __future__ import annotations
 
 import random
-from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
-from functools import cache
 
 from rules import _valider
 from rules._enum import EnumOrdonnee
 from rules.troisd6.avantages import Avantage, progression
-from rules.troisd6.effets import Effet, Indice, effet, indice, loi_indice, monter
-from rules.troisd6.jets import Jet, Niveau, jet, niveau, profils
+from rules.troisd6.effets import Effet, Indice, effet, indice
+from rules.troisd6.jets import Jet, Niveau, jet
 
 __all__ = [
     "MALUS_CONTRE_ATTAQUE",
@@ -39,12 +36,8 @@ __all__ = [
     "Scene",
     "Tour",
     "TourJoue",
-    "chance_sans_opposition",
     "echange",
-    "esperance_points",
     "initiative",
-    "issue_sans_opposition",
-    "jets_moyens_sans_opposition",
     "jouer_scene",
 ]
 
@@ -124,8 +117,13 @@ class Initiative:
 
 
 def initiative(
-    nom_a: str, jet_a: Jet, nom_b: str, jet_b: Jet, *,
-    valeur_a: int | None = None, valeur_b: int | None = None,
+    nom_a: str,
+    jet_a: Jet,
+    nom_b: str,
+    jet_b: Jet,
+    *,
+    valeur_a: int | None = None,
+    valeur_b: int | None = None,
 ) -> Initiative:
     """L'initiative entre deux personnages actifs, sur un jet de potentiel chacun.
 
@@ -160,16 +158,22 @@ def initiative(
         gagnant = nom_a if jet_a.niveau > jet_b.niveau else nom_b
         return Initiative(gagnant, f"{debut} → {gagnant} prend l'initiative.")
     if valeur_a is None or valeur_b is None:
-        return Initiative(None, f"{debut} ; même niveau : comparez la caractéristique ou le potentiel applicable "
-                                "(valeur_a, valeur_b).")
+        return Initiative(
+            None,
+            f"{debut} ; même niveau : comparez la caractéristique ou le potentiel applicable (valeur_a, valeur_b).",
+        )
     _valider.entier("valeur_a", valeur_a)
     _valider.entier("valeur_b", valeur_b)
     if valeur_a == valeur_b:
-        return Initiative(None, f"{debut} ; même niveau et même valeur {valeur_a} : le texte ne tranche pas, "
-                                "le MJ décide.")
+        return Initiative(
+            None, f"{debut} ; même niveau et même valeur {valeur_a} : le texte ne tranche pas, le MJ décide."
+        )
     gagnant = nom_a if valeur_a > valeur_b else nom_b
-    return Initiative(gagnant, f"{debut} ; même niveau, caractéristique ou potentiel {valeur_a} contre "
-                               f"{valeur_b} → {gagnant} prend l'initiative.")
+    return Initiative(
+        gagnant,
+        f"{debut} ; même niveau, caractéristique ou potentiel {valeur_a} contre "
+        f"{valeur_b} → {gagnant} prend l'initiative.",
+    )
 
 
 @dataclass(frozen=True)
@@ -218,8 +222,7 @@ def _majuscule(nom: str) -> str:
     return nom[:1].upper() + nom[1:]
 
 
-def _effet_du_jet(j: Jet, ind: Indice, niveaux: int, bonus: int, total: int | None,
-                  rng: random.Random | None) -> Effet:
+def _effet_du_jet(j: Jet, ind: Indice, niveaux: int, bonus: int, total: int | None, rng: random.Random | None) -> Effet:
     dd = j.dd if j.niveau is Niveau.REUSSITE_SPECIALE else None
     dt = j.dt if j.niveau is Niveau.REUSSITE_CRITIQUE else None
     return effet(ind, dd=dd, dt=dt, niveaux=niveaux, bonus_points=bonus, total=total, rng=rng)
@@ -332,10 +335,18 @@ def echange(
         else:
             morceaux.append(f"{attaquant.nom} garde l'initiative.")
     return Echange(
-        attaquant=attaquant.nom, defenseur=defenseur.nom, modificateur=modificateur,
-        jet_attaque=ja, effet_attaque=ea, defense=defense if defenseur.actif else None,
-        jet_defense=jd, effet_defense=ed, armure=armure, points=points,
-        initiative_change=change, explication=" ".join(morceaux),
+        attaquant=attaquant.nom,
+        defenseur=defenseur.nom,
+        modificateur=modificateur,
+        jet_attaque=ja,
+        effet_attaque=ea,
+        defense=defense if defenseur.actif else None,
+        jet_defense=jd,
+        effet_defense=ed,
+        armure=armure,
+        points=points,
+        initiative_change=change,
+        explication=" ".join(morceaux),
     )
 
 
@@ -487,9 +498,19 @@ def jouer_scene(
             break
         att = camps[qui]
         dfn = b if qui == a.nom else a
-        e = echange(att, dfn, modificateur=t.modificateur, des_attaque=t.des_attaque,
-                    effet_attaque=t.effet_attaque, niveaux=t.niveaux, bonus_points=t.bonus_points,
-                    defense=t.defense, des_defense=t.des_defense, effet_defense=t.effet_defense, rng=rng)
+        e = echange(
+            att,
+            dfn,
+            modificateur=t.modificateur,
+            des_attaque=t.des_attaque,
+            effet_attaque=t.effet_attaque,
+            niveaux=t.niveaux,
+            bonus_points=t.bonus_points,
+            defense=t.defense,
+            des_defense=t.des_defense,
+            effet_defense=t.effet_defense,
+            rng=rng,
+        )
         etat[att.nom] = progression(etat[att.nom], e.points)
         maximum[att.nom] = max(maximum[att.nom], etat[att.nom])
         if e.initiative_change and dfn.actif:
@@ -499,190 +520,23 @@ def jouer_scene(
         texte = f"Tour {numero} — {e.explication} Avantages : {resume}."
         joues.append(TourJoue(numero, e, dict(etat), qui, texte))
         if etat[att.nom] >= objectif:
-            return Scene(tuple(joues), att.nom, True,
-                         f"Fin : {att.nom} atteint {etat[att.nom]} (objectif : {objectif}) et l'emporte.", maximum)
+            return Scene(
+                tuple(joues),
+                att.nom,
+                True,
+                f"Fin : {att.nom} atteint {etat[att.nom]} (objectif : {objectif}) et l'emporte.",
+                maximum,
+            )
         if not dfn.actif and not e.jet_attaque.reussi:
-            return Scene(tuple(joues), None, True,
-                         f"Fin : jet raté face {_article(dfn.nom)} avant {objectif} ; {att.nom} échoue, "
-                         f"avec au mieux {maximum[att.nom]}.", maximum)
+            return Scene(
+                tuple(joues),
+                None,
+                True,
+                f"Fin : jet raté face {_article(dfn.nom)} avant {objectif} ; {att.nom} échoue, "
+                f"avec au mieux {maximum[att.nom]}.",
+                maximum,
+            )
     raison = "nombre maximal de tours atteint" if len(joues) >= tours_max else "plus de tour imposé"
-    return Scene(tuple(joues), None, False,
-                 f"La scène continue ({raison}) : personne n'a encore atteint {objectif}.", maximum)
-
-
-# --- Chances exactes face à une opposition passive (chaîne de Markov absorbante) ---------------
-
-
-@cache
-def _transitions(seuil: int, ind: Indice, niveaux: int, bonus: int) -> tuple[tuple[int | None, Fraction], ...]:
-    """Loi des points d'effet d'un jet : (points, probabilité) ; `None` pour un jet raté."""
-    loi: dict[int | None, Fraction] = defaultdict(Fraction)
-    for (total, dd, dt), p in profils().items():
-        n = niveau(total, seuil, dd, dt)
-        if not n.reussi:
-            loi[None] += p
-            continue
-        ajout = niveaux + (dt if n is Niveau.REUSSITE_CRITIQUE and dt else 0)
-        plus = bonus + (dd if n is Niveau.REUSSITE_SPECIALE and dd else 0)
-        for somme, q in loi_indice(monter(ind, ajout)).items():
-            loi[somme + plus] += p * q
-    return tuple(loi.items())
-
-
-def issue_sans_opposition(
-    seuil: int,
-    depart: Indice | str,
-    *,
-    objectif: Avantage = Avantage.DEFINITIF,
-    niveaux: int = 0,
-    bonus_points: int = 0,
-    armure: int = 0,
-    avantage_initial: Avantage = Avantage.AUCUN,
-) -> dict[Avantage, Fraction]:
-    """Loi exacte de l'avantage où finit une scène face à une opposition passive.
-
-    Source : « 3D6 › Scènes majeures › Effet et avantages » : le personnage
-    « doit atteindre un avantage définitif en un ou plusieurs jets pour
-    réussir […] un jet raté avant d'avoir atteint l'avantage définitif
-    signifie l'échec » (l'interviewé passif : avantage critique).
-
-    La chaîne de Markov a pour états les avantages sous `objectif` ; chaque jet
-    raté absorbe en « échec avec l'avantage acquis », chaque effet qui atteint
-    l'objectif absorbe en « réussite ». Les clés au moins égales à `objectif`
-    sont des réussites, les autres l'avantage le plus haut avant l'échec.
-
-    Args:
-        seuil: le seuil de chaque jet (modificateur de risque compris).
-        depart: l'Indice de la caractéristique des effets.
-        objectif: l'avantage à atteindre (définitif ; critique pour une interview).
-        niveaux: niveaux d'Indice en plus à chaque effet.
-        bonus_points: points en plus à chaque effet.
-        armure: points retirés à chaque effet.
-        avantage_initial: l'avantage de départ.
-
-    Examples:
-        Philip répare sous 7 avec 1D6+1D3 : il gagne un peu plus d'une fois sur 30.
-
-        >>> loi = issue_sans_opposition(7, "1D6+1D3")
-        >>> loi[Avantage.DEFINITIF] == chance_sans_opposition(7, "1D6+1D3")
-        True
-        >>> sum(loi.values())
-        Fraction(1, 1)
-    """
-    _valider.entier("seuil", seuil)
-    ind = indice(depart)
-    _valider.entier("niveaux", niveaux)
-    _valider.entier("bonus_points", bonus_points)
-    _valider.entier("armure", armure, minimum=0)
-    for nom, av in (("objectif", objectif), ("avantage_initial", avantage_initial)):
-        if not isinstance(av, Avantage):
-            raise ValueError(f"{nom} doit être un Avantage, reçu {av!r}")
-    if objectif is Avantage.AUCUN:
-        raise ValueError("objectif doit être au-dessus d'AUCUN, reçu AUCUN")
-    if avantage_initial >= objectif:
-        return {avantage_initial: Fraction(1)}
-    transitions = _transitions(seuil, ind, niveaux, bonus_points - armure)
-    etats = [av for av in Avantage if avantage_initial <= av < objectif]
-    issues: dict[Avantage, dict[Avantage, Fraction]] = {}
-    for etat in reversed(etats):
-        loi: dict[Avantage, Fraction] = defaultdict(Fraction)
-        reste = Fraction(0)
-        for points, p in transitions:
-            if points is None:
-                loi[etat] += p
-                continue
-            suivant = progression(etat, points)
-            if suivant == etat:
-                reste += p
-            elif suivant >= objectif:
-                loi[suivant] += p
-            else:
-                for fin, q in issues[suivant].items():
-                    loi[fin] += p * q
-        if reste == 1:
-            raise ValueError(f"armure : avec {armure} point(s) d'armure, aucun effet ne passe jamais, "
-                             "la scène ne finit pas")
-        issues[etat] = {fin: q / (1 - reste) for fin, q in loi.items() if q}
-    return {av: issues[avantage_initial].get(av, Fraction(0)) for av in Avantage}
-
-
-def chance_sans_opposition(
-    seuil: int,
-    depart: Indice | str,
-    *,
-    objectif: Avantage = Avantage.DEFINITIF,
-    niveaux: int = 0,
-    bonus_points: int = 0,
-    armure: int = 0,
-) -> Fraction:
-    """Chance exacte d'atteindre `objectif` avant un jet raté, face à une opposition passive.
-
-    Source : « 3D6 › Scènes majeures › Effet et avantages » ; voir
-    [`issue_sans_opposition`][rules.troisd6.scenes.issue_sans_opposition].
-
-    Examples:
-        >>> chance_sans_opposition(18, "2D6") > chance_sans_opposition(12, "2D6")
-        True
-        >>> chance_sans_opposition(2, "2D6")
-        Fraction(0, 1)
-    """
-    loi = issue_sans_opposition(seuil, depart, objectif=objectif, niveaux=niveaux,
-                                bonus_points=bonus_points, armure=armure)
-    return sum((p for av, p in loi.items() if av >= objectif), Fraction(0))
-
-
-def esperance_points(
-    seuil: int, depart: Indice | str, *, niveaux: int = 0, bonus_points: int = 0
-) -> Fraction:
-    """Espérance exacte des points d'effet d'une attaque (0 pour un jet raté), sans défense.
-
-    Sert à peser le risque contre l'effet : un malus au jet contre un bonus aux
-    effets. Source : « 3D6 › Scènes majeures › Attaque ».
-
-    Examples:
-        >>> esperance_points(12, "2D6")
-        Fraction(437, 72)
-    """
-    _valider.entier("seuil", seuil)
-    _valider.entier("niveaux", niveaux)
-    _valider.entier("bonus_points", bonus_points)
-    return sum((p * pts for pts, p in _transitions(seuil, indice(depart), niveaux, bonus_points) if pts is not None),
-               Fraction(0))
-
-
-def jets_moyens_sans_opposition(
-    seuil: int, depart: Indice | str, *, objectif: Avantage = Avantage.DEFINITIF,
-    niveaux: int = 0, bonus_points: int = 0,
-) -> Fraction:
-    """Nombre moyen exact de jets d'une scène sans opposition, réussie ou non.
-
-    Multiplié par la durée d'une tentative (que fixe le MJ), il donne la durée
-    moyenne de la scène. Source : « 3D6 › Scènes de réflexion » (« Le MJ
-    décide de la durée qui s'écoule entre chaque tentative »).
-
-    Examples:
-        La réparation de Philip (seuil 7, 1D6+1D3) tourne court, en moyenne :
-
-        >>> round(float(jets_moyens_sans_opposition(7, "1D6+1D3")), 2)
-        1.19
-    """
-    _valider.entier("seuil", seuil)
-    ind = indice(depart)
-    _valider.entier("niveaux", niveaux)
-    _valider.entier("bonus_points", bonus_points)
-    if not isinstance(objectif, Avantage) or objectif is Avantage.AUCUN:
-        raise ValueError(f"objectif doit être un Avantage au-dessus d'AUCUN, reçu {objectif!r}")
-    transitions = _transitions(seuil, ind, niveaux, bonus_points)
-    moyenne: dict[Avantage, Fraction] = {}
-    for etat in reversed([av for av in Avantage if av < objectif]):
-        somme, reste = Fraction(1), Fraction(0)
-        for points, p in transitions:
-            if points is None:
-                continue
-            suivant = progression(etat, points)
-            if suivant == etat:
-                reste += p
-            elif suivant < objectif:
-                somme += p * moyenne[suivant]
-        moyenne[etat] = somme / (1 - reste)
-    return moyenne[Avantage.AUCUN]
+    return Scene(
+        tuple(joues), None, False, f"La scène continue ({raison}) : personne n'a encore atteint {objectif}.", maximum
+    )
