@@ -150,6 +150,8 @@ def test_la_recherche_ignore_les_accents(page: Page, serveur_site: str) -> None:
         ("Fin de la scène", "troisd6/scenes-majeures/", "fin-de-la-scene"),
         ("Effet et avantages", "troisd6/scenes-majeures/", "effet-et-avantages"),
         ("armure relationnelle", "troisd6/scenes-interaction/", "recommencer-larmure-relationnelle"),
+        ("Maniabilite", "glossaire/", "maniabilite"),
+        ("contre-attaque", "glossaire/", "contre-attaque"),
     ],
 )
 def test_un_nom_de_regle_mene_a_sa_section(
@@ -180,19 +182,31 @@ def test_un_terme_montre_sa_definition_au_survol(page: Page, serveur_site: str) 
 
 _COULEURS = """(selecteur) => {
   const e = document.querySelector(selecteur);
-  let fond = e, bg = 'rgba(0, 0, 0, 0)';
-  while (fond && (bg === 'rgba(0, 0, 0, 0)' || bg === 'transparent')) {
-    bg = getComputedStyle(fond).backgroundColor; fond = fond.parentElement;
-  }
-  if (bg === 'rgba(0, 0, 0, 0)') bg = 'rgb(255, 255, 255)';
-  return [getComputedStyle(e).color, bg];
+  const fonds = [];
+  for (let f = e; f; f = f.parentElement) fonds.push(getComputedStyle(f).backgroundColor);
+  return [getComputedStyle(e).color, fonds];
 }"""
 
 
-def _luminance(couleur: str) -> float:
-    r, g, b = (int(float(x)) for x in re.findall(r"[\d.]+", couleur)[:3])
+def _rgba(couleur: str) -> tuple[float, float, float, float]:
+    valeurs = [float(x) for x in re.findall(r"[\d.]+", couleur)]
+    return (valeurs[0], valeurs[1], valeurs[2], valeurs[3] if len(valeurs) > 3 else 1.0)
 
-    def canal(c: int) -> float:
+
+def _sur(dessus: tuple[float, float, float, float], dessous: tuple[float, float, float]) -> tuple[float, float, float]:
+    """Une couleur (éventuellement translucide) posée sur une couleur opaque."""
+    a = dessus[3]
+    return (
+        dessus[0] * a + dessous[0] * (1 - a),
+        dessus[1] * a + dessous[1] * (1 - a),
+        dessus[2] * a + dessous[2] * (1 - a),
+    )
+
+
+def _luminance(couleur: str | tuple[float, float, float]) -> float:
+    r, g, b = _rgba(couleur)[:3] if isinstance(couleur, str) else couleur
+
+    def canal(c: float) -> float:
         s = c / 255
         return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
 
@@ -200,8 +214,13 @@ def _luminance(couleur: str) -> float:
 
 
 def _contraste(page: Page, selecteur: str) -> float:
-    texte, fond = page.evaluate(_COULEURS, selecteur)
-    clair, sombre = sorted((_luminance(texte), _luminance(fond)), reverse=True)
+    """Le rapport de contraste WCAG du texte sur son fond réel (fonds translucides composés)."""
+    texte, fonds = page.evaluate(_COULEURS, selecteur)
+    fond: tuple[float, float, float] = (255.0, 255.0, 255.0)  # la toile du navigateur
+    for couche in reversed(fonds):
+        fond = _sur(_rgba(couche), fond)
+    encre = _sur(_rgba(texte), fond)
+    clair, sombre = sorted((_luminance(encre), _luminance(fond)), reverse=True)
     return (clair + 0.05) / (sombre + 0.05)
 
 
@@ -210,25 +229,36 @@ LISIBLES = [
     "article.md-typeset table td",
     "article.md-typeset abbr",
     "article.md-typeset h2",
+    "article.md-typeset figure.graphique svg",
+    "article.md-typeset .admonition p",
 ]
+"""Ce que les feuilles de style du site touchent : texte, tableaux, termes, graphiques, boîtes."""
 
 
-def test_le_mode_sombre_se_bascule_et_reste_lisible(page: Page, serveur_site: str) -> None:
+def _lisible(page: Page, mode: str) -> list[str]:
+    fautes = []
+    for selecteur in LISIBLES:
+        if page.locator(selecteur).count() and (c := _contraste(page, selecteur)) < 4.5:
+            fautes.append(f"{mode} : {selecteur} contraste {c:.1f} < 4,5")
+    return fautes
+
+
+@pytest.mark.parametrize("chemin", ["aide-memoire/warp/", "troisd6/jets/", "glossaire/", "warp/tests-etendus/"])
+def test_le_mode_sombre_se_bascule_et_reste_lisible(page: Page, serveur_site: str, chemin: str) -> None:
     page.set_viewport_size(BUREAU)
     page.emulate_media(color_scheme="light")
-    page.goto(serveur_site + "aide-memoire/warp/", wait_until="networkidle")
+    page.goto(serveur_site + chemin, wait_until="networkidle")
     corps = page.locator("body")
     expect(corps).to_have_attribute("data-md-color-scheme", "default")
     fond_clair = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
-    for selecteur in LISIBLES:
-        assert _contraste(page, selecteur) >= 4.5, f"clair : {selecteur} peu lisible"
+    fautes = _lisible(page, "clair")
 
     page.locator("form[data-md-component='palette'] label:visible").first.click()
     expect(corps).to_have_attribute("data-md-color-scheme", "slate")
     fond_sombre = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
     assert _luminance(fond_sombre) < _luminance(fond_clair) / 4
-    for selecteur in LISIBLES:
-        assert _contraste(page, selecteur) >= 4.5, f"sombre : {selecteur} peu lisible"
+    fautes += _lisible(page, "sombre")
+    assert not fautes, fautes
 
     page.reload(wait_until="networkidle")  # le choix est retenu
     expect(corps).to_have_attribute("data-md-color-scheme", "slate")
