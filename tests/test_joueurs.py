@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from hooks import imprimer, recherche_sans_accents
+from hooks import glossaire, imprimer, recherche_sans_accents
 from tests.conftest import RACINE, SiteConstruit
 
-ABREVIATIONS = RACINE / "includes" / "abreviations.md"
+ABREVIATIONS = RACINE / glossaire.SOURCE
 LIGNE = re.compile(r"^\*\[(?P<terme>[^\]]+)\]: (?P<definition>\S.*\S)$")
 
 EXIGES = [
@@ -43,6 +43,7 @@ def test_le_fichier_d_abreviations_est_bien_forme() -> None:
     entrees = _entrees()
     termes = [t for t, _ in entrees]
     assert len(termes) == len(set(termes)), "terme défini deux fois"
+    assert dict(entrees) == glossaire.definitions(ABREVIATIONS), "le crochet lit le fichier autrement"
     for terme, definition in entrees:
         assert '"' not in definition, f"{terme} : pas de guillemet droit (il fermerait l'attribut title)"
         assert definition.endswith((".", "…")), f"{terme} : une définition est une phrase"

@@ -17,11 +17,11 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from hooks import glossaire
 from tests.conftest import RACINE, SiteConstruit
 
 pytestmark = pytest.mark.navigateur
 
-ABREVIATIONS = RACINE / "includes" / "abreviations.md"
 TELEPHONE = {"width": 375, "height": 740}
 BUREAU = {"width": 1280, "height": 900}
 A4_IMPRIMABLE = {"width": round((210 - 2 * 11) / 25.4 * 96), "height": 1000}
@@ -37,12 +37,6 @@ def _adresses(site: SiteConstruit) -> list[str]:
 
 def _aide_memoires(site: SiteConstruit) -> list[str]:
     return [a for a in _adresses(site) if a.startswith("aide-memoire/") and a != "aide-memoire/"]
-
-
-def _definitions() -> dict[str, str]:
-    """Les termes du glossaire et leur définition, lus dans la source unique."""
-    lignes = ABREVIATIONS.read_text(encoding="utf-8").splitlines()
-    return dict(m.groups() for m in (re.match(r"^\*\[([^\]]+)\]:\s*(.+)$", ligne) for ligne in lignes) if m)
 
 
 @pytest.fixture
@@ -166,7 +160,7 @@ def test_un_nom_de_regle_mene_a_sa_section(
 
 
 def test_un_terme_montre_sa_definition_au_survol(page: Page, serveur_site: str) -> None:
-    definitions = _definitions()
+    definitions = glossaire.definitions(RACINE / glossaire.SOURCE)
     page.set_viewport_size(BUREAU)
     page.goto(serveur_site + "warp/jets-simples/", wait_until="networkidle")
     terme = page.locator("article.md-typeset > p abbr", has_text=re.compile(r"^Magistrale$")).first
