@@ -80,7 +80,7 @@ def test_aucune_page_ne_deborde_sur_un_telephone(page: Page, serveur_site: str, 
     page.set_viewport_size(TELEPHONE)
     debordent = []
     for chemin in _adresses(site_construit):
-        page.goto(serveur_site + chemin, wait_until="networkidle")
+        page.goto(serveur_site + chemin, wait_until="load")  # la mise en page, pas le réseau
         largeurs = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         if largeurs[0] > largeurs[1]:
             fautifs = page.evaluate(
