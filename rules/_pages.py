@@ -102,8 +102,14 @@ def graphique(
     def py(y: float) -> float:
         return hauteur - b - y / ymax * (hauteur - h - b)
 
+    # Le moins de décimales qui écrive exactement chaque graduation (0, ¼, ½, ¾ de l'échelle).
+    graduations = [ymax * i / 4 * 100 for i in range(5)]
+    decimales = next((d for d in range(4) if all(abs(round(g, d) - g) < 1e-9 for g in graduations)), 3)
+
     def etiquette(y: float) -> str:
-        return f"{y * 100:.0f} %" if pourcentages else f"{y:g}".replace(".", ",")
+        if pourcentages:
+            return f"{y * 100:.{decimales}f} %".replace(".", ",")
+        return f"{y:g}".replace(".", ",")
 
     morceaux = [
         f'<figure class="graphique"><svg width="{largeur}" height="{hauteur}" viewBox="0 0 {largeur} {hauteur}" role="img" '
