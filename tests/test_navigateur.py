@@ -274,6 +274,16 @@ def _pages_pdf(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page\b", pdf))
 
 
+def _coupes(page: Page) -> list[str]:
+    """Les tableaux, blocs de code et graphiques qui dépassent la marge droite de l'article."""
+    return page.evaluate(
+        """() => { const l = document.querySelector('article').getBoundingClientRect().right;
+                   return [...document.querySelectorAll('article table, article pre, article figure')]
+                     .filter(e => e.getBoundingClientRect().right > l + 1)
+                     .map(e => e.tagName + ' : ' + e.textContent.trim().slice(0, 40)) }"""
+    )
+
+
 def test_chaque_aide_memoire_tient_sur_une_feuille_recto_verso(
     browser: Browser, serveur_site: str, site_construit: SiteConstruit
 ) -> None:
@@ -287,12 +297,7 @@ def test_chaque_aide_memoire_tient_sur_une_feuille_recto_verso(
         page.goto(serveur_site + chemin, wait_until="networkidle")
         pages = _pages_pdf(page.pdf(format="A4"))
         assert 1 <= pages <= 2, f"{chemin} s'imprime sur {pages} pages A4 (2 au plus)"
-        coupes = page.evaluate(
-            """() => { const l = document.querySelector('article').getBoundingClientRect().right;
-                       return [...document.querySelectorAll('article table')]
-                         .filter(t => t.getBoundingClientRect().right > l + 1).length }"""
-        )
-        assert coupes == 0, f"{chemin} : {coupes} tableaux coupés par la marge à l'impression"
+        assert not _coupes(page), f"{chemin} : coupés par la marge à l'impression : {_coupes(page)}"
     page.close()
 
 
@@ -300,9 +305,10 @@ def test_la_version_imprimable_reunit_toutes_les_regles(
     browser: Browser, serveur_site: str, site_construit: SiteConstruit
 ) -> None:
     regles = [a for a in _adresses(site_construit) if a.startswith(("warp/", "troisd6/"))]
-    page = browser.new_page()
+    page = browser.new_page(viewport=A4_IMPRIMABLE)
     page.emulate_media(media="print")
     page.goto(serveur_site + "imprimer/", wait_until="networkidle")
+    assert not _coupes(page), f"coupés par la marge à l'impression : {_coupes(page)}"
     sections = page.locator("section.imprimer-page").evaluate_all("els => els.map(e => e.id)")
     assert {r.strip("/").replace("/", "-") for r in regles} <= set(sections)
     # Chaque page réunie commence sur une nouvelle feuille.
