@@ -3,8 +3,9 @@
 MkDocs convertit d'abord *toutes* les pages en HTML, puis les habille une à
 une de leur gabarit. Quand vient le tour de la page `imprimer.md`, ce crochet
 (`on_page_context`, après la recherche qui a déjà indexé la page courte) met à
-la place du repère `<div id="regles-completes"></div>` le contenu de chaque
-page de règles, dans l'ordre du menu, et en fait une seule page :
+la place du repère `<div id="regles-completes"></div>` un sommaire puis le
+contenu de chaque page de règles, dans l'ordre du menu, et en fait une seule
+page :
 
 - chaque page devient une `<section>` dont l'`id` est sa clé (`warp-jets-simples`) ;
 - ses `id` (titres, onglets) sont préfixés par cette clé : deux pages peuvent
@@ -19,15 +20,13 @@ Rien n'est recopié à la main : une page de règles ajoutée au menu sous
 
 from __future__ import annotations
 
+import html
 import posixpath
 import re
-from pathlib import Path
 from typing import Any
 from urllib.parse import urldefrag, urljoin, urlsplit
 
-import yaml
-
-__all__ = ["PAGE", "REPERE", "incluse", "on_page_context", "pages_incluses"]
+__all__ = ["AUSSI", "DOSSIERS", "PAGE", "REPERE", "incluse", "on_page_context"]
 
 PAGE = "imprimer.md"
 """La page qui reçoit les règles complètes."""
@@ -50,39 +49,6 @@ _RACINE = "http://site.invalid/"
 def incluse(src_uri: str) -> bool:
     """Vrai si la page (chemin dans `docs/`) fait partie de la version imprimable."""
     return src_uri.startswith(DOSSIERS) or src_uri in AUSSI
-
-
-def pages_incluses(mkdocs_yml: str | Path = "mkdocs.yml") -> list[tuple[str, str, str]]:
-    """Les pages réunies, dans l'ordre du menu : (titre, chemin dans docs/, ancre).
-
-    Lit le menu (`nav`) de `mkdocs.yml` ; sert au sommaire de la page imprimable.
-    Une page sans titre dans le menu (`- warp/index.md`) prend son titre `# `.
-    """
-
-    class _Permissif(yaml.SafeLoader):
-        pass
-
-    _Permissif.add_multi_constructor("", lambda *_: None)
-    config = yaml.load(Path(mkdocs_yml).read_text(encoding="utf-8"), Loader=_Permissif)
-    docs = Path(mkdocs_yml).parent / config.get("docs_dir", "docs")
-    trouvees: list[tuple[str, str, str]] = []
-
-    def parcourir(entree: Any, titre: str | None = None) -> None:
-        if isinstance(entree, list):
-            for e in entree:
-                parcourir(e)
-        elif isinstance(entree, dict):
-            for t, e in entree.items():
-                parcourir(e, t)
-        elif isinstance(entree, str) and incluse(entree):
-            if titre is None:
-                premiere = (docs / entree).read_text(encoding="utf-8").lstrip().splitlines()[0]
-                titre = premiere.removeprefix("# ").strip()
-            url = entree.removesuffix(".md").removesuffix("index") + ("" if entree.endswith("index.md") else "/")
-            trouvees.append((titre, entree, _cle(url)))
-
-    parcourir(config["nav"])
-    return sorted(trouvees, key=lambda t: _rang(t[1]))
 
 
 def _rang(src_uri: str) -> int:
@@ -123,7 +89,8 @@ def on_page_context(context: dict[str, Any], page: Any, config: Any, nav: Any, *
         raise ValueError(f"{PAGE} doit contenir le repère {REPERE} (une ligne seule)")
     ordre = sorted((p for p in nav.pages if incluse(p.file.src_uri)), key=lambda p: _rang(p.file.src_uri))
     cles = {p.url: _cle(p.url) for p in ordre}
-    morceaux = []
+    sommaire = "".join(f'<li><a href="#{cles[p.url]}">{html.escape(p.title or p.url)}</a></li>' for p in ordre)
+    morceaux = [f'<ol class="imprimer-sommaire">{sommaire}</ol>']
     for p in ordre:
         if p.content is None:
             raise ValueError(f"{p.file.src_uri} n'est pas encore convertie : l'ordre de MkDocs a changé")

@@ -93,17 +93,19 @@ def test_la_page_imprimable_reecrit_ses_liens() -> None:
     assert 'for="warp-jets-simples--__tabbed_1_1"' in sortie
 
 
-def test_la_page_imprimable_suit_le_menu() -> None:
-    pages = imprimer.pages_incluses(RACINE / "mkdocs.yml")
-    chemins = [chemin for _, chemin, _ in pages]
-    assert chemins[0] == "warp/index.md"
-    assert chemins[-2:] == list(imprimer.AUSSI)
+def test_la_page_imprimable_suit_le_menu(site_construit: SiteConstruit) -> None:
+    """Un sommaire, puis chaque page de règles dans l'ordre du menu, puis glossaire et registre."""
+    texte = (site_construit.dossier / "imprimer" / "index.html").read_text(encoding="utf-8")
+    sections = re.findall(r'<section class="imprimer-page" id="([^"]+)"', texte)
+    sommaire = re.findall(r'<li><a href="#([^"]+)">', texte.split('<ol class="imprimer-sommaire">', 1)[1])
+    assert sommaire[: len(sections)] == sections
+    assert sections[0] == "warp" and sections[-2:] == ["glossaire", "interpretations"]
     regles = {
-        p.relative_to(RACINE / "docs").as_posix()
-        for d in ("warp", "troisd6")
+        p.relative_to(RACINE / "docs").with_suffix("").as_posix().removesuffix("/index").replace("/", "-")
+        for d in imprimer.DOSSIERS
         for p in (RACINE / "docs" / d).glob("*.md")
     }
-    assert regles <= set(chemins), "une page de règles manque à la version imprimable"
+    assert regles <= set(sections), "une page de règles manque à la version imprimable"
 
 
 def test_le_script_de_recherche_est_installe_une_fois(tmp_path: Path) -> None:
