@@ -171,6 +171,22 @@ def test_un_terme_montre_sa_definition_au_survol(page: Page, serveur_site: str) 
     expect(infobulle).to_contain_text(definitions["Magistrale"])
 
 
+def test_sur_un_telephone_toucher_un_terme_montre_sa_definition(browser: Browser, serveur_site: str) -> None:
+    definitions = glossaire.definitions(RACINE / glossaire.SOURCE)
+    contexte = browser.new_context(viewport=TELEPHONE, has_touch=True, is_mobile=True)
+    page = contexte.new_page()
+    page.goto(serveur_site + "warp/jets-simples/", wait_until="networkidle")
+    terme = page.locator("article.md-typeset > p abbr", has_text=re.compile(r"^Trait$")).first
+    terme.scroll_into_view_if_needed()
+    terme.tap()
+    infobulle = page.locator(".md-tooltip2--active")
+    expect(infobulle).to_be_visible()
+    expect(infobulle).to_contain_text(definitions["Trait"])
+    boite = infobulle.bounding_box()
+    assert boite is not None and boite["x"] >= 0 and boite["x"] + boite["width"] <= TELEPHONE["width"]
+    contexte.close()
+
+
 # ---------------------------------------------------------------- mode sombre
 
 
