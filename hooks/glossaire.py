@@ -23,7 +23,19 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-__all__ = ["PAGE", "REPERE", "SOURCE", "SYSTEMES", "definitions", "markdown_glossaire", "on_config", "on_page_markdown"]
+from markdown.extensions.toc import slugify
+
+__all__ = [
+    "PAGE",
+    "REPERE",
+    "SOURCE",
+    "SYSTEMES",
+    "definitions",
+    "markdown_glossaire",
+    "on_config",
+    "on_page_markdown",
+    "renvois",
+]
 
 SOURCE = Path("includes") / "abreviations.md"
 """Le fichier des définitions, relatif à la racine du projet (là où est `mkdocs.yml`)."""
@@ -76,7 +88,70 @@ def _systeme(definition: str) -> tuple[str, str]:
     return "Les deux systèmes", definition
 
 
-def markdown_glossaire(entrees: dict[str, str]) -> str:
+_TITRE = re.compile(r"^(#{2,3})\s+(.*?)\s*(?:\{[^}]*#([\w-]+)[^}]*\})?\s*$")
+_DOSSIER = {"WaRP": "warp/", "3D6": "troisd6/"}
+
+Renvoi = tuple[str, str]
+"""(texte du lien, cible Markdown relative à `docs/`, par exemple `warp/jets-simples.md#egalite`)."""
+
+
+def renvois(docs: Path, pages: list[str], entrees: dict[str, str]) -> dict[str, Renvoi]:
+    """Pour chaque définition, la section des règles où lire la règle du terme.
+
+    Parcourt `pages` (chemins dans `docs/`, dans l'ordre du menu). La cible est le
+    premier **titre** (`#`, `##`, `###`) qui est l'une des formes du terme (sans
+    tenir compte de la casse : « Trait par défaut » mène à sa section) ; à défaut,
+    la première section dont la **règle citée** (`> `) emploie le terme (casse
+    comprise, comme les infobulles). Un terme de WaRP n'est cherché que
+    dans `warp/`, un terme du 3D6 que dans `troisd6/`.
+
+    Examples:
+        >>> r = renvois(Path("docs"), ["warp/jets-simples.md"], {"Magistrale": "WaRP — Une réussite."})
+        >>> r["WaRP — Une réussite."]
+        ('Jets simples › Critiques et Catastrophes', 'warp/jets-simples.md#critiques-et-catastrophes')
+        >>> renvois(Path("docs"), ["warp/jets-simples.md"], {"Trait par défaut": "WaRP — 2d."})["WaRP — 2d."][1]
+        'warp/jets-simples.md#trait-par-defaut'
+    """
+    trouves: dict[str, tuple[tuple[int, int, int], Renvoi]] = {}
+
+    def noter(definition: str, cle: tuple[int, int, int], renvoi: Renvoi) -> None:
+        if definition not in trouves or cle < trouves[definition][0]:
+            trouves[definition] = (cle, renvoi)
+
+    motifs = {t: re.compile(rf"(?<!\w){re.escape(t)}(?!\w)") for t in entrees}
+    for rang, chemin in enumerate(pages):
+        lignes = (docs / chemin).read_text(encoding="utf-8").splitlines()
+        titre_page = next((ligne[2:].strip() for ligne in lignes if ligne.startswith("# ")), chemin)
+        section: tuple[str, str] | None = None
+        termes = [
+            (t, d) for t, d in entrees.items()
+            if _systeme(d)[0] not in _DOSSIER or chemin.startswith(_DOSSIER[_systeme(d)[0]])
+        ]  # fmt: skip
+        dans_code = False
+        for numero, ligne in enumerate(lignes):
+            if ligne.lstrip().startswith("```"):
+                dans_code = not dans_code
+            if dans_code:
+                continue
+            if ligne.startswith("# "):
+                for terme, definition in termes:
+                    if terme.casefold() == titre_page.casefold():
+                        noter(definition, (0, rang, numero), (titre_page, chemin))
+            elif m := _TITRE.match(ligne):
+                section = (m[2], m[3] or slugify(m[2], "-"))
+                for terme, definition in termes:
+                    if terme.casefold() == m[2].casefold():
+                        noter(definition, (0, rang, numero), (f"{titre_page} › {m[2]}", f"{chemin}#{section[1]}"))
+            elif ligne.startswith(">"):
+                cible = chemin + (f"#{section[1]}" if section else "")
+                texte = titre_page + (f" › {section[0]}" if section else "")
+                for terme, definition in termes:
+                    if motifs[terme].search(ligne):
+                        noter(definition, (1, rang, numero), (texte, cible))
+    return {definition: renvoi for definition, (_, renvoi) in trouves.items()}
+
+
+def markdown_glossaire(entrees: dict[str, str], liens: dict[str, Renvoi] | None = None) -> str:
     """Le Markdown des entrées du glossaire : une section par système, un titre par concept.
 
     Les formes d'un même concept (pluriel, majuscule) partagent leur définition mot
@@ -123,6 +198,9 @@ def markdown_glossaire(entrees: dict[str, str]) -> str:
             if autres:
                 lignes += [f"*Aussi : {', '.join(autres)}.*", ""]
             lignes += [texte, ""]
+            if liens and entrees[principal] in liens:
+                libelle, cible = liens[entrees[principal]]
+                lignes += [f"Dans les règles : [{libelle}]({cible}).", ""]
     return "\n".join(lignes).rstrip("\n")
 
 
@@ -141,4 +219,19 @@ def on_page_markdown(markdown: str, page: Any, config: Any, **kwargs: Any) -> st
         return markdown
     if REPERE not in markdown:
         raise ValueError(f"{PAGE} doit contenir le repère {REPERE} (une ligne seule)")
-    return markdown.replace(REPERE, markdown_glossaire(config["mdx_configs"]["abbr"]["glossary"]))
+    entrees = config["mdx_configs"]["abbr"]["glossary"]
+    pages = [p for p in _pages_du_menu(config["nav"]) if p.startswith(tuple(_DOSSIER.values()))]
+    liens = renvois(Path(config["docs_dir"]), pages, entrees)
+    # Les liens partent de glossaire.md (à la racine de docs/) : la cible relative à docs/ convient.
+    return markdown.replace(REPERE, markdown_glossaire(entrees, liens))
+
+
+def _pages_du_menu(nav: Any) -> list[str]:
+    """Les chemins des pages du menu (`nav` de mkdocs.yml), dans l'ordre."""
+    if isinstance(nav, str):
+        return [nav]
+    if isinstance(nav, list):
+        return [p for e in nav for p in _pages_du_menu(e)]
+    if isinstance(nav, dict):
+        return [p for e in nav.values() for p in _pages_du_menu(e)]
+    return []

@@ -125,3 +125,19 @@ def test_les_exemples_des_crochets(module: object) -> None:
     """Les crochets (hooks/) ne sont pas sous testpaths : leurs doctests tournent ici."""
     resultat = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
     assert resultat.failed == 0
+
+
+@pytest.mark.parametrize(
+    ("entree", "cible"),
+    [
+        ("magistrale", "../warp/jets-simples/#critiques-et-catastrophes"),
+        ("trait-par-defaut", "../warp/jets-simples/#trait-par-defaut"),
+        ("maniabilite", "../warp/tests-etendus/#principe"),
+        ("esquive", "../troisd6/scenes-majeures/#defense"),
+        ("scene-mineure", "../troisd6/scenes-mineures/"),
+    ],
+)
+def test_une_entree_du_glossaire_mene_a_sa_regle(site_construit: SiteConstruit, entree: str, cible: str) -> None:
+    html = (site_construit.dossier / "glossaire" / "index.html").read_text(encoding="utf-8")
+    bloc = html.split(f'<h3 id="{entree}"', 1)[1].split("<h", 1)[0]
+    assert re.search(rf'Dans les règles : <a href="{re.escape(cible)}"', bloc), bloc
