@@ -12,7 +12,8 @@ Mesure :
    vide, dans Chromium : la somme des `encodedDataLength` du protocole DevTools
    (en-têtes compris), jusqu'au repos du réseau, avec le détail par type de
    ressource. Le serveur de test (`http.server`) ne compresse pas : c'est le
-   poids brut ; un hébergeur qui compresse (gzip) enverrait moins ;
+   poids brut ; le script donne aussi le poids des mêmes fichiers compressés
+   (gzip), ce qu'enverrait un hébergeur qui compresse ;
 3. le temps de la **suite de tests entière** (`python -m pytest -q`), une fois.
 
 Les temps dépendent de la machine et de sa charge : lancez-le sur une machine
@@ -22,6 +23,7 @@ au repos et comparez des mesures prises au même endroit.
 from __future__ import annotations
 
 import argparse
+import gzip
 import statistics
 import subprocess
 import sys
@@ -30,6 +32,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlparse
 
 from playwright.sync_api import sync_playwright
 
@@ -59,8 +62,14 @@ def premier_chargement(site: Path, chemin: str) -> dict[str, Any]:
         cdp.send("Network.enable")
         cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
         types: dict[str, str] = {}
+        adresses: dict[str, str] = {}
         octets: dict[str, int] = defaultdict(int)
-        cdp.on("Network.responseReceived", lambda e: types.__setitem__(e["requestId"], e["type"]))
+
+        def reponse_recue(e: dict[str, Any]) -> None:
+            types[e["requestId"]] = e["type"]
+            adresses[e["requestId"]] = e["response"]["url"]
+
+        cdp.on("Network.responseReceived", reponse_recue)
         cdp.on(
             "Network.loadingFinished",
             lambda e: octets.__setitem__(e["requestId"], octets[e["requestId"]] + int(e["encodedDataLength"])),
@@ -73,7 +82,19 @@ def premier_chargement(site: Path, chemin: str) -> dict[str, Any]:
         for requete, n in octets.items():
             par_type[types.get(requete, "Other")] += n
         navigateur.close()
-    return {"total": sum(octets.values()), "requetes": len(octets), "par_type": dict(par_type)}
+    # Ce qu'enverrait un hébergeur qui compresse (gzip, niveau 6) les mêmes fichiers.
+    compresse = 0
+    for adresse in adresses.values():
+        chemin = unquote(urlparse(adresse).path).lstrip("/")
+        fichier = site / chemin / "index.html" if chemin.endswith("/") or not chemin else site / chemin
+        if fichier.is_file():
+            compresse += len(gzip.compress(fichier.read_bytes(), compresslevel=6))
+    return {
+        "total": sum(octets.values()),
+        "requetes": len(octets),
+        "par_type": dict(par_type),
+        "gzip": compresse,
+    }
 
 
 def suite() -> tuple[float, str]:
@@ -115,7 +136,8 @@ def main(arguments: list[str] | None = None) -> int:
     detail = ", ".join(f"{t} {_ko(n)}" for t, n in sorted(charge["par_type"].items(), key=lambda x: -x[1]))
     print(
         f"Premier chargement de /{options.page} : {charge['total']} octets ({_ko(charge['total'])}), "
-        f"{charge['requetes']} requêtes, non compressé — {detail}"
+        f"{charge['requetes']} requêtes, non compressé — {detail} ; "
+        f"mêmes fichiers compressés (gzip -6) : {_ko(charge['gzip'])}"
     )
 
     if not options.sans_suite:
