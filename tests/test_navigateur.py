@@ -68,7 +68,7 @@ def test_chaque_page_s_ouvre_proprement(
         reponse = page.goto(serveur_site + chemin, wait_until="networkidle")
         assert reponse is not None and reponse.ok, f"{chemin} : {reponse.status if reponse else 'pas de réponse'}"
         expect(page.locator("article h1").first).to_be_visible()
-        sans_permalien = page.locator("article h2[id]:not(:has(a.headerlink))").count()
+        sans_permalien = page.locator(":is(article h2, article h3, article h4)[id]:not(:has(a.headerlink))").count()
         assert sans_permalien == 0, f"{chemin} : {sans_permalien} titres sans permalien"
     assert not notes["hors_site"], f"requêtes hors du site : {notes['hors_site']}"
     assert not notes["echecs"], f"requêtes échouées : {notes['echecs']}"
