@@ -45,6 +45,18 @@ def _transitions(seuil: int, ind: Indice, niveaux: int, bonus: int) -> tuple[tup
     return tuple(loi.items())
 
 
+def _loi_des_points(
+    seuil: int, depart: Indice | str, niveaux: int, bonus_points: int, armure: int = 0
+) -> tuple[tuple[int | None, Fraction], ...]:
+    """Valide les paramètres d'un jet d'effet et rend la loi de ses points (`None` : jet raté)."""
+    _valider.entier("seuil", seuil)
+    ind = indice(depart)
+    _valider.entier("niveaux", niveaux)
+    _valider.entier("bonus_points", bonus_points)
+    _valider.entier("armure", armure, minimum=0)
+    return _transitions(seuil, ind, niveaux, bonus_points - armure)
+
+
 def issue_sans_opposition(
     seuil: int,
     depart: Indice | str,
@@ -85,11 +97,7 @@ def issue_sans_opposition(
         >>> sum(loi.values())
         Fraction(1, 1)
     """
-    _valider.entier("seuil", seuil)
-    ind = indice(depart)
-    _valider.entier("niveaux", niveaux)
-    _valider.entier("bonus_points", bonus_points)
-    _valider.entier("armure", armure, minimum=0)
+    transitions = _loi_des_points(seuil, depart, niveaux, bonus_points, armure)
     for nom, av in (("objectif", objectif), ("avantage_initial", avantage_initial)):
         if not isinstance(av, Avantage):
             raise ValueError(f"{nom} doit être un Avantage, reçu {av!r}")
@@ -97,7 +105,6 @@ def issue_sans_opposition(
         raise ValueError("objectif doit être au-dessus d'AUCUN, reçu AUCUN")
     if avantage_initial >= objectif:
         return {avantage_initial: Fraction(1)}
-    transitions = _transitions(seuil, ind, niveaux, bonus_points - armure)
     etats = [av for av in Avantage if avantage_initial <= av < objectif]
     issues: dict[Avantage, dict[Avantage, Fraction]] = {}
     for etat in reversed(etats):
@@ -159,13 +166,8 @@ def esperance_points(seuil: int, depart: Indice | str, *, niveaux: int = 0, bonu
         >>> esperance_points(12, "2D6")
         Fraction(437, 72)
     """
-    _valider.entier("seuil", seuil)
-    _valider.entier("niveaux", niveaux)
-    _valider.entier("bonus_points", bonus_points)
-    return sum(
-        (p * pts for pts, p in _transitions(seuil, indice(depart), niveaux, bonus_points) if pts is not None),
-        Fraction(0),
-    )
+    loi = _loi_des_points(seuil, depart, niveaux, bonus_points)
+    return sum((p * pts for pts, p in loi if pts is not None), Fraction(0))
 
 
 def jets_moyens_sans_opposition(
@@ -188,13 +190,9 @@ def jets_moyens_sans_opposition(
         >>> round(float(jets_moyens_sans_opposition(7, "1D6+1D3")), 2)
         1.19
     """
-    _valider.entier("seuil", seuil)
-    ind = indice(depart)
-    _valider.entier("niveaux", niveaux)
-    _valider.entier("bonus_points", bonus_points)
+    transitions = _loi_des_points(seuil, depart, niveaux, bonus_points)
     if not isinstance(objectif, Avantage) or objectif is Avantage.AUCUN:
         raise ValueError(f"objectif doit être un Avantage au-dessus d'AUCUN, reçu {objectif!r}")
-    transitions = _transitions(seuil, ind, niveaux, bonus_points)
     moyenne: dict[Avantage, Fraction] = {}
     for etat in reversed([av for av in Avantage if av < objectif]):
         somme, reste = Fraction(1), Fraction(0)
