@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
 
 import yaml
 from markdown.extensions.toc import slugify
 
-__all__ = ["graphique", "pourcentage", "registre_interpretations", "tableau"]
+__all__ = ["chiffres_du_site", "graphique", "pourcentage", "registre_interpretations", "tableau"]
 
 
 def pourcentage(p: Fraction, decimales: int = 1) -> str:
@@ -151,6 +151,35 @@ def graphique(
 
 _TITRE = re.compile(r"^(#{2,6})\s+(.*?)\s*(?:\{[^}]*#([\w-]+)[^}]*\})?\s*$")
 _BOITE = re.compile(r'^[!?]{3}\+?\s+info\s+"Interprétation(?:\s*:\s*(.*?))?"\s*$')
+_ERRATUM = re.compile(r'^[!?]{3}\+?\s+warning\s+"Erratum')
+
+
+def _hors_code(texte: str) -> Iterator[str]:
+    """Les lignes d'une page Markdown, hors des blocs de code délimités par ```."""
+    dans_code = False
+    for ligne in texte.splitlines():
+        if ligne.lstrip().startswith("```"):
+            dans_code = not dans_code
+        elif not dans_code:
+            yield ligne
+
+
+def chiffres_du_site(docs: str | Path = "docs") -> dict[str, int]:
+    """Combien de lignes d'exemples `>>>`, de boîtes « Interprétation » et « Erratum » portent les pages.
+
+    L'accueil, qui montre une boîte de chaque sorte pour l'exemple, n'est pas compté.
+    """
+    chiffres = {"exemples": 0, "interpretations": 0, "errata": 0}
+    racine = Path(docs)
+    for page in racine.rglob("*.md"):
+        if page == racine / "index.md":
+            continue
+        texte = page.read_text(encoding="utf-8")
+        chiffres["exemples"] += len(re.findall(r"^>>> ", texte, re.M))
+        for ligne in _hors_code(texte):
+            chiffres["interpretations"] += bool(_BOITE.match(ligne.strip()))
+            chiffres["errata"] += bool(_ERRATUM.match(ligne.strip()))
+    return chiffres
 
 
 def _url(relatif: str) -> str:
@@ -195,12 +224,7 @@ def _interpretations_de(page: Path, url: str) -> tuple[str, list[str]]:
     titre_page = page.stem
     section: tuple[str, str] | None = None
     trouvees: list[str] = []
-    dans_code = False
-    for ligne in page.read_text(encoding="utf-8").splitlines():
-        if ligne.lstrip().startswith("```"):
-            dans_code = not dans_code
-        if dans_code:
-            continue
+    for ligne in _hors_code(page.read_text(encoding="utf-8")):
         if ligne.startswith("# "):
             titre_page = ligne[2:].strip()
         m = _TITRE.match(ligne)
