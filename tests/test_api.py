@@ -60,6 +60,7 @@ def _sous_paquets() -> list[str]:
 def test_le_paquet_reexporte_ses_modules(paquet: str) -> None:
     """`from rules.warp import jet` : un paquet réexporte tout ce que ses modules rendent public."""
     p = importlib.import_module(paquet)
+    assert all(hasattr(p, n) for n in p.__all__), f"{paquet}.__all__ annonce un nom absent"
     for info in pkgutil.iter_modules(p.__path__, paquet + "."):
         if info.name.rsplit(".", 1)[1].startswith("_"):
             continue
