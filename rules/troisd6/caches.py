@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules import _valider
-from rules._pages import pourcentage
+from rules.affichage import pourcentage
 from rules.des import jets_tries, lancer, probabilite_jet_trie
 from rules.troisd6.jets import Jet, Niveau, double_et_triple, jet, niveau
 
