@@ -33,8 +33,9 @@ def test_virage_difficile_moins_2_plus_2_points() -> None:
 
 def test_manoeuvres_de_la_poursuite_de_nice() -> None:
     assert manoeuvre("Rouler rapidement").modificateur == -3
-    tour = manoeuvre("Manœuvre moins dangereuse").tour(des_attaque=(1, 6, 3), effet_attaque=5,
-                                                       defense=Defense.CONTRE_ATTAQUE, des_defense=(5, 6, 2))
+    tour = manoeuvre("Manœuvre moins dangereuse").tour(
+        des_attaque=(1, 6, 3), effet_attaque=5, defense=Defense.CONTRE_ATTAQUE, des_defense=(5, 6, 2)
+    )
     philip = Personnage("Philip", seuil=12, indice="2D6")
     truands = Personnage("les truands", seuil=11, indice="1D6+1D3")
     assert jouer_scene(philip, truands, [tour]).tours[0].echange.points == 5

@@ -13,9 +13,20 @@ AVANTAGES = st.sampled_from(list(Avantage))
 
 @pytest.mark.parametrize(
     ("points", "attendu"),
-    [(-5, Avantage.AUCUN), (0, Avantage.AUCUN), (1, Avantage.LEGER), (3, Avantage.LEGER),
-     (4, Avantage.MOYEN), (6, Avantage.MOYEN), (7, Avantage.FORT), (9, Avantage.FORT),
-     (10, Avantage.CRITIQUE), (12, Avantage.CRITIQUE), (13, Avantage.DEFINITIF), (99, Avantage.DEFINITIF)],
+    [
+        (-5, Avantage.AUCUN),
+        (0, Avantage.AUCUN),
+        (1, Avantage.LEGER),
+        (3, Avantage.LEGER),
+        (4, Avantage.MOYEN),
+        (6, Avantage.MOYEN),
+        (7, Avantage.FORT),
+        (9, Avantage.FORT),
+        (10, Avantage.CRITIQUE),
+        (12, Avantage.CRITIQUE),
+        (13, Avantage.DEFINITIF),
+        (99, Avantage.DEFINITIF),
+    ],
 )
 def test_table_du_texte(points: int, attendu: Avantage) -> None:
     assert avantage(points) is attendu

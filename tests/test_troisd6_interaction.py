@@ -29,8 +29,12 @@ TEMOIN = Personnage("le témoin", actif=False)
 
 def test_interview_de_josephine_erratum_14_sous_11_est_un_echec() -> None:
     verre = ARGUMENTS[2]
-    s = jouer_scene(JOSEPHINE, TEMOIN, [Tour(modificateur=verre.modificateur, niveaux=verre.niveaux,
-                                             des_attaque=(5, 3, 6), effet_attaque=4)], objectif=OBJECTIF_INTERVIEW)
+    s = jouer_scene(
+        JOSEPHINE,
+        TEMOIN,
+        [Tour(modificateur=verre.modificateur, niveaux=verre.niveaux, des_attaque=(5, 3, 6), effet_attaque=4)],
+        objectif=OBJECTIF_INTERVIEW,
+    )
     j = s.tours[0].echange.jet_attaque
     assert (j.seuil, j.total, j.niveau) == (11, 14, Niveau.ECHEC_SIMPLE)  # le texte : « réussite simple »
     assert s.terminee and s.vainqueur is None and s.avantages_max["Joséphine"] is Avantage.AUCUN
@@ -50,8 +54,12 @@ def test_armure_relationnelle_sur_les_216_jets() -> None:
 
 
 def test_l_interview_s_arrete_au_critique() -> None:
-    s = jouer_scene(JOSEPHINE, TEMOIN, [Tour(des_attaque=(4, 2, 1), effet_attaque=9),
-                                        Tour(des_attaque=(4, 2, 1), effet_attaque=2)], objectif=OBJECTIF_INTERVIEW)
+    s = jouer_scene(
+        JOSEPHINE,
+        TEMOIN,
+        [Tour(des_attaque=(4, 2, 1), effet_attaque=9), Tour(des_attaque=(4, 2, 1), effet_attaque=2)],
+        objectif=OBJECTIF_INTERVIEW,
+    )
     assert [t.avantages["Joséphine"] for t in s.tours] == [Avantage.FORT, Avantage.CRITIQUE]
     assert s.vainqueur == "Joséphine"
 
@@ -67,6 +75,7 @@ def test_le_verre_de_josephine_ne_paie_pas() -> None:
     def gagne(seuil: int, niveaux: int) -> object:
         loi = issue_sans_opposition(seuil, "1D6+1D3", objectif=Avantage.CRITIQUE, niveaux=niveaux)
         return sum(p for av, p in loi.items() if av >= Avantage.CRITIQUE)
+
     assert gagne(11, 1) < gagne(12, 0)  # type: ignore[operator]
 
 

@@ -116,11 +116,19 @@ def test_distribution_egale_icepool() -> None:
             3: (Niveau.REUSSITE_CRITIQUE, Niveau.ECHEC_CRITIQUE),
         }.items():
             p_reussite = sum(
-                (Fraction(q, profil.denominator()) for (total, t), q in profil.items() if t == taille and total <= seuil),
+                (
+                    Fraction(q, profil.denominator())
+                    for (total, t), q in profil.items()
+                    if t == taille and total <= seuil
+                ),
                 Fraction(0),
             )
             p_echec = sum(
-                (Fraction(q, profil.denominator()) for (total, t), q in profil.items() if t == taille and total > seuil),
+                (
+                    Fraction(q, profil.denominator())
+                    for (total, t), q in profil.items()
+                    if t == taille and total > seuil
+                ),
                 Fraction(0),
             )
             assert d[reussite] == p_reussite and d[echec] == p_echec, (seuil, taille)

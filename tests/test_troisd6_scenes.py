@@ -42,8 +42,11 @@ PASSIF = Personnage("la difficulté", actif=False)
 
 
 def test_nice_tour_1_erratum_3_2_5_fait_10_echec() -> None:
-    s = jouer_scene(PHILIP_NICE, TRUANDS, [Tour(modificateur=-3, des_attaque=(3, 2, 5), effet_attaque=3,
-                                                des_defense=(4, 2, 1), effet_defense=4)])
+    s = jouer_scene(
+        PHILIP_NICE,
+        TRUANDS,
+        [Tour(modificateur=-3, des_attaque=(3, 2, 5), effet_attaque=3, des_defense=(4, 2, 1), effet_defense=4)],
+    )
     e = s.tours[0].echange
     assert (e.jet_attaque.seuil, e.jet_attaque.total, e.jet_attaque.niveau) == (9, 10, Niveau.ECHEC_SIMPLE)
     assert (e.jet_defense is not None and e.jet_defense.seuil, e.jet_defense and e.jet_defense.total) == (8, 7)
@@ -52,16 +55,35 @@ def test_nice_tour_1_erratum_3_2_5_fait_10_echec() -> None:
 
 
 def test_nice_tour_1_tel_que_le_texte_le_raconte_avec_un_9() -> None:
-    e = echange(PHILIP_NICE, TRUANDS, modificateur=-3, des_attaque=(3, 2, 4), effet_attaque=3,
-                des_defense=(4, 2, 1), effet_defense=4)
+    e = echange(
+        PHILIP_NICE,
+        TRUANDS,
+        modificateur=-3,
+        des_attaque=(3, 2, 4),
+        effet_attaque=3,
+        des_defense=(4, 2, 1),
+        effet_defense=4,
+    )
     assert e.points == 3 - 4 == -1
     assert not e.initiative_change
 
 
 def test_nice_tour_2_avantage_moyen_et_initiative_gardee() -> None:
-    s = jouer_scene(PHILIP_NICE, TRUANDS, [Tour(modificateur=-1, des_attaque=(1, 6, 3), effet_attaque=5,
-                                                defense=Defense.CONTRE_ATTAQUE, des_defense=(5, 6, 2))],
-                    initiative="Philip", premier_numero=2)
+    s = jouer_scene(
+        PHILIP_NICE,
+        TRUANDS,
+        [
+            Tour(
+                modificateur=-1,
+                des_attaque=(1, 6, 3),
+                effet_attaque=5,
+                defense=Defense.CONTRE_ATTAQUE,
+                des_defense=(5, 6, 2),
+            )
+        ],
+        initiative="Philip",
+        premier_numero=2,
+    )
     t = s.tours[0]
     assert (t.echange.jet_attaque.seuil, t.echange.jet_attaque.total) == (11, 10)
     assert t.echange.jet_defense is not None and (t.echange.jet_defense.seuil, t.echange.jet_defense.total) == (7, 13)
@@ -72,8 +94,11 @@ def test_nice_tour_2_avantage_moyen_et_initiative_gardee() -> None:
 
 def test_reparation_de_philip() -> None:
     philip = Personnage("Philip", seuil=seuil_talent(2, -2 - 3), indice="1D6+1D3")
-    s = jouer_scene(philip, Personnage("la panne", actif=False),
-                    [Tour(des_attaque=(3, 2, 1), effet_attaque=3), Tour(des_attaque=(2, 2, 2), effet_attaque=10)])
+    s = jouer_scene(
+        philip,
+        Personnage("la panne", actif=False),
+        [Tour(des_attaque=(3, 2, 1), effet_attaque=3), Tour(des_attaque=(2, 2, 2), effet_attaque=10)],
+    )
     t1, t2 = s.tours
     assert philip.seuil == 7
     assert t1.echange.jet_attaque.niveau is Niveau.REUSSITE_SIMPLE and t1.avantages["Philip"] is Avantage.LEGER
@@ -97,20 +122,29 @@ def test_esquive_d_au_moins_le_meme_niveau_annule_tout() -> None:
 
 
 def test_blocage_retire_son_propre_effet_avec_dd() -> None:
-    e = echange(ADA, BRUNO, des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.BLOCAGE,
-                des_defense=(3, 3, 1), effet_defense=4)
+    e = echange(
+        ADA,
+        BRUNO,
+        des_attaque=(5, 2, 1),
+        effet_attaque=7,
+        defense=Defense.BLOCAGE,
+        des_defense=(3, 3, 1),
+        effet_defense=4,
+    )
     assert e.effet_defense is not None and e.effet_defense.points == 4 + 3
     assert e.points == 0 and e.initiative_change  # spéciale contre simple : l'initiative passe
 
 
 def test_contre_attaque_malus_et_initiative() -> None:
-    e = echange(ADA, BRUNO, des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.CONTRE_ATTAQUE,
-                des_defense=(4, 2, 1))
+    e = echange(
+        ADA, BRUNO, des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.CONTRE_ATTAQUE, des_defense=(4, 2, 1)
+    )
     assert e.jet_defense is not None and e.jet_defense.seuil == 8
     assert e.points == 7 and e.initiative_change
     talent = Personnage("Bruno", seuil=11, indice="1D6+1D3", talent_contre_attaque=True)
-    e = echange(ADA, talent, des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.CONTRE_ATTAQUE,
-                des_defense=(5, 4, 1))
+    e = echange(
+        ADA, talent, des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.CONTRE_ATTAQUE, des_defense=(5, 4, 1)
+    )
     assert e.jet_defense is not None and e.jet_defense.seuil == 11 and e.initiative_change
 
 
@@ -140,8 +174,9 @@ def test_scene_entre_actifs_finit_au_definitif() -> None:
 # --- Chances exactes contre simulation à graine fixe ------------------------------------------------
 
 
-def _simuler(seuil: int, indice: str, objectif: Avantage, n: int, graine: int,
-             armure: int = 0) -> tuple[Counter[Avantage], int]:
+def _simuler(
+    seuil: int, indice: str, objectif: Avantage, n: int, graine: int, armure: int = 0
+) -> tuple[Counter[Avantage], int]:
     rng = random.Random(graine)
     a = Personnage("A", seuil=seuil, indice=indice)
     passif = Personnage("la difficulté", actif=False, armure=armure)
@@ -155,12 +190,15 @@ def _simuler(seuil: int, indice: str, objectif: Avantage, n: int, graine: int,
     return fins, jets
 
 
-@pytest.mark.parametrize(("seuil", "indice", "objectif", "armure"), [
-    (12, "1D6+1D3", Avantage.DEFINITIF, 0),
-    (14, "2D6", Avantage.DEFINITIF, 0),
-    (11, "1D6+1D3", Avantage.CRITIQUE, 0),
-    (15, "1D6", Avantage.DEFINITIF, 3),  # l'armure rend des effets nuls : la chaîne boucle sur place
-])
+@pytest.mark.parametrize(
+    ("seuil", "indice", "objectif", "armure"),
+    [
+        (12, "1D6+1D3", Avantage.DEFINITIF, 0),
+        (14, "2D6", Avantage.DEFINITIF, 0),
+        (11, "1D6+1D3", Avantage.CRITIQUE, 0),
+        (15, "1D6", Avantage.DEFINITIF, 3),  # l'armure rend des effets nuls : la chaîne boucle sur place
+    ],
+)
 def test_markov_egale_simulation_grainee(seuil: int, indice: str, objectif: Avantage, armure: int) -> None:
     n = 3000
     fins, jets = _simuler(seuil, indice, objectif, n, graine=seuil * 101, armure=armure)
@@ -178,7 +216,9 @@ def test_markov_egale_simulation_grainee(seuil: int, indice: str, objectif: Avan
 def test_markov_cas_limites() -> None:
     assert chance_sans_opposition(2, "2D6") == 0  # tout jet rate
     assert chance_sans_opposition(18, "1D6") == 1  # tout jet réussit et apporte au moins un point
-    assert issue_sans_opposition(7, "1D6+1D3", avantage_initial=Avantage.CRITIQUE)[Avantage.DEFINITIF] == Fraction(35, 216)
+    assert issue_sans_opposition(7, "1D6+1D3", avantage_initial=Avantage.CRITIQUE)[Avantage.DEFINITIF] == Fraction(
+        35, 216
+    )
     with pytest.raises(ValueError, match="aucun effet ne passe"):
         issue_sans_opposition(18, "1D3", armure=40)
 
@@ -186,11 +226,13 @@ def test_markov_cas_limites() -> None:
 def test_markov_en_un_jet_egale_enumeration() -> None:
     # Objectif léger : un seul jet décide ; la chance est celle de réussir avec au moins 1 point.
     from rules.troisd6 import probabilite_reussite
+
     assert chance_sans_opposition(10, "2D6", objectif=Avantage.LEGER) == probabilite_reussite(10)
 
 
 def test_esperance_points_enumeration_brute() -> None:
     from itertools import product
+
     total = Fraction(0)
     for des in product(range(1, 7), repeat=3):
         j = jet(12, des)
@@ -204,11 +246,15 @@ def test_esperance_points_enumeration_brute() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(2, 18), st.sampled_from(["1D6", "1D6+1D3", "2D6", "3D6"]),
-       st.sampled_from([Avantage.CRITIQUE, Avantage.DEFINITIF]))
+@given(
+    st.integers(2, 18),
+    st.sampled_from(["1D6", "1D6+1D3", "2D6", "3D6"]),
+    st.sampled_from([Avantage.CRITIQUE, Avantage.DEFINITIF]),
+)
 def test_un_seuil_plus_haut_ne_baisse_jamais_la_chance(seuil: int, indice: str, objectif: Avantage) -> None:
     assert chance_sans_opposition(seuil + 1, indice, objectif=objectif) >= chance_sans_opposition(
-        seuil, indice, objectif=objectif)
+        seuil, indice, objectif=objectif
+    )
 
 
 @settings(max_examples=30, deadline=None)
@@ -268,6 +314,7 @@ def test_moteur_avantages_croissants_et_fin_coherente(graine: int, sa: int, sb: 
 
 def test_exemples_verifies_compte_les_errata() -> None:
     from pathlib import Path
+
     docs = Path(__file__).resolve().parents[1] / "docs"
     boites = sum(p.read_text("utf-8").count('!!! warning "Erratum') for p in (docs / "troisd6").glob("scenes-*.md"))
     lignes = (docs / "exemples-verifies.md").read_text("utf-8").count("| **erratum**")

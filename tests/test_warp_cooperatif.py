@@ -156,12 +156,8 @@ def test_distribution_aide_contre_brute_force() -> None:
         assert distribution_aide(betas, bonus=bonus, malus=malus) == attendu, (betas, net)
 
 
-@pytest.mark.parametrize(
-    ("alpha", "betas", "net"), [(2, [1, 1], 0), (3, [1, 2], 0), (2, [3], -1), (1, [2], 1)]
-)
-def test_distribution_cooperative_contre_brute_force(
-    alpha: int, betas: list[int], net: int
-) -> None:
+@pytest.mark.parametrize(("alpha", "betas", "net"), [(2, [1, 1], 0), (3, [1, 2], 0), (2, [3], -1), (1, [2], 1)])
+def test_distribution_cooperative_contre_brute_force(alpha: int, betas: list[int], net: int) -> None:
     attendu = cooperatif_brut(alpha, betas, net)
     calcule = distribution_cooperative(alpha, betas, bonus=max(net, 0), malus=max(-net, 0))
     assert sum(calcule.values()) == 1
@@ -205,15 +201,11 @@ def _reussite(d: dict[Resultat, Fraction]) -> Fraction:
     malus=st.integers(0, 2),
     qui=st.integers(-1, 1),
 )
-def test_un_de_d_experience_ne_nuit_jamais(
-    alpha: int, betas: list[int], bonus: int, malus: int, qui: int
-) -> None:
+def test_un_de_d_experience_ne_nuit_jamais(alpha: int, betas: list[int], bonus: int, malus: int, qui: int) -> None:
     """Ni pour l'Alpha (qui = −1) ni pour un Bêta : la chance de réussite ne baisse pas."""
     sans = distribution_cooperative(alpha, betas, bonus=bonus, malus=malus)
     if qui < 0 or qui >= len(betas):
-        avec = distribution_cooperative(
-            alpha, betas, bonus=bonus, malus=malus, experience_alpha=True
-        )
+        avec = distribution_cooperative(alpha, betas, bonus=bonus, malus=malus, experience_alpha=True)
     else:
         xp = [i == qui for i in range(len(betas))]
         avec = distribution_cooperative(alpha, betas, bonus=bonus, malus=malus, experience_betas=xp)

@@ -61,9 +61,7 @@ def test_depasser_la_maniabilite_est_une_catastrophe() -> None:
 
 
 def test_le_de_d_experience_vaut_pour_les_rounds_suivants() -> None:
-    d = derouler(
-        2, 2, 3, Fraction(1, 2), experience_des_le_round=2, des=[(3, 2), (5, 1, 1), (6, 4, 1)]
-    )
+    d = derouler(2, 2, 3, Fraction(1, 2), experience_des_le_round=2, des=[(3, 2), (5, 1, 1), (6, 4, 1)])
     assert [r.experience for r in d.rounds] == [False, True, True]
     assert [len(r.jet.des) for r in d.rounds] == [2, 3, 3]
     assert d.temps == Fraction(3, 2)
@@ -174,9 +172,7 @@ def brute_force(trait: int, c: int, m: int, net: int) -> tuple[dict[Resultat, Fr
     return loi, esperance
 
 
-@pytest.mark.parametrize(
-    ("trait", "c", "m", "net"), [(1, 2, 2, 0), (1, 3, 2, 0), (2, 2, 2, 0), (1, 2, 2, -1)]
-)
+@pytest.mark.parametrize(("trait", "c", "m", "net"), [(1, 2, 2, 0), (1, 3, 2, 0), (2, 2, 2, 0), (1, 2, 2, -1)])
 def test_chaine_contre_brute_force(trait: int, c: int, m: int, net: int) -> None:
     loi, esperance = brute_force(trait, c, m, net)
     bonus, malus = max(net, 0), max(-net, 0)
@@ -223,9 +219,7 @@ def _reussite(d: dict[Resultat, Fraction]) -> Fraction:
 
 @settings(max_examples=40, deadline=None)
 @given(**parametres)
-def test_plus_de_complexite_ne_rend_jamais_plus_facile(
-    trait: int, c: int, m: int, bonus: int, malus: int
-) -> None:
+def test_plus_de_complexite_ne_rend_jamais_plus_facile(trait: int, c: int, m: int, bonus: int, malus: int) -> None:
     assert _reussite(distribution_etendue(trait, c + 1, m, bonus=bonus, malus=malus)) <= _reussite(
         distribution_etendue(trait, c, m, bonus=bonus, malus=malus)
     )
@@ -233,9 +227,7 @@ def test_plus_de_complexite_ne_rend_jamais_plus_facile(
 
 @settings(max_examples=40, deadline=None)
 @given(**parametres)
-def test_plus_de_maniabilite_ne_rend_jamais_plus_difficile(
-    trait: int, c: int, m: int, bonus: int, malus: int
-) -> None:
+def test_plus_de_maniabilite_ne_rend_jamais_plus_difficile(trait: int, c: int, m: int, bonus: int, malus: int) -> None:
     assert _reussite(distribution_etendue(trait, c, m + 1, bonus=bonus, malus=malus)) >= _reussite(
         distribution_etendue(trait, c, m, bonus=bonus, malus=malus)
     )
@@ -243,9 +235,7 @@ def test_plus_de_maniabilite_ne_rend_jamais_plus_difficile(
 
 @settings(max_examples=40, deadline=None)
 @given(**parametres)
-def test_un_de_d_experience_ne_nuit_jamais(
-    trait: int, c: int, m: int, bonus: int, malus: int
-) -> None:
+def test_un_de_d_experience_ne_nuit_jamais(trait: int, c: int, m: int, bonus: int, malus: int) -> None:
     """Dépensé avant le premier round, le dé d'experience est un dé de bonus à chaque round."""
     assert _reussite(distribution_etendue(trait, c, m, bonus=bonus + 1, malus=malus)) >= _reussite(
         distribution_etendue(trait, c, m, bonus=bonus, malus=malus)

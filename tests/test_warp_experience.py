@@ -44,9 +44,7 @@ def test_plus_aucun_de() -> None:
 def test_l_explication_dit_ce_qui_se_passe() -> None:
     c = ReserveExperience(2).convertir("viser", accepte=True)
     assert isinstance(c, Conversion)
-    assert str(c) == (
-        "Le MJ accepte : 1 dé de bonus pour « viser » ; il reste 1 dé d'expérience à convertir."
-    )
+    assert str(c) == ("Le MJ accepte : 1 dé de bonus pour « viser » ; il reste 1 dé d'expérience à convertir.")
 
 
 @pytest.mark.parametrize(

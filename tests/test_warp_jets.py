@@ -61,7 +61,9 @@ def test_distribution_egale_l_enumeration_de_tous_les_jets_ordonnes(n: int) -> N
 @pytest.mark.parametrize("trait,bonus,malus", [(1, 0, 0), (2, 1, 0), (2, 0, 2), (3, 0, 1), (1, 3, 0), (3, 1, 1)])
 def test_jet_concret_et_distribution_exacte_s_accordent(trait: int, bonus: int, malus: int) -> None:
     n = nombre_de_des(trait, bonus=bonus, malus=malus)
-    compte: Counter[Resultat] = Counter(jet(trait, bonus=bonus, malus=malus, des=d).resultat for d in product(range(1, 7), repeat=n))
+    compte: Counter[Resultat] = Counter(
+        jet(trait, bonus=bonus, malus=malus, des=d).resultat for d in product(range(1, 7), repeat=n)
+    )
     assert {r: Fraction(compte[r], 6**n) for r in Resultat} == distribution(trait, bonus=bonus, malus=malus)
 
 

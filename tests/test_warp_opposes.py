@@ -15,7 +15,8 @@ from rules.warp import Issue, Resultat, chances_opposees, distribution_opposee, 
 
 @pytest.mark.parametrize("symetrique", [False, True])
 @pytest.mark.parametrize(
-    "a,ba,ma,b,bb,mb", [(1, 0, 0, 1, 0, 0), (2, 0, 0, 1, 1, 0), (2, 1, 0, 2, 0, 0), (1, 0, 2, 2, 0, 1), (3, 0, 0, 2, 0, 0)]
+    "a,ba,ma,b,bb,mb",
+    [(1, 0, 0, 1, 0, 0), (2, 0, 0, 1, 1, 0), (2, 1, 0, 2, 0, 0), (1, 0, 2, 2, 0, 1), (3, 0, 0, 2, 0, 0)],
 )
 def test_distribution_opposee_egale_tous_les_couples_de_jets(
     a: int, ba: int, ma: int, b: int, bb: int, mb: int, symetrique: bool

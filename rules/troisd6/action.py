@@ -76,9 +76,16 @@ class Manoeuvre:
                 f"modificateur : le texte ne chiffre pas « {self.nom} », fixez-le avec le MJ (modificateur=…)"
             )
         _valider.entier("modificateur", mod)
-        return Tour(modificateur=mod, des_attaque=des_attaque, effet_attaque=effet_attaque,
-                    niveaux=self.niveaux, bonus_points=self.bonus_points, defense=defense,
-                    des_defense=des_defense, effet_defense=effet_defense)
+        return Tour(
+            modificateur=mod,
+            des_attaque=des_attaque,
+            effet_attaque=effet_attaque,
+            niveaux=self.niveaux,
+            bonus_points=self.bonus_points,
+            defense=defense,
+            des_defense=des_defense,
+            effet_defense=effet_defense,
+        )
 
 
 MANOEUVRES_POURSUITE: tuple[Manoeuvre, ...] = (
@@ -90,8 +97,9 @@ MANOEUVRES_POURSUITE: tuple[Manoeuvre, ...] = (
     Manoeuvre("Se cacher en tournant rapidement à un embranchement ou une ruelle", "distance moyenne ou plus"),
     Manoeuvre("Faire demi tour complet pour croiser l'autre véhicule", "toute distance"),
     Manoeuvre("Stabiliser la vitesse pour permettre de mieux tirer", "toute distance"),
-    Manoeuvre("Autre manœuvre spécifique (franchissement d'obstacle imprévu, se mettre sur deux roues…)",
-              "distance variable"),
+    Manoeuvre(
+        "Autre manœuvre spécifique (franchissement d'obstacle imprévu, se mettre sur deux roues…)", "distance variable"
+    ),
 )
 """Les manœuvres de poursuite que liste le texte, sans chiffres."""
 

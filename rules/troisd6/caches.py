@@ -58,17 +58,12 @@ class Apercu:
 
 def _expliquer(seuil: int, visibles: tuple[int, ...], caches: int, chances: dict[Niveau, Fraction]) -> str:
     vu = f"Le joueur voit {', '.join(map(str, visibles))}" if visibles else "Le joueur ne voit aucun dé"
-    reste = "aucun dé caché" if caches == 0 else (
-        "1 dé caché" if caches == 1 else f"{caches} dés cachés"
-    )
+    reste = "aucun dé caché" if caches == 0 else ("1 dé caché" if caches == 1 else f"{caches} dés cachés")
     possibles = [f"{n} {pourcentage(p)}" for n, p in chances.items() if p > 0]
     if len(possibles) == 1:
         return f"{vu} ({reste}, seuil {seuil}) : le niveau est certain, {possibles[0].rsplit(' ', 2)[0]}."
     reussite = sum((p for n, p in chances.items() if n.reussi), Fraction(0))
-    return (
-        f"{vu} ({reste}, seuil {seuil}) : réussite {pourcentage(reussite)} ; "
-        f"possibles : {', '.join(possibles)}."
-    )
+    return f"{vu} ({reste}, seuil {seuil}) : réussite {pourcentage(reussite)} ; possibles : {', '.join(possibles)}."
 
 
 def apercu(seuil: int, visibles: tuple[int, ...] | list[int] = ()) -> Apercu:
@@ -112,7 +107,10 @@ def apercu(seuil: int, visibles: tuple[int, ...] | list[int] = ()) -> Apercu:
         dd, dt = double_et_triple(des)
         chances[niveau(sum(des), seuil, dd, dt)] += probabilite_jet_trie(ordres, caches)
     return Apercu(
-        seuil=seuil, visibles=vus, caches=caches, chances=chances,
+        seuil=seuil,
+        visibles=vus,
+        caches=caches,
+        chances=chances,
         explication=_expliquer(seuil, vus, caches, chances),
     )
 
@@ -137,8 +135,9 @@ class JetCache:
         return self.explication
 
 
-def jet_cache(seuil: int, des: tuple[int, ...] | list[int] | None = None, *, vus: int = 0,
-              rng: random.Random | None = None) -> JetCache:
+def jet_cache(
+    seuil: int, des: tuple[int, ...] | list[int] | None = None, *, vus: int = 0, rng: random.Random | None = None
+) -> JetCache:
     """Un jet dont le joueur ne lance (et ne voit) que les `vus` premiers dés.
 
     Source : « 3D6 › Principes de base » (paragraphe d'ouverture). `vus=0` :

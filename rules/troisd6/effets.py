@@ -117,9 +117,7 @@ def indice(texte: str | Indice) -> Indice:
         return texte
     m = _FORME.match(texte) if isinstance(texte, str) else None
     if not m or not (m.group(1) or m.group(2)):
-        raise ValueError(
-            f"indice doit s'écrire comme « 2D6 » ou « 1D6+1D3 » (D6 et D3 seulement), reçu {texte!r}"
-        )
+        raise ValueError(f"indice doit s'écrire comme « 2D6 » ou « 1D6+1D3 » (D6 et D3 seulement), reçu {texte!r}")
     return Indice(int(m.group(1) or 0), int(m.group(2) or 0))
 
 

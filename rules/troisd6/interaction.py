@@ -104,5 +104,4 @@ def informations(avantage_max: Avantage) -> str:
         return "Les informations souhaitées : la scène est gagnée."
     if avantage_max is Avantage.AUCUN:
         return "Aucun avantage atteint : le texte ne dit pas s'il obtient quoi que ce soit."
-    return (f"Une partie des informations souhaitées, à la mesure d'un {avantage_max} "
-            "(le texte ne dit pas laquelle).")
+    return f"Une partie des informations souhaitées, à la mesure d'un {avantage_max} (le texte ne dit pas laquelle)."

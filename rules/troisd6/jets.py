@@ -289,8 +289,7 @@ class Jet:
         return self.explication
 
 
-def _expliquer(des: tuple[int, ...], total: int, seuil: int, dd: int | None, dt: int | None,
-               resultat: Niveau) -> str:
+def _expliquer(des: tuple[int, ...], total: int, seuil: int, dd: int | None, dt: int | None, resultat: Niveau) -> str:
     liste = ", ".join(map(str, des))
     if total <= seuil:
         comparaison = f"total {total} ≤ {seuil}"
@@ -313,8 +312,7 @@ def _seuil(seuil: Any) -> int:
     return _valider.entier("seuil", seuil)
 
 
-def jet(seuil: int, des: tuple[int, ...] | list[int] | None = None, *,
-        rng: random.Random | None = None) -> Jet:
+def jet(seuil: int, des: tuple[int, ...] | list[int] | None = None, *, rng: random.Random | None = None) -> Jet:
     """Résout un jet de 3d6 sous un seuil.
 
     Source : « 3D6 › Principes de base › Spéciaux et critiques ». Un total

@@ -118,8 +118,7 @@ def accroissement_difficulte(
     faces, fixe, nom = (3, 1, "1D3+1") if n is Niveau.ECHEC_SPECIAL else (6, 2, "1D6+2")
     valeur = lancer(1, rng, faces=faces)[0] if de is None else _valider.entier("de", de, minimum=1, maximum=faces)
     points = valeur + fixe
-    return Accroissement(n, (valeur,), points,
-                         f"{n} : difficulté accrue de {nom} = {valeur}+{fixe} = {points} points.")
+    return Accroissement(n, (valeur,), points, f"{n} : difficulté accrue de {nom} = {valeur}+{fixe} = {points} points.")
 
 
 def peut_assister(niveau_principal: int, niveau_assistant: int, *, base_ou_familiarite: bool = False) -> bool:

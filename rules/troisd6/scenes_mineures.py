@@ -107,10 +107,7 @@ def scene_opposee(premier: Jet, second: Jet) -> SceneOpposee:
             raise ValueError(f"{nom} doit être un Jet (le résultat de rules.troisd6.jet), reçu {valeur!r}")
     issue = _issue(premier.niveau, premier.total, second.niveau, second.total)
     egaux = premier.niveau == second.niveau
-    debut = (
-        f"Premier : {premier.niveau} (total {premier.total}), "
-        f"second : {second.niveau} (total {second.total}) → "
-    )
+    debut = f"Premier : {premier.niveau} (total {premier.total}), second : {second.niveau} (total {second.total}) → "
     if not egaux:
         fin = f"{issue} (meilleur niveau)."
     elif issue is Issue.EGALITE:
@@ -118,7 +115,10 @@ def scene_opposee(premier: Jet, second: Jet) -> SceneOpposee:
     else:
         fin = f"niveaux égaux, le total le plus haut l'emporte : {issue}."
     return SceneOpposee(
-        premier=premier, second=second, issue=issue, departage_par_total=egaux,
+        premier=premier,
+        second=second,
+        issue=issue,
+        departage_par_total=egaux,
         explication=debut + fin,
     )
 

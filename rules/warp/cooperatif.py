@@ -94,14 +94,10 @@ def _valider_experiences(experience_betas: Sequence[bool] | None, n: int) -> tup
     if experience_betas is None:
         return (False,) * n
     if isinstance(experience_betas, str | bytes) or not isinstance(experience_betas, Sequence):
-        raise ValueError(
-            f"experience_betas doit être une suite de {n} booléens, reçu {experience_betas!r}"
-        )
+        raise ValueError(f"experience_betas doit être une suite de {n} booléens, reçu {experience_betas!r}")
     valeurs = tuple(experience_betas)
     if len(valeurs) != n or not all(isinstance(v, bool) for v in valeurs):
-        raise ValueError(
-            f"experience_betas doit être une suite de {n} booléens (un par Bêta), reçu {valeurs!r}"
-        )
+        raise ValueError(f"experience_betas doit être une suite de {n} booléens (un par Bêta), reçu {valeurs!r}")
     return valeurs
 
 
@@ -197,13 +193,9 @@ def cooperation(
         raise ValueError(f"experience_alpha doit être True ou False, reçu {experience_alpha!r}")
     xp = _valider_experiences(experience_betas, len(traits))
     if des_betas is not None and (
-        isinstance(des_betas, str | bytes)
-        or not isinstance(des_betas, Sequence)
-        or len(des_betas) != len(traits)
+        isinstance(des_betas, str | bytes) or not isinstance(des_betas, Sequence) or len(des_betas) != len(traits)
     ):
-        raise ValueError(
-            f"des_betas doit contenir les dés de chacun des {len(traits)} Bêtas, reçu {des_betas!r}"
-        )
+        raise ValueError(f"des_betas doit contenir les dés de chacun des {len(traits)} Bêtas, reçu {des_betas!r}")
     jets_betas = tuple(
         jet(
             t,
@@ -217,9 +209,7 @@ def cooperation(
     aides = tuple(AIDE[j.resultat] for j in jets_betas)
     total = aide(j.resultat for j in jets_betas)
     b, m = _modificateurs(bonus, malus, total, experience_alpha)
-    jet_alpha = jet(
-        alpha, bonus=b, malus=m, des=None if des_alpha is None else tuple(des_alpha), rng=rng
-    )
+    jet_alpha = jet(alpha, bonus=b, malus=m, des=None if des_alpha is None else tuple(des_alpha), rng=rng)
     morceaux = [
         f"Bêta {i + 1} : {j.resultat} ({_texte_aide(a)})"
         for i, (j, a) in enumerate(zip(jets_betas, aides, strict=True))
@@ -309,9 +299,7 @@ def distribution_cooperative(
     if not isinstance(experience_alpha, bool):
         raise ValueError(f"experience_alpha doit être True ou False, reçu {experience_alpha!r}")
     loi = dict.fromkeys(Resultat, Fraction(0))
-    for total, p in distribution_aide(
-        betas, bonus=bonus, malus=malus, experience_betas=experience_betas
-    ).items():
+    for total, p in distribution_aide(betas, bonus=bonus, malus=malus, experience_betas=experience_betas).items():
         b, m = _modificateurs(bonus, malus, total, experience_alpha)
         for r, q in distribution(alpha, bonus=b, malus=m).items():
             loi[r] += p * q

@@ -150,9 +150,7 @@ def _periode(valeur: Any) -> Fraction:
     if isinstance(valeur, float) and valeur != valeur:  # NaN
         raise ValueError(f"periode doit être un nombre > 0 (le temps d'un round), reçu {valeur!r}")
     if isinstance(valeur, float) and valeur in (float("inf"), float("-inf")):
-        raise ValueError(
-            f"periode doit être un nombre > 0 fini (le temps d'un round), reçu {valeur!r}"
-        )
+        raise ValueError(f"periode doit être un nombre > 0 fini (le temps d'un round), reçu {valeur!r}")
     periode = Fraction(str(valeur)) if isinstance(valeur, float) else Fraction(valeur)
     if periode <= 0:
         raise ValueError(f"periode doit être un nombre > 0 (le temps d'un round), reçu {valeur!r}")
@@ -172,9 +170,7 @@ def _pluriel(n: int, mot: str) -> str:
     return f"{n} {mot}{'s' if n > 1 else ''}"
 
 
-def _modificateurs(
-    bonus: int, malus: int, aide: int, travailleur: int, experience: bool
-) -> tuple[int, int]:
+def _modificateurs(bonus: int, malus: int, aide: int, travailleur: int, experience: bool) -> tuple[int, int]:
     return bonus + travailleur + max(aide, 0) + int(experience), malus + max(-aide, 0)
 
 
@@ -296,9 +292,7 @@ def derouler(
         lignes.append(ligne)
         fin = issue(progres, revers, complexite, maniabilite)
     if des is not None and len(des) > len(rounds):
-        raise ValueError(
-            f"des : le Test s'achève au round {len(rounds)}, mais {len(des)} jets sont fournis"
-        )
+        raise ValueError(f"des : le Test s'achève au round {len(rounds)}, mais {len(des)} jets sont fournis")
     if fin in (Resultat.REUSSITE, Resultat.MAGISTRALE):
         verbe = "atteinte" if fin is Resultat.REUSSITE else f"dépassée ({progres} Progrès)"
         bilan = f"Complexité {complexite} {verbe} au round {len(rounds)} : {fin}."
@@ -306,10 +300,7 @@ def derouler(
         verbe = "atteinte" if fin is Resultat.ECHEC else f"dépassée ({revers} Revers)"
         bilan = f"Maniabilité {maniabilite} {verbe} au round {len(rounds)} : {fin}."
     temps = len(rounds) * duree
-    bilan += (
-        f" Temps passé : {_pluriel(len(rounds), 'round')} × {_nombre(duree)} {unite}"
-        f" = {_nombre(temps)} {unite}."
-    )
+    bilan += f" Temps passé : {_pluriel(len(rounds), 'round')} × {_nombre(duree)} {unite} = {_nombre(temps)} {unite}."
     if experience_des_le_round is not None and experience_des_le_round > len(rounds):
         bilan += f" Le dé d'expérience prévu au round {experience_des_le_round} n'a pas servi."
     lignes.append(bilan)
@@ -406,9 +397,7 @@ def distribution(
     return dict(_chaine(trait, complexite, maniabilite, bonus, malus)[0])
 
 
-def rounds_esperes(
-    trait: int, complexite: int, maniabilite: int, *, bonus: int = 0, malus: int = 0
-) -> Fraction:
+def rounds_esperes(trait: int, complexite: int, maniabilite: int, *, bonus: int = 0, malus: int = 0) -> Fraction:
     """Le nombre exact de rounds attendu (l'espérance), Compensations comprises.
 
     Source : « WaRP › Tests étendus ». Multiplié par la Période, c'est la durée

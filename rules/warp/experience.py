@@ -125,9 +125,7 @@ class ReserveExperience:
         if not isinstance(test, str) or not test.strip():
             raise ValueError(f"test doit être le nom (non vide) du Test, reçu {test!r}")
         if not isinstance(accepte, bool):
-            raise ValueError(
-                f"accepte doit être True ou False (la décision du MJ), reçu {accepte!r}"
-            )
+            raise ValueError(f"accepte doit être True ou False (la décision du MJ), reçu {accepte!r}")
         if test in self.tests:
             raise ValueError(
                 f"test : « {test} » a déjà reçu un dé d'expérience ; un Test n'en reçoit "
@@ -136,11 +134,7 @@ class ReserveExperience:
         if self.disponibles == 0:
             raise ValueError(
                 f"aucun dé d'expérience disponible pour « {test} » : "
-                + (
-                    "son seul dé est déjà converti"
-                    if self.des == 1
-                    else f"ses {self.des} dés sont déjà convertis"
-                )
+                + ("son seul dé est déjà converti" if self.des == 1 else f"ses {self.des} dés sont déjà convertis")
                 + " (ils reviennent à la fin de la partie)"
                 if self.des
                 else f"aucun dé d'expérience disponible pour « {test} » : le personnage n'en a pas"
