@@ -180,7 +180,9 @@ def _ordre(meilleurs: bool, faces: int) -> tuple[int, ...]:
 @cache
 def _queue(reste: int, besoin: int, dessous: int) -> int:
     """Suites ordonnées de `reste` dés : au moins `besoin` sur la face *v*, les autres sur les `dessous` faces suivantes."""
-    return sum(comb(reste, k) * dessous ** (reste - k) for k in range(besoin, reste + 1))
+    if besoin <= reste - besoin:  # le complément a moins de termes : (dessous + 1) ** reste les compte tous
+        return int((dessous + 1) ** reste - sum(comb(reste, k) * dessous ** (reste - k) for k in range(besoin)))
+    return int(sum(comb(reste, k) * dessous ** (reste - k) for k in range(besoin, reste + 1)))
 
 
 @cache

@@ -15,10 +15,11 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from rules import _valider
-from rules.warp.jets import Jet, Resultat, distribution, jet
+from rules.warp.jets import Jet, Resultat, _comptes_resultats, _loi, jet
 
 __all__ = [
     "AIDE",
@@ -105,6 +106,15 @@ def _valider_traits(betas: Sequence[int]) -> tuple[int, ...]:
     if isinstance(betas, str | bytes) or not isinstance(betas, Sequence):
         raise ValueError(f"betas doit être une suite de Traits (entiers ≥ 0), reçu {betas!r}")
     return tuple(_valider.entier(f"betas[{i}]", t, minimum=0) for i, t in enumerate(betas))
+
+
+def _valider_loi(betas: Sequence[int], bonus: int, malus: int) -> tuple[tuple[int, ...], int]:
+    """Les Traits des Bêtas et le modificateur net, dans les bornes des chances exactes."""
+    traits = _valider_traits(betas)
+    _valider.au_plus("len(betas)", len(traits), _valider.BETAS_MAX)
+    for i, t in enumerate(traits):
+        _valider.trait_de_loi(f"betas[{i}]", t)
+    return traits, _valider.modificateur_net(bonus, malus)
 
 
 @dataclass(frozen=True)
@@ -251,23 +261,29 @@ def distribution_aide(
         >>> sum(distribution_aide([3, 2, 2]).values())
         Fraction(1, 1)
     """
-    traits = _valider_traits(betas)
-    _valider.entier("bonus", bonus, minimum=0)
-    _valider.entier("malus", malus, minimum=0)
+    traits, net = _valider_loi(betas, bonus, malus)
     xp = _valider_experiences(experience_betas, len(traits))
-    demis: dict[int, Fraction] = {0: Fraction(1)}
+    return dict(_distribution_aide(traits, net, xp))
+
+
+@cache
+def _distribution_aide(traits: tuple[int, ...], net: int, xp: tuple[bool, ...]) -> tuple[tuple[int, Fraction], ...]:
+    # Convolution en nombres de jets ordonnés (entiers) : l'aide de chaque Bêta, en demi-dés.
+    demis: dict[int, int] = {0: 1}
+    lances = 0
     for t, x in zip(traits, xp, strict=True):
-        loi = distribution(t, bonus=bonus + int(x), malus=malus)
-        suivant: dict[int, Fraction] = defaultdict(Fraction)
+        resultats, n = _comptes_resultats(t, net + int(x))
+        lances += n
+        suivant: dict[int, int] = defaultdict(int)
         for total, p in demis.items():
-            for r, q in loi.items():
+            for r, q in zip(Resultat, resultats, strict=True):
                 if q:
                     suivant[total + int(2 * AIDE[r])] += p * q
         demis = dict(suivant)
-    finale: dict[int, Fraction] = defaultdict(Fraction)
+    finale: dict[int, int] = defaultdict(int)
     for total, p in demis.items():
         finale[total // 2] += p  # // arrondit vers −∞, comme math.floor
-    return dict(sorted(finale.items()))
+    return tuple((aide_, Fraction(p, 6**lances)) for aide_, p in sorted(finale.items()))
 
 
 def distribution_cooperative(
@@ -288,6 +304,7 @@ def distribution_cooperative(
     Examples:
         Une mécanicienne à 3d seule, puis aidée de deux Bêtas à 2d :
 
+        >>> from rules.warp.jets import distribution
         >>> seule = distribution(3)
         >>> aidee = distribution_cooperative(3, [2, 2])
         >>> seule[Resultat.REUSSITE] + seule[Resultat.MAGISTRALE]
@@ -298,9 +315,14 @@ def distribution_cooperative(
     alpha = _valider.entier("alpha", alpha, minimum=0)
     if not isinstance(experience_alpha, bool):
         raise ValueError(f"experience_alpha doit être True ou False, reçu {experience_alpha!r}")
-    loi = dict.fromkeys(Resultat, Fraction(0))
-    for total, p in distribution_aide(betas, bonus=bonus, malus=malus, experience_betas=experience_betas).items():
+    _valider.trait_de_loi("alpha", alpha)
+    traits, net = _valider_loi(betas, bonus, malus)
+    xp = _valider_experiences(experience_betas, len(traits))
+    loi = [Fraction(0)] * len(Resultat)
+    for total, p in _distribution_aide(traits, net, xp):
+        # L'aide s'ajoute aux dés de modificateur de la situation (et au dé d'expérience) :
+        # le jet de l'Alpha peut dépasser les bornes d'un jet simple, le moteur le calcule quand même.
         b, m = _modificateurs(bonus, malus, total, experience_alpha)
-        for r, q in distribution(alpha, bonus=b, malus=m).items():
-            loi[r] += p * q
-    return loi
+        for i, q in enumerate(_loi(alpha, b - m)):
+            loi[i] += p * q
+    return dict(zip(Resultat, loi, strict=True))

@@ -386,11 +386,18 @@ def _comptes_profils(trait: int, net: int) -> dict[tuple[int, int, bool], int]:
 
 
 @cache
-def _loi(trait: int, net: int) -> tuple[Fraction, ...]:
-    """Les probabilités des cinq résultats, du pire au meilleur, sans bornes (l'aide d'un Test coopératif les dépasse)."""
+def _comptes_resultats(trait: int, net: int) -> tuple[tuple[int, ...], int]:
+    """Les cinq résultats, du pire au meilleur, en jets ordonnés, et le nombre de dés lancés (sans bornes)."""
     n, meilleurs = _reserve(trait, net)
     loi_ = comptes(n, trait, _Resultat(trait), meilleurs=meilleurs)
-    return tuple(Fraction(loi_.get(r, 0), 6**n) for r in Resultat)
+    return tuple(loi_.get(r, 0) for r in Resultat), n
+
+
+@cache
+def _loi(trait: int, net: int) -> tuple[Fraction, ...]:
+    """Les probabilités des cinq résultats, du pire au meilleur, sans bornes (l'aide d'un Test coopératif les dépasse)."""
+    resultats, n = _comptes_resultats(trait, net)
+    return tuple(Fraction(c, 6**n) for c in resultats)
 
 
 def profils(trait: int, net: int) -> dict[tuple[int, int, bool], Fraction]:
