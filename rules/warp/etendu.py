@@ -22,8 +22,7 @@ from functools import cache
 from typing import Any
 
 from rules import _valider
-from rules.warp.jets import Jet, Resultat, jet
-from rules.warp.jets import distribution as distribution_jet
+from rules.warp.jets import Jet, Resultat, _comptes_resultats, jet
 
 __all__ = [
     "EFFETS",
@@ -334,40 +333,50 @@ def _chaine(
     grand : la matrice I − Q de la chaîne est triangulaire. Résoudre
     B = (I − Q)⁻¹ R et t = (I − Q)⁻¹ 1 revient donc à une substitution
     arrière, exacte : B(s) = Σ q·B(s') / (1 − c) et t(s) = (1 + Σ q·t(s')) / (1 − c).
+
+    Le calcul se fait en entiers : avec D = 6ⁿ jets ordonnés par round dont C
+    Compensations, q/(1 − c) = compte/N où N = D − C. Depuis (p, r), il reste au
+    plus h = (Complexité − p) + (Maniabilité − r) − 1 rounds décisifs ; on porte
+    B(s)·Nʰ et t(s)·Nʰ, des entiers, et l'on ne divise (une fois) qu'à la fin.
     """
-    q = distribution_jet(trait, bonus=bonus, malus=malus)
-    c = q[Resultat.COMPENSATION]
-    if c == 1:  # pragma: no cover - impossible avec des d6 : garde-fou
+    resultats, n = _comptes_resultats(trait, bonus - malus)
+    comptes_ = dict(zip(Resultat, resultats, strict=True))
+    total = 6**n
+    decisifs = total - comptes_[Resultat.COMPENSATION]
+    if decisifs == 0:  # pragma: no cover - impossible avec des d6 : garde-fou
         raise ValueError("la chaîne n'est pas absorbante : chaque round serait une Compensation")
     issues = (Resultat.CATASTROPHE, Resultat.ECHEC, Resultat.REUSSITE, Resultat.MAGISTRALE)
-    loi: dict[tuple[int, int], dict[Resultat, Fraction]] = {}
-    duree: dict[tuple[int, int], Fraction] = {}
+    pas = [(comptes_[res], EFFETS[res]) for res in issues if comptes_[res]]
+    puissances = [decisifs**k for k in range(complexite + maniabilite)]
+    loi: dict[tuple[int, int], dict[Resultat, int]] = {}
+    duree: dict[tuple[int, int], int] = {}
     for p in range(complexite - 1, -1, -1):
         for r in range(maniabilite - 1, -1, -1):
-            b = dict.fromkeys(issues, Fraction(0))
-            t = Fraction(1)
-            for res in issues:
-                if not q[res]:
-                    continue
-                gain, perte = EFFETS[res]
+            h = complexite - p + maniabilite - r - 1
+            b = dict.fromkeys(issues, 0)
+            t = total * puissances[h - 1]
+            for compte, (gain, perte) in pas:
                 suite = (p + gain, r + perte)
                 fin = issue(*suite, complexite, maniabilite)
                 if fin is not None:
-                    b[fin] += q[res]
+                    b[fin] += compte * puissances[h - 1]
                 else:
+                    echelle = compte * puissances[h - 1 - (complexite - suite[0] + maniabilite - suite[1] - 1)]
                     for k, v in loi[suite].items():
-                        b[k] += q[res] * v
-                    t += q[res] * duree[suite]
-            loi[(p, r)] = {k: v / (1 - c) for k, v in b.items()}
-            duree[(p, r)] = t / (1 - c)
-    return loi[(0, 0)], duree[(0, 0)]
+                        b[k] += echelle * v
+                    t += echelle * duree[suite]
+            loi[(p, r)] = b
+            duree[(p, r)] = t
+    depart = puissances[complexite + maniabilite - 1]
+    return {k: Fraction(v, depart) for k, v in loi[(0, 0)].items()}, Fraction(duree[(0, 0)], depart)
 
 
 def _valider_chances(trait: Any, complexite: Any, maniabilite: Any, bonus: Any, malus: Any) -> None:
-    _valider.entier("trait", trait, minimum=0)
+    _valider.trait_de_loi("trait", trait)
     _valider_bornes(complexite, maniabilite)
-    _valider.entier("bonus", bonus, minimum=0)
-    _valider.entier("malus", malus, minimum=0)
+    _valider.au_plus("complexite", complexite, _valider.COMPLEXITE_MAX)
+    _valider.au_plus("maniabilite", maniabilite, _valider.MANIABILITE_MAX)
+    _valider.modificateur_net(bonus, malus)
 
 
 def distribution(
