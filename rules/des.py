@@ -14,7 +14,8 @@ tombent sur chacune, et un [`Evaluateur`][rules.des.Evaluateur] propre à la
 règle résume ces dés en un petit *état* (total, nombre de 6 gardés, dé doublé…).
 [`comptes`][rules.des.comptes] et [`loi`][rules.des.loi] en donnent la loi
 exacte ; [`opposer`][rules.des.opposer] confronte deux totaux,
-[`loi_somme`][rules.des.loi_somme] donne la loi d'une somme de dés.
+[`loi_somme`][rules.des.loi_somme] donne la loi d'une somme de dés et
+[`convoluer`][rules.des.convoluer] celle d'une somme de jets indépendants.
 
 Le coût ne dépend presque pas des dés écartés : la *t*-ième face gardée est
 une face *v*, au-dessus de laquelle tombent *a* < *t* dés gardés ; les tables
@@ -49,6 +50,7 @@ __all__ = [
     "FACES",
     "Evaluateur",
     "comptes",
+    "convoluer",
     "jets_tries",
     "lancer",
     "loi",
@@ -327,6 +329,28 @@ def loi_somme(nombre: int, *, faces: int = FACES) -> dict[int, int]:
     _valider.entier("nombre", nombre, minimum=0)
     _valider.entier("faces", faces, minimum=1)
     return dict(_somme(nombre, faces))
+
+
+def convoluer(*lois: Mapping[int, int]) -> dict[int, int]:
+    """Loi de la somme de jets indépendants, chacun donné par ses poids entiers (par total).
+
+    Les poids se multiplient : avec des [`loi_somme`][rules.des.loi_somme], le
+    résultat compte les jets ordonnés de tous les dés ensemble. Clés croissantes.
+
+    Examples:
+        Un D6 et un D3 (1D6+1D3) :
+
+        >>> convoluer(loi_somme(1), loi_somme(1, faces=3))
+        {2: 1, 3: 2, 4: 3, 5: 3, 6: 3, 7: 3, 8: 2, 9: 1}
+    """
+    resultat: dict[int, int] = {0: 1}
+    for loi_ in lois:
+        suivante: defaultdict[int, int] = defaultdict(int)
+        for total, n in resultat.items():
+            for valeur, m in loi_.items():
+                suivante[total + valeur] += n * m
+        resultat = dict(suivante)
+    return dict(sorted(resultat.items()))
 
 
 def opposer(a: Mapping[tuple[K, int], int], b: Mapping[tuple[L, int], int]) -> dict[tuple[K, L, int], int]:
