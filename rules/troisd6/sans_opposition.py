@@ -74,7 +74,8 @@ def _loi_des_points(seuil: int, depart: Indice | str, niveaux: int, bonus_points
     return _transitions(seuil, ind, niveaux, bonus_points - armure)
 
 
-def _vers(etat: Avantage, transitions: Points) -> tuple[int, dict[Avantage, int], int]:
+@cache
+def _vers(etat: Avantage, transitions: Points) -> tuple[int, tuple[tuple[Avantage, int], ...], int]:
     """Depuis `etat` : (poids des jets ratés, poids de chaque avantage atteint, poids des jets sans effet)."""
     rate, reste = 0, 0
     suivants: dict[Avantage, int] = defaultdict(int)
@@ -87,7 +88,7 @@ def _vers(etat: Avantage, transitions: Points) -> tuple[int, dict[Avantage, int]
             reste += n
         else:
             suivants[suivant] += n
-    return rate, suivants, reste
+    return rate, tuple(suivants.items()), reste
 
 
 def issue_sans_opposition(
@@ -152,7 +153,7 @@ def issue_sans_opposition(
         loi: dict[Avantage, Fraction] = defaultdict(Fraction)
         if rate:
             loi[etat] += Fraction(rate, decisifs)
-        for suivant, n in suivants.items():
+        for suivant, n in suivants:
             if suivant >= objectif:
                 loi[suivant] += Fraction(n, decisifs)
             else:
@@ -230,7 +231,7 @@ def jets_moyens_sans_opposition(
     for etat in reversed([av for av in Avantage if av < objectif]):
         _, suivants, reste = _vers(etat, transitions)
         somme = Fraction(denominateur)
-        for suivant, n in suivants.items():
+        for suivant, n in suivants:
             if suivant < objectif:
                 somme += n * moyenne[suivant]
         moyenne[etat] = somme / (denominateur - reste)
