@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any
 
 from rules import _valider
-from rules.warp.jets import Jet, Resultat, _comptes_resultats, _loi, jet
+from rules.warp.jets import Jet, Resultat, _comptes_resultats, jet
 
 __all__ = [
     "AIDE",
@@ -263,27 +263,32 @@ def distribution_aide(
     """
     traits, net = _valider_loi(betas, bonus, malus)
     xp = _valider_experiences(experience_betas, len(traits))
-    return dict(_distribution_aide(traits, net, xp))
+    aides, lances = _aides(traits, net, xp)
+    return {total: Fraction(n, 6**lances) for total, n in aides}
+
+
+_DEMI_DES = tuple(int(2 * AIDE[r]) for r in Resultat)
+"""L'aide de chaque résultat en demi-dés (entiers), dans l'ordre de `Resultat`."""
 
 
 @cache
-def _distribution_aide(traits: tuple[int, ...], net: int, xp: tuple[bool, ...]) -> tuple[tuple[int, Fraction], ...]:
-    # Convolution en nombres de jets ordonnés (entiers) : l'aide de chaque Bêta, en demi-dés.
+def _aides(traits: tuple[int, ...], net: int, xp: tuple[bool, ...]) -> tuple[tuple[tuple[int, int], ...], int]:
+    """Loi de l'aide arrondie en jets ordonnés de tous les Bêtas (entiers), et leur nombre de dés."""
     demis: dict[int, int] = {0: 1}
     lances = 0
     for t, x in zip(traits, xp, strict=True):
         resultats, n = _comptes_resultats(t, net + int(x))
         lances += n
+        pas = [(d, q) for d, q in zip(_DEMI_DES, resultats, strict=True) if q]
         suivant: dict[int, int] = defaultdict(int)
         for total, p in demis.items():
-            for r, q in zip(Resultat, resultats, strict=True):
-                if q:
-                    suivant[total + int(2 * AIDE[r])] += p * q
-        demis = dict(suivant)
+            for d, q in pas:
+                suivant[total + d] += p * q
+        demis = suivant
     finale: dict[int, int] = defaultdict(int)
     for total, p in demis.items():
         finale[total // 2] += p  # // arrondit vers −∞, comme math.floor
-    return tuple((aide_, Fraction(p, 6**lances)) for aide_, p in sorted(finale.items()))
+    return tuple(sorted(finale.items())), lances
 
 
 def distribution_cooperative(
@@ -318,11 +323,18 @@ def distribution_cooperative(
     _valider.trait_de_loi("alpha", alpha)
     traits, net = _valider_loi(betas, bonus, malus)
     xp = _valider_experiences(experience_betas, len(traits))
-    loi = [Fraction(0)] * len(Resultat)
-    for total, p in _distribution_aide(traits, net, xp):
-        # L'aide s'ajoute aux dés de modificateur de la situation (et au dé d'expérience) :
-        # le jet de l'Alpha peut dépasser les bornes d'un jet simple, le moteur le calcule quand même.
+    aides, lances = _aides(traits, net, xp)
+    # L'aide s'ajoute aux dés de modificateur de la situation (et au dé d'expérience) :
+    # le jet de l'Alpha peut dépasser les bornes d'un jet simple, le moteur le calcule quand même.
+    lois_alpha = []
+    for total, p in aides:
         b, m = _modificateurs(bonus, malus, total, experience_alpha)
-        for i, q in enumerate(_loi(alpha, b - m)):
-            loi[i] += p * q
-    return dict(zip(Resultat, loi, strict=True))
+        lois_alpha.append((p, *_comptes_resultats(alpha, b - m)))
+    # En entiers, sur le dénominateur commun 6^(dés des Bêtas + plus grand nombre de dés de l'Alpha).
+    plus_grand = max(n for _, _, n in lois_alpha)
+    loi = [0] * len(Resultat)
+    for p, resultats, n in lois_alpha:
+        echelle = p * 6 ** (plus_grand - n)
+        for i, q in enumerate(resultats):
+            loi[i] += echelle * q
+    return {r: Fraction(c, 6 ** (lances + plus_grand)) for r, c in zip(Resultat, loi, strict=True)}
