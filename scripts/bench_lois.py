@@ -38,10 +38,11 @@ import time
 import zipfile
 from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-import icepool
+import icepool  # type: ignore[import-untyped]
 
 from rules.troisd6 import Avantage, Niveau, issue_sans_opposition, monter, niveau, progression
 from rules.troisd6 import distribution as distribution_3d6
@@ -137,14 +138,14 @@ def etendu_icepool(trait: int, complexite: int, maniabilite: int) -> dict[Result
     resultats = list(Resultat)
 
     def pas(etat: tuple[int, int]) -> Any:
-        if issue_etendue(*etat, complexite, maniabilite) is not None:
+        if issue_etendue(etat[0], etat[1], complexite, maniabilite) is not None:
             return etat
         return rond.map(lambda r: (etat[0] + EFFETS[resultats[r]][0], etat[1] + EFFETS[resultats[r]][1]))
 
     fin = icepool.Die([(0, 0)]).map(pas, repeat="inf")
     loi: dict[Resultat, Fraction] = {}
     for etat, q in fin.items():
-        r = issue_etendue(*etat, complexite, maniabilite)
+        r = issue_etendue(etat[0], etat[1], complexite, maniabilite)
         assert r is not None
         loi[r] = loi.get(r, Fraction(0)) + Fraction(q, fin.denominator())
     return loi
@@ -200,14 +201,14 @@ def chaine_la_plus_lente(n: int) -> tuple[str, Callable[[], Any], Callable[[], A
         for ind in ("1D6", "1D6+1D3", "2D6", "3D6", "4D6"):
             for obj in (Avantage.CRITIQUE, Avantage.DEFINITIF):
                 candidates[f"issue_sans_opposition({seuil}, {ind!r}, objectif={obj.name})"] = (
-                    lambda s=seuil, i=ind, o=obj: issue_sans_opposition(s, i, objectif=o),
-                    lambda s=seuil, i=ind, o=obj: sans_opposition_icepool(s, i, o),
+                    partial(issue_sans_opposition, seuil, ind, objectif=obj),
+                    partial(sans_opposition_icepool, seuil, ind, obj),
                 )
     for c in range(1, 9):
         for m in range(1, 6):
             candidates[f"distribution_etendue(3, {c}, {m})"] = (
-                lambda c=c, m=m: etendu_rules(3, c, m),
-                lambda c=c, m=m: etendu_icepool(3, c, m),
+                partial(etendu_rules, 3, c, m),
+                partial(etendu_icepool, 3, c, m),
             )
     temps = {nom: _mediane(f, n, rules=True)[0] for nom, (f, _) in candidates.items()}
     nom = max(temps, key=lambda k: temps[k])
