@@ -17,11 +17,12 @@ exacte ; [`opposer`][rules.des.opposer] confronte deux totaux,
 [`loi_somme`][rules.des.loi_somme] donne la loi d'une somme de dés et
 [`convoluer`][rules.des.convoluer] celle d'une somme de jets indépendants.
 
-Le coût ne dépend presque pas des dés écartés : la *t*-ième face gardée est
-une face *v*, au-dessus de laquelle tombent *a* < *t* dés gardés ; les tables
-de ces *a* dés ne dépendent ni du nombre de dés lancés, ni de *v* une fois
-calculées, et le reste se compte d'une formule fermée (voir
-[`comptes`][rules.des.comptes]).
+Le coût ne dépend presque pas des dés écartés : le dernier dé gardé tombe sur
+une face *v*, et *a* < *t* dés gardés tombent avant elle (dans l'ordre de
+garde) ; les tables de ces *a* dés, calculées une fois par règle, ne dépendent
+pas du nombre de dés lancés, et les autres dés se comptent d'une formule fermée
+(voir [`comptes`][rules.des.comptes]). Les poids restent des entiers (des
+nombres de jets ordonnés) jusqu'à la dernière division.
 
 **La référence.** [`jets_tries`][rules.des.jets_tries] et
 [`probabilite_jet_trie`][rules.des.probabilite_jet_trie] énumèrent les jets
