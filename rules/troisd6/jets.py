@@ -365,12 +365,12 @@ def jet(seuil: int, des: tuple[int, ...] | list[int] | None = None, *, rng: rand
     )
 
 
-Profil = tuple[int, int | None, int | None]
+_Trois = tuple[int, int | None, int | None]
 """(total, Dd, Dt) de trois dés."""
 
 
 @dataclass(frozen=True)
-class _Profil(Evaluateur[Profil, Profil]):
+class _Profil(Evaluateur[_Trois, _Trois]):
     """Pour le moteur de lois : (total, Dd, Dt), face par face.
 
     `visibles` : des dés déjà connus (un jet partiellement caché), comptés avec
@@ -379,10 +379,10 @@ class _Profil(Evaluateur[Profil, Profil]):
 
     visibles: tuple[int, ...] = ()
 
-    def initial(self) -> Profil:
+    def initial(self) -> _Trois:
         return (0, None, None)
 
-    def transition(self, etat: Profil, face: int, nombre: int) -> Profil:
+    def transition(self, etat: _Trois, face: int, nombre: int) -> _Trois:
         n = nombre + self.visibles.count(face)
         if not n:
             return etat
@@ -392,7 +392,7 @@ class _Profil(Evaluateur[Profil, Profil]):
 
 
 @cache
-def profils() -> dict[Profil, Fraction]:
+def profils() -> dict[tuple[int, int | None, int | None], Fraction]:
     """Loi exacte de (total, Dd, Dt) pour 3d6, par le moteur de lois ([`rules.des.loi`][rules.des.loi]).
 
     Examples:

@@ -30,12 +30,12 @@ __all__ = [
 ]
 
 
-Points = tuple[tuple[tuple[int | None, int], ...], int]
+_Points = tuple[tuple[tuple[int | None, int], ...], int]
 """La loi des points d'effet d'un jet : ((points, poids entier), …) et le dénominateur commun ; `None` : jet raté."""
 
 
 @cache
-def _transitions(seuil: int, ind: Indice, niveaux: int, bonus: int) -> Points:
+def _transitions(seuil: int, ind: Indice, niveaux: int, bonus: int) -> _Points:
     """Loi des points d'effet d'un jet, en poids entiers sur un dénominateur commun."""
     # Les 216 jets se regroupent selon ce qu'ils font aux effets : raté, ou (niveaux d'Indice, points en plus).
     groupes: dict[tuple[int, int] | None, int] = defaultdict(int)
@@ -64,7 +64,7 @@ def _transitions(seuil: int, ind: Indice, niveaux: int, bonus: int) -> Points:
     return tuple(loi.items()), denominateur
 
 
-def _loi_des_points(seuil: int, depart: Indice | str, niveaux: int, bonus_points: int, armure: int = 0) -> Points:
+def _loi_des_points(seuil: int, depart: Indice | str, niveaux: int, bonus_points: int, armure: int = 0) -> _Points:
     """Valide les paramètres d'un jet d'effet et rend la loi de ses points (`None` : jet raté)."""
     _valider.entier("seuil", seuil)
     ind = indice(depart)
@@ -75,7 +75,7 @@ def _loi_des_points(seuil: int, depart: Indice | str, niveaux: int, bonus_points
 
 
 @cache
-def _vers(etat: Avantage, transitions: Points) -> tuple[int, tuple[tuple[Avantage, int], ...], int]:
+def _vers(etat: Avantage, transitions: _Points) -> tuple[int, tuple[tuple[Avantage, int], ...], int]:
     """Depuis `etat` : (poids des jets ratés, poids de chaque avantage atteint, poids des jets sans effet)."""
     rate, reste = 0, 0
     suivants: dict[Avantage, int] = defaultdict(int)
