@@ -84,3 +84,24 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         if rapporteur:
             rapporteur.write_line(f"CI=true : {len(sautes)} test(s) sauté(s), ce qui est interdit en CI.", red=True)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+FIXTURES_NAVIGATEUR = frozenset({"browser", "context", "page", "browser_type_launch_args"})
+"""Les fixtures de pytest-playwright : un test qui en demande une ouvre Chromium."""
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Pose les marqueurs d'après ce que chaque test demande, pour que `-m` trie juste.
+
+    Un test qui demande le site construit (`site_construit`, même indirectement) est
+    `site` ; un test qui demande un navigateur est `navigateur`. Ainsi
+    `pytest -m "not site and not navigateur"` ne construit jamais le site et ne lance
+    jamais Chromium, sans qu'aucun test ait à s'en souvenir. (`tryfirst` : avant le tri de `-m`.)
+    """
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if "site_construit" in fixtures:
+            item.add_marker(pytest.mark.site)
+        if fixtures & FIXTURES_NAVIGATEUR:
+            item.add_marker(pytest.mark.navigateur)
