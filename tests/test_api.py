@@ -3,7 +3,9 @@ et chaque nom public y est documenté (dans le site construit)."""
 
 from __future__ import annotations
 
+import enum
 import importlib
+import inspect
 import pkgutil
 import re
 
@@ -69,3 +71,30 @@ def test_le_paquet_reexporte_ses_modules(paquet: str) -> None:
         # Un nom peut être réexporté sous un autre nom (etendu.distribution → distribution_etendue).
         manquants = [n for n in sous.__all__ if id(getattr(sous, n)) not in exportes]
         assert not manquants, f"{paquet} ne réexporte pas {manquants} de {info.name}"
+
+
+SYSTEMES = {"rules.warp": "WaRP ›", "rules.troisd6": "3D6 ›"}
+"""Chaque système et le début de la section source que citent ses règles."""
+
+
+def _regles() -> list[tuple[str, str]]:
+    """Les fonctions et les énumérations publiques de chaque système : ce qui porte une règle."""
+    regles = []
+    for paquet in SYSTEMES:
+        p = importlib.import_module(paquet)
+        for nom in p.__all__:
+            objet = getattr(p, nom)
+            if inspect.isfunction(objet) or (inspect.isclass(objet) and issubclass(objet, enum.Enum)):
+                regles.append((paquet, nom))
+    return regles
+
+
+def test_les_deux_systemes_ont_des_regles() -> None:
+    assert {p for p, _ in _regles()} == set(SYSTEMES)
+
+
+@pytest.mark.parametrize(("paquet", "nom"), _regles())
+def test_chaque_regle_cite_sa_source_et_a_des_exemples(paquet: str, nom: str) -> None:
+    doc = inspect.getdoc(getattr(importlib.import_module(paquet), nom)) or ""
+    assert SYSTEMES[paquet] in doc, f"{paquet}.{nom} ne cite pas sa section source (« {SYSTEMES[paquet]} … »)"
+    assert "Examples:" in doc, f"{paquet}.{nom} n'a pas d'exemples"

@@ -25,6 +25,8 @@ __all__ = ["Issue", "Opposition", "chances_opposees", "distribution_opposee", "o
 class Issue(EnumOrdonnee):
     """Qui l'emporte d'un jet opposé.
 
+    Source : « WaRP › Jets opposés ».
+
     Examples:
         >>> print(Issue.EGALITE)
         égalité
@@ -207,6 +209,8 @@ def distribution_opposee(
 ) -> dict[tuple[Resultat | None, Resultat | None], Fraction]:
     """Probabilités exactes de chaque paire (résultat du premier, résultat du second).
 
+    Source : « WaRP › Jets opposés ».
+
     La vraie égalité d'une épreuve symétrique est la paire `(None, None)`.
 
     Examples:
@@ -244,6 +248,8 @@ def chances_opposees(
     symetrique: bool = False,
 ) -> dict[Issue, Fraction]:
     """Probabilités exactes de chaque issue : le premier l'emporte, égalité, le second l'emporte.
+
+    Source : « WaRP › Jets opposés ».
 
     Examples:
         >>> c = chances_opposees(4, 2)
