@@ -19,11 +19,16 @@ Le fichier est écrit dans la syntaxe des abréviations de Markdown
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from markdown.extensions.toc import slugify
+if __name__ != "hooks.glossaire":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from hooks import modele
 
 __all__ = [
     "PAGE",
@@ -33,6 +38,7 @@ __all__ = [
     "definitions",
     "markdown_glossaire",
     "on_config",
+    "on_nav",
     "on_page_markdown",
     "renvois",
 ]
@@ -88,28 +94,26 @@ def _systeme(definition: str) -> tuple[str, str]:
     return "Les deux systèmes", definition
 
 
-_TITRE = re.compile(r"^(#{2,3})\s+(.*?)\s*(?:\{[^}]*#([\w-]+)[^}]*\})?\s*$")
-_DOSSIER = {"WaRP": "warp/", "3D6": "troisd6/"}
-
 Renvoi = tuple[str, str]
 """(texte du lien, cible Markdown relative à `docs/`, par exemple `warp/jets-simples.md#egalite`)."""
 
 
-def renvois(docs: Path, pages: list[str], entrees: dict[str, str]) -> dict[str, Renvoi]:
+def renvois(pages: Sequence[modele.Page], entrees: dict[str, str]) -> dict[str, Renvoi]:
     """Pour chaque définition, la section des règles où lire la règle du terme.
 
-    Parcourt `pages` (chemins dans `docs/`, dans l'ordre du menu). La cible est le
-    premier **titre** (`#`, `##`, `###`) qui est l'une des formes du terme (sans
-    tenir compte de la casse : « Trait par défaut » mène à sa section) ; à défaut,
-    la première section dont la **règle citée** (`> `) emploie le terme (casse
-    comprise, comme les infobulles). Un terme de WaRP n'est cherché que
-    dans `warp/`, un terme du 3D6 que dans `troisd6/`.
+    Parcourt `pages` (dans l'ordre du menu). La cible est le premier **titre**
+    qui est l'une des formes du terme (sans tenir compte de la casse : « Trait
+    par défaut » mène à sa section) ; à défaut, la première section dont la
+    **règle citée** (`> `) emploie le terme (casse comprise, comme les
+    infobulles). Un terme de WaRP n'est cherché que dans `warp/`, un terme du
+    3D6 que dans `troisd6/`.
 
     Examples:
-        >>> r = renvois(Path("docs"), ["warp/jets-simples.md"], {"Magistrale": "WaRP — Une réussite."})
+        >>> jets = modele.lire_page("warp/jets-simples.md", Path("docs/warp/jets-simples.md").read_text("utf-8"))
+        >>> r = renvois([jets], {"Magistrale": "WaRP — Une réussite."})
         >>> r["WaRP — Une réussite."]
         ('Jets simples › Critiques et Catastrophes', 'warp/jets-simples.md#critiques-et-catastrophes')
-        >>> renvois(Path("docs"), ["warp/jets-simples.md"], {"Trait par défaut": "WaRP — 2d."})["WaRP — 2d."][1]
+        >>> renvois([jets], {"Trait par défaut": "WaRP — 2d."})["WaRP — 2d."][1]
         'warp/jets-simples.md#trait-par-defaut'
     """
     trouves: dict[str, tuple[tuple[int, int, int], Renvoi]] = {}
@@ -119,34 +123,27 @@ def renvois(docs: Path, pages: list[str], entrees: dict[str, str]) -> dict[str, 
             trouves[definition] = (cle, renvoi)
 
     motifs = {t: re.compile(rf"(?<!\w){re.escape(t)}(?!\w)") for t in entrees}
-    for rang, chemin in enumerate(pages):
-        lignes = (docs / chemin).read_text(encoding="utf-8").splitlines()
-        titre_page = next((ligne[2:].strip() for ligne in lignes if ligne.startswith("# ")), chemin)
-        section: tuple[str, str] | None = None
+    for rang, page in enumerate(pages):
         termes = [
             (t, d) for t, d in entrees.items()
-            if _systeme(d)[0] not in _DOSSIER or chemin.startswith(_DOSSIER[_systeme(d)[0]])
+            if _systeme(d)[0] not in modele.SYSTEMES or page.chemin.startswith(modele.SYSTEMES[_systeme(d)[0]])
         ]  # fmt: skip
-        dans_code = False
-        for numero, ligne in enumerate(lignes):
-            if ligne.lstrip().startswith("```"):
-                dans_code = not dans_code
-            if dans_code:
-                continue
-            if ligne.startswith("# "):
+        for numero, element in enumerate(page.elements):
+            if isinstance(element, modele.Titre) and element.niveau == 1:
                 for terme, definition in termes:
-                    if terme.casefold() == titre_page.casefold():
-                        noter(definition, (0, rang, numero), (titre_page, chemin))
-            elif m := _TITRE.match(ligne):
-                section = (m[2], m[3] or slugify(m[2], "-"))
+                    if terme.casefold() == page.titre.casefold():
+                        noter(definition, (0, rang, numero), (page.titre, page.chemin))
+            elif isinstance(element, modele.Titre):
                 for terme, definition in termes:
-                    if terme.casefold() == m[2].casefold():
-                        noter(definition, (0, rang, numero), (f"{titre_page} › {m[2]}", f"{chemin}#{section[1]}"))
-            elif ligne.startswith(">"):
-                cible = chemin + (f"#{section[1]}" if section else "")
-                texte = titre_page + (f" › {section[0]}" if section else "")
+                    if terme.casefold() == element.texte.casefold():
+                        renvoi = (f"{page.titre} › {element.texte}", f"{page.chemin}#{element.ancre}")
+                        noter(definition, (0, rang, numero), renvoi)
+            elif isinstance(element, modele.Citation):
+                section = element.section
+                cible = page.chemin + (f"#{section.ancre}" if section else "")
+                texte = page.titre + (f" › {section.texte}" if section else "")
                 for terme, definition in termes:
-                    if motifs[terme].search(ligne):
+                    if motifs[terme].search(element.texte):
                         noter(definition, (1, rang, numero), (texte, cible))
     return {definition: renvoi for definition, (_, renvoi) in trouves.items()}
 
@@ -213,25 +210,25 @@ def on_config(config: Any, **kwargs: Any) -> Any:
     return config
 
 
+_site: modele.Site | None = None
+
+
+def on_nav(nav: Any, config: Any, files: Any, **kwargs: Any) -> Any:
+    """Lit le modèle du site (partagé avec les autres crochets)."""
+    global _site
+    _site = modele.site(nav, config)
+    return nav
+
+
 def on_page_markdown(markdown: str, page: Any, config: Any, **kwargs: Any) -> str:
     """Écrit les entrées du glossaire dans sa page, à la place du repère."""
     if page.file.src_uri != PAGE:
         return markdown
     if REPERE not in markdown:
         raise ValueError(f"{PAGE} doit contenir le repère {REPERE} (une ligne seule)")
+    if _site is None:
+        raise ValueError("le glossaire a besoin du menu du site : on_nav n'a pas été appelé")
     entrees = config["mdx_configs"]["abbr"]["glossary"]
-    pages = [p for p in _pages_du_menu(config["nav"]) if p.startswith(tuple(_DOSSIER.values()))]
-    liens = renvois(Path(config["docs_dir"]), pages, entrees)
+    liens = renvois(_site.regles(), entrees)
     # Les liens partent de glossaire.md (à la racine de docs/) : la cible relative à docs/ convient.
     return markdown.replace(REPERE, markdown_glossaire(entrees, liens))
-
-
-def _pages_du_menu(nav: Any) -> list[str]:
-    """Les chemins des pages du menu (`nav` de mkdocs.yml), dans l'ordre."""
-    if isinstance(nav, str):
-        return [nav]
-    if isinstance(nav, list):
-        return [p for e in nav for p in _pages_du_menu(e)]
-    if isinstance(nav, dict):
-        return [p for e in nav.values() for p in _pages_du_menu(e)]
-    return []

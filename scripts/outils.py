@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import functools
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -38,17 +40,35 @@ ARGUMENTS_CHROMIUM = [
 """Chromium de Debian, sans bac à sable (root), sans aucun trafic de fond."""
 
 
+def _commande_mkdocs() -> str:
+    """La commande `mkdocs` installée avec cet interpréteur (à défaut, celle du PATH)."""
+    voisine = Path(sys.executable).with_name("mkdocs")
+    trouvee = str(voisine) if voisine.exists() else shutil.which("mkdocs")
+    if trouvee is None:
+        raise FileNotFoundError("la commande mkdocs est introuvable : python -m pip install -e '.[docs]'")
+    return trouvee
+
+
 def construire(dossier: Path) -> subprocess.CompletedProcess[str]:
-    """`mkdocs build --strict` du site dans `dossier` (jamais `-q`, qui désactive --strict)."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(RACINE)}
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(dossier)],
-        cwd=RACINE,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    """`mkdocs build --strict` du site dans `dossier` (jamais `-q`, qui désactive --strict).
+
+    Lancé comme un lecteur le lance, par la commande `mkdocs` (et non `python -m
+    mkdocs`) : la racine du dépôt n'est pas dans le chemin Python, les crochets
+    doivent donc trouver seuls leur modèle commun. Seul le paquet `rules` de ce
+    dépôt y est ajouté (un lien dans un dossier temporaire, comme l'installerait
+    pip), pour que les blocs exécutés appellent ce code-ci.
+    """
+    with tempfile.TemporaryDirectory(prefix="paquet-") as paquet:
+        (Path(paquet) / "rules").symlink_to(RACINE / "rules", target_is_directory=True)
+        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": paquet}
+        return subprocess.run(
+            [_commande_mkdocs(), "build", "--strict", "--site-dir", str(dossier)],
+            cwd=RACINE,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
 
 
 class _Discret(SimpleHTTPRequestHandler):
