@@ -109,9 +109,9 @@ def concepts(fichier: str | Path = SOURCE) -> list[Concept]:
     fois (deux concepts de même définition n'en font qu'un, à plusieurs formes).
 
     Examples:
-        >>> trait = concepts()[0]
-        >>> trait.formes, trait.systeme
-        (('Trait', 'Traits'), 'WaRP')
+        >>> dd = next(c for c in concepts() if "Dd" in c.formes)
+        >>> dd.formes, dd.systeme
+        (('dé doublé', 'Dd'), '3D6')
     """
     fichier = Path(fichier)
     texte = re.sub(r"<!--.*?-->", "", fichier.read_text(encoding="utf-8"), flags=re.S)

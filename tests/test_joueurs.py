@@ -62,6 +62,17 @@ def test_le_glossaire_definit_les_termes_demandes() -> None:
     assert not [t for t in EXIGES if t not in glossaire.definitions(ABREVIATIONS)]
 
 
+def test_une_abreviation_et_son_nom_sont_un_seul_concept() -> None:
+    d = glossaire.definitions(ABREVIATIONS)
+    assert d["Dt"] == d["dé triplé"] and d["Dd"] == d["dé doublé"]
+
+
+def test_l_avantage_definitif_ne_fait_pas_oublier_l_interview() -> None:
+    """L'interview se gagne dès l'avantage critique (3D6 › Scènes d'interaction)."""
+    d = glossaire.definitions(ABREVIATIONS)
+    assert "interview" in d["avantage définitif"] and "interview" in d["avantage critique"]
+
+
 def test_la_page_glossaire_a_une_entree_par_concept(site_construit: SiteConstruit) -> None:
     """Une seule source : chaque concept du fichier est une entrée (titre + texte) de la page."""
     html = (site_construit.dossier / "glossaire" / "index.html").read_text(encoding="utf-8")
@@ -143,6 +154,10 @@ def test_les_exemples_des_crochets(module: object) -> None:
         ("maniabilite", "../warp/tests-etendus/#principe"),
         ("esquive", "../troisd6/scenes-majeures/#defense"),
         ("scene-mineure", "../troisd6/scenes-mineures/"),
+        # Un nouveau venu s'y est perdu : « Dt » et « dé triplé » menaient à deux sections,
+        # « dé de malus » aux tests coopératifs plutôt qu'aux modificateurs.
+        ("de-triple", "../troisd6/jets/#niveaux"),
+        ("de-de-malus", "../warp/jets-simples/#modificateurs"),
     ],
 )
 def test_une_entree_du_glossaire_mene_a_sa_regle(site_construit: SiteConstruit, entree: str, cible: str) -> None:
