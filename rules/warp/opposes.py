@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from rules import _valider
 from rules._enum import EnumOrdonnee
+from rules._francais import a_le
 from rules.warp.jets import Jet, Resultat, profils
 
 __all__ = ["Issue", "Opposition", "chances_opposees", "distribution_opposee", "opposition"]
@@ -114,10 +115,6 @@ def _profil(j: Jet) -> Profil:
     return (j.total, j.critiques, j.catastrophe)
 
 
-def _au(nom: str) -> str:
-    return "au " + nom[3:] if nom.startswith("le ") else "à " + nom
-
-
 def _expliquer(
     a: Jet, b: Jet, symetrique: bool, issue: Issue, nets: int, ra: Resultat | None, rb: Resultat | None
 ) -> str:
@@ -141,7 +138,7 @@ def _expliquer(
                 + (
                     "ils s'annulent"
                     if nets == 0
-                    else f"il en reste {abs(nets)} {_au(noms[0] if nets > 0 else noms[1])}"
+                    else f"il en reste {abs(nets)} {a_le(noms[0] if nets > 0 else noms[1])}"
                 )
             )
         if a.total == b.total:
@@ -151,7 +148,7 @@ def _expliquer(
     if issue is Issue.EGALITE:
         fin = "égalité"
         if nets:
-            fin += f", les Critiques font un avantage pour la suite {_au(noms[0] if nets > 0 else noms[1])}"
+            fin += f", les Critiques font un avantage pour la suite {a_le(noms[0] if nets > 0 else noms[1])}"
     else:
         fin = f"{noms[0]} : {ra}, {noms[1]} : {rb}"
     return " ; ".join(morceaux) + " → " + fin + "."
