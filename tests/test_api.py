@@ -98,3 +98,54 @@ def test_chaque_regle_cite_sa_source_et_a_des_exemples(paquet: str, nom: str) ->
     doc = inspect.getdoc(getattr(importlib.import_module(paquet), nom)) or ""
     assert SYSTEMES[paquet] in doc, f"{paquet}.{nom} ne cite pas sa section source (« {SYSTEMES[paquet]} … »)"
     assert "Examples:" in doc, f"{paquet}.{nom} n'a pas d'exemples"
+
+
+# --- Liens dans les deux sens : de la règle au code (autorefs), du code à la règle (rétroliens) ---
+
+DOCS = RACINE / "docs"
+_AUTOREF = re.compile(r"\]\[(rules(?:\.\w+)+)\]")
+
+
+def _pages_de_regles() -> list[str]:
+    return sorted(p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md") if p.parent.name != "reference")
+
+
+def _citations() -> list[tuple[str, str]]:
+    """(page, identifiant) pour chaque nom du code qu'une page cite par autoref."""
+    vues = set()
+    for page in _pages_de_regles():
+        for ident in _AUTOREF.findall((DOCS / page).read_text("utf-8")):
+            vues.add((page, ident))
+    return sorted(vues)
+
+
+def test_les_pages_citent_le_code_par_identifiant() -> None:
+    """Pas de chemin de référence écrit à la main : `[seuil][rules.warp.jets.seuil]`, jamais `(../reference/…)`."""
+    a_la_main = [
+        page
+        for page in _pages_de_regles()
+        if re.search(r"\]\((?:\.\./)*reference/[\w-]+\.md#", (DOCS / page).read_text("utf-8"))
+    ]
+    assert not a_la_main, f"chemins de la référence écrits à la main dans {a_la_main}"
+    assert len(_citations()) >= 40
+
+
+def _module_documente(ident: str) -> str:
+    morceaux = ident.split(".")
+    for n in range(len(morceaux), 1, -1):
+        if page := _page_de(".".join(morceaux[:n])):
+            return page
+    raise AssertionError(f"{ident} : aucun module documenté dans docs/reference/")
+
+
+@pytest.mark.parametrize(("chemin", "ident"), _citations())
+def test_la_reference_renvoie_aux_pages_qui_la_citent(site_construit: SiteConstruit, chemin: str, ident: str) -> None:
+    """Sous chaque nom cité, la référence liste la page qui le cite (rétrolien de mkdocstrings)."""
+    html = (site_construit.dossier / "reference" / _module_documente(ident) / "index.html").read_text("utf-8")
+    assert f'id="{ident}"' in html, f"{ident} n'est pas documenté"
+    # Le bloc du nom : de son titre au titre suivant (les rétroliens suivent la docstring).
+    bloc = html.split(f'id="{ident}"', 1)[1].split(">", 1)[1].split('class="doc doc-heading"', 1)[0]
+    adresse = chemin.removesuffix(".md").removesuffix("index")
+    adresse = adresse if adresse.endswith("/") or not adresse else adresse + "/"
+    assert "doc-backlinks" in bloc, f"{ident} : aucun rétrolien"
+    assert f'href="../../{adresse}#' in bloc or f'href="../../{adresse}"' in bloc, f"{ident} : {chemin} absente"
