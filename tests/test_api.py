@@ -149,3 +149,34 @@ def test_la_reference_renvoie_aux_pages_qui_la_citent(site_construit: SiteConstr
     adresse = adresse if adresse.endswith("/") or not adresse else adresse + "/"
     assert "doc-backlinks" in bloc, f"{ident} : aucun rétrolien"
     assert f'href="../../{adresse}#' in bloc or f'href="../../{adresse}"' in bloc, f"{ident} : {chemin} absente"
+
+
+# --- La carte : de chaque module à sa page de règles, ses tests et sa référence ---
+
+_LIGNE_CARTE = re.compile(r"^\| \[`(rules[\w.]*)`\]\(([\w-]+)\.md\) \| [^|]+ \| ([^|]+) \| ([^|]+) \|$", re.M)
+
+
+def _carte() -> dict[str, tuple[str, str, str]]:
+    """Module → (page de référence, cellule « Page de règles », cellule « Tests ») de docs/reference/index.md."""
+    texte = (REFERENCE / "index.md").read_text("utf-8")
+    return {m[1]: (m[2], m[3].strip(), m[4].strip()) for m in _LIGNE_CARTE.finditer(texte)}
+
+
+def test_la_carte_couvre_chaque_module() -> None:
+    assert sorted(_carte()) == _modules_publics()
+
+
+@pytest.mark.parametrize("module", _modules_publics())
+def test_la_carte_relie_page_code_tests_et_reference(module: str) -> None:
+    reference, page, tests = _carte()[module]
+    assert reference == _page_de(module), f"{module} : la carte ne mène pas à sa page de référence"
+    if lien := re.fullmatch(r"\[[^\]]+\]\(\.\./([\w/-]+\.md)\)", page):
+        cites = set(_AUTOREF.findall((DOCS / lien[1]).read_text("utf-8")))
+        assert any(c == module or c.startswith(module + ".") for c in cites), f"{lien[1]} ne cite pas {module}"
+    else:
+        assert page.startswith("—"), f"{module} : cellule de page illisible {page!r}"
+    noms = importlib.import_module(module).__all__
+    for fichier in re.findall(r"`(tests/test_\w+\.py)`", tests):
+        texte = (RACINE / fichier).read_text("utf-8")
+        assert any(re.search(rf"\b{re.escape(n)}\b", texte) for n in noms), f"{fichier} ne teste rien de {module}"
+    assert re.findall(r"`(tests/test_\w+\.py)`", tests) or "doctests" in tests
