@@ -4,8 +4,9 @@ MkDocs donne le menu (`nav`) : l'ordre des pages et l'onglet de chacune. Ce
 module y ajoute ce que dit la source Markdown de chaque page, hors des blocs de
 code : son titre, ses titres de section et leurs ancres, ses boîtes
 (`!!! info "Interprétation : …"`, `!!! warning "Erratum : …"`), les lignes de
-la règle citée (`> …`) ; et, dans ses blocs de code, ses lignes d'exemples
-`>>>`. Les crochets du site (glossaire, registre des interprétations, chiffres
+la règle citée (`> …`), les noms du code qu'elle cite (autorefs,
+`[seuil][rules.warp.jets.seuil]`) ou documente (`::: rules.warp.jets`) ; et,
+dans ses blocs de code, ses lignes d'exemples `>>>` et ses blocs exécutés. Les crochets du site (glossaire, registre des interprétations, chiffres
 de l'accueil, version imprimable) lisent ce modèle, construit une fois par
 construction du site ([`site`][]), au lieu de relire les pages chacun à sa façon.
 
@@ -46,6 +47,8 @@ SYSTEMES = {"WaRP": "warp/", "3D6": "troisd6/"}
 _TITRE = re.compile(r"^(#{1,6})\s+(.*?)\s*(?:\{[^}]*#([\w-]+)[^}]*\})?\s*$")
 _BOITE = re.compile(r'^\s*(?:!!!|\?\?\?\+?)\s+([\w-]+)((?:\s+[\w-]+)*)\s*(?:"(.*)")?\s*$')
 _CLOTURE = "```"
+_AUTOREF = re.compile(r"\]\[(\w+(?:\.\w+)+)\]")
+_DOCUMENTE = re.compile(r"^:::\s+([\w.]+)\s*$")
 
 Slugify = Callable[[str, str], str]
 
@@ -118,6 +121,12 @@ class Page:
     """Ses titres, boîtes et citations, dans l'ordre de la page."""
     exemples: int
     """Ses lignes d'exemples `>>>` (dans ses blocs de code)."""
+    executes: int = 0
+    """Ses blocs de code exécutés à la construction (` ```python exec="on" `)."""
+    cites: tuple[str, ...] = ()
+    """Les identifiants du code qu'elle cite par autoref (`[texte][rules.warp.jets.seuil]`), dans l'ordre."""
+    documentes: tuple[str, ...] = ()
+    """Les identifiants qu'elle documente (`::: rules.warp.jets`, référence du code)."""
 
     @property
     def titres(self) -> tuple[Titre, ...]:
@@ -160,20 +169,28 @@ def lire_page(chemin: str, texte: str, onglet: str = "", slugify: Slugify = slug
         [('égalité', 'egalite')]
         >>> p.citations[0].texte, p.exemples
         ("L'égalité est un échec.", 1)
+        >>> lire_page("a.md", "Le code : [jet][rules.warp.jets.jet].\\n\\n::: rules.warp.jets").cites
+        ('rules.warp.jets.jet',)
     """
     elements: list[Element] = []
     ancres: set[str] = set()
     titre_page: str | None = None
     section: Titre | None = None
     dans_code = False
-    exemples = 0
+    exemples = executes = 0
+    cites: list[str] = []
+    documentes: list[str] = []
     for ligne in texte.splitlines():
         if ligne.lstrip().startswith(_CLOTURE):
             dans_code = not dans_code
+            executes += dans_code and 'exec="on"' in ligne
             continue
         if dans_code:
             exemples += ligne.lstrip().startswith(">>> ")
             continue
+        cites += _AUTOREF.findall(ligne)
+        if m := _DOCUMENTE.match(ligne):
+            documentes.append(m[1])
         if m := _TITRE.match(ligne):
             niveau, texte_titre = len(m[1]), m[2]
             ancre = m[3] or unique(slugify(texte_titre, "-"), ancres)
@@ -188,7 +205,9 @@ def lire_page(chemin: str, texte: str, onglet: str = "", slugify: Slugify = slug
             elements.append(Boite(m[1], tuple(m[2].split()), m[3] or "", section))
         elif ligne.startswith(">"):
             elements.append(Citation(ligne.removeprefix(">").strip(), section))
-    return Page(chemin, titre_page or chemin, onglet, tuple(elements), exemples)
+    return Page(
+        chemin, titre_page or chemin, onglet, tuple(elements), exemples, executes, tuple(cites), tuple(documentes)
+    )
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,12 @@ import importlib
 import inspect
 import pkgutil
 import re
+from pathlib import Path
 
 import pytest
 
 import rules
+from hooks import modele
 from tests.conftest import RACINE, SiteConstruit
 
 REFERENCE = RACINE / "docs" / "reference"
@@ -25,9 +27,14 @@ def _modules_publics() -> list[str]:
     return sorted(noms)
 
 
+def _lue(chemin: Path) -> modele.Page:
+    """Une page lue par le modèle du site (le même lecteur que les crochets)."""
+    return modele.lire_page(chemin.relative_to(RACINE / "docs").as_posix(), chemin.read_text("utf-8"))
+
+
 def _page_de(module: str) -> str | None:
     for page in REFERENCE.glob("*.md"):
-        if re.search(rf"^:::\s+{re.escape(module)}\s*$", page.read_text("utf-8"), re.M):
+        if module in _lue(page).documentes:
             return page.stem
     return None
 
@@ -103,7 +110,6 @@ def test_chaque_regle_cite_sa_source_et_a_des_exemples(paquet: str, nom: str) ->
 # --- Liens dans les deux sens : de la règle au code (autorefs), du code à la règle (rétroliens) ---
 
 DOCS = RACINE / "docs"
-_AUTOREF = re.compile(r"\]\[(rules(?:\.\w+)+)\]")
 
 
 def _pages_de_regles() -> list[str]:
@@ -114,8 +120,9 @@ def _citations() -> list[tuple[str, str]]:
     """(page, identifiant) pour chaque nom du code qu'une page cite par autoref."""
     vues = set()
     for page in _pages_de_regles():
-        for ident in _AUTOREF.findall((DOCS / page).read_text("utf-8")):
-            vues.add((page, ident))
+        for ident in _lue(DOCS / page).cites:
+            if ident.startswith("rules."):
+                vues.add((page, ident))
     return sorted(vues)
 
 
@@ -171,7 +178,7 @@ def test_la_carte_relie_page_code_tests_et_reference(module: str) -> None:
     reference, page, tests = _carte()[module]
     assert reference == _page_de(module), f"{module} : la carte ne mène pas à sa page de référence"
     if lien := re.fullmatch(r"\[[^\]]+\]\(\.\./([\w/-]+\.md)\)", page):
-        cites = set(_AUTOREF.findall((DOCS / lien[1]).read_text("utf-8")))
+        cites = set(_lue(DOCS / lien[1]).cites)
         assert any(c == module or c.startswith(module + ".") for c in cites), f"{lien[1]} ne cite pas {module}"
     else:
         assert page.startswith("—"), f"{module} : cellule de page illisible {page!r}"

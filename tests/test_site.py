@@ -9,7 +9,7 @@ from urllib.parse import unquote, urldefrag, urlparse
 
 import pytest
 
-from hooks import chiffres, glossaire, registre
+from hooks import chiffres, glossaire, modele, registre
 from tests.conftest import RACINE, SiteConstruit
 
 DOCS = RACINE / "docs"
@@ -169,5 +169,6 @@ REPERES = {chiffres.PAGE: chiffres.REPERE, glossaire.PAGE: glossaire.REPERE, reg
 def test_les_pages_de_regles_ont_des_exemples_executes(md: str) -> None:
     """Une page de règles sans exemple exécuté serait une demi-règle (une page de crochet est calculée)."""
     texte = (DOCS / md).read_text("utf-8")
+    page = modele.lire_page(md, texte)
     calculee = md in REPERES and REPERES[md] in texte
-    assert calculee or re.search(r"^\s*(>>> |```python exec|::: )", texte, re.M), f"{md} n'exécute rien"
+    assert calculee or page.exemples or page.executes or page.documentes, f"{md} n'exécute rien"
