@@ -27,8 +27,6 @@ PAGE = "index.md"
 REPERE = "<!-- chiffres du site -->"
 """La ligne de `index.md` que remplacent les chiffres."""
 
-_site: modele.Site | None = None
-
 
 def chiffres(site: modele.Site) -> dict[str, int]:
     """Les lignes d'exemples `>>>`, les boîtes « Interprétation » et « Erratum » de toutes les pages.
@@ -61,18 +59,11 @@ def markdown_chiffres(site: modele.Site, depuis: str = PAGE) -> str:
 
 
 def on_nav(nav: Any, config: Any, files: Any, **kwargs: Any) -> Any:
-    """Lit le modèle du site (partagé avec les autres crochets)."""
-    global _site
-    _site = modele.site(nav, config)
+    """Lit le modèle du site (une fois par construction, partagé avec les autres crochets)."""
+    modele.site(nav, config)
     return nav
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any, **kwargs: Any) -> str:
-    """Écrit les chiffres dans l'accueil, à la place du repère."""
-    if page.file.src_uri != PAGE:
-        return markdown
-    if REPERE not in markdown:
-        raise ValueError(f"{PAGE} doit contenir le repère {REPERE} (une ligne seule)")
-    if _site is None:
-        raise ValueError("les chiffres ont besoin du menu du site : on_nav n'a pas été appelé")
-    return markdown.replace(REPERE, markdown_chiffres(_site))
+    """Écrit les chiffres dans sa page, à la place du repère."""
+    return modele.ecrire_au_repere(markdown, page, PAGE, REPERE, markdown_chiffres)

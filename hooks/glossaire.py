@@ -284,24 +284,18 @@ def on_config(config: Any, **kwargs: Any) -> Any:
     return config
 
 
-_site: modele.Site | None = None
-
-
 def on_nav(nav: Any, config: Any, files: Any, **kwargs: Any) -> Any:
-    """Lit le modèle du site (partagé avec les autres crochets)."""
-    global _site
-    _site = modele.site(nav, config)
+    """Lit le modèle du site (une fois par construction, partagé avec les autres crochets)."""
+    modele.site(nav, config)
     return nav
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, **kwargs: Any) -> str:
     """Écrit les entrées du glossaire dans sa page, à la place du repère."""
-    if page.file.src_uri != PAGE:
-        return markdown
-    if REPERE not in markdown:
-        raise ValueError(f"{PAGE} doit contenir le repère {REPERE} (une ligne seule)")
-    if _site is None:
-        raise ValueError("le glossaire a besoin du menu du site : on_nav n'a pas été appelé")
-    entrees = concepts(_source(config))
-    # Les liens partent de glossaire.md (à la racine de docs/) : la cible relative à docs/ convient.
-    return markdown.replace(REPERE, markdown_glossaire(entrees, renvois(_site.regles(), entrees)))
+
+    def ecrire(site: modele.Site) -> str:
+        entrees = concepts(_source(config))
+        # Les liens partent de glossaire.md (à la racine de docs/) : la cible relative à docs/ convient.
+        return markdown_glossaire(entrees, renvois(site.regles(), entrees))
+
+    return modele.ecrire_au_repere(markdown, page, PAGE, REPERE, ecrire)

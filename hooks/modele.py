@@ -36,6 +36,8 @@ __all__ = [
     "Page",
     "Site",
     "Titre",
+    "courant",
+    "ecrire_au_repere",
     "lien",
     "lire_page",
     "site",
@@ -256,6 +258,7 @@ def lien(depuis: str, vers: str, ancre: str | None = None) -> str:
 
 
 _SITES: weakref.WeakKeyDictionary[Navigation, Site] = weakref.WeakKeyDictionary()
+_courant: Site | None = None
 
 
 def _onglet(item: Any) -> str:
@@ -266,15 +269,36 @@ def _onglet(item: Any) -> str:
 def site(nav: Navigation, config: Any) -> Site:
     """Le modèle du site d'une construction : lu une fois, puis partagé par tous les crochets.
 
-    À appeler depuis `on_nav` (ou plus tard) : il suit le menu que MkDocs a construit.
+    À appeler depuis `on_nav` : il suit le menu que MkDocs a construit, et devient
+    le modèle [`courant`][] de la construction.
     """
-    if nav in _SITES:
-        return _SITES[nav]
-    toc = config["mdx_configs"].get("toc", {})
-    slugify = toc.get("slugify", slugify_toc)
-    pages = []
-    for page in nav.pages:
-        source, _ = get_data(page.file.content_string)
-        pages.append(lire_page(page.file.src_uri, source, _onglet(page), slugify))
-    _SITES[nav] = resultat = Site(tuple(pages))
-    return resultat
+    global _courant
+    if nav not in _SITES:
+        slugify = config["mdx_configs"].get("toc", {}).get("slugify", slugify_toc)
+        pages = []
+        for page in nav.pages:
+            source, _ = get_data(page.file.content_string)
+            pages.append(lire_page(page.file.src_uri, source, _onglet(page), slugify))
+        _SITES[nav] = Site(tuple(pages))
+    _courant = _SITES[nav]
+    return _courant
+
+
+def courant() -> Site:
+    """Le modèle de la construction en cours (lu par [`site`][] à l'événement `on_nav`)."""
+    if _courant is None:
+        raise ValueError("le modèle du site n'est pas encore lu : un crochet doit appeler modele.site dans on_nav")
+    return _courant
+
+
+def ecrire_au_repere(markdown: str, page: Any, chemin: str, repere: str, ecrire: Callable[[Site], str]) -> str:
+    """Dans la page `chemin`, remplace la ligne `repere` par ce qu'écrit `ecrire` d'après le modèle courant.
+
+    Les autres pages passent telles quelles ; il ne se passe rien en silence : une
+    page sans son repère arrête la construction.
+    """
+    if page.file.src_uri != chemin:
+        return markdown
+    if repere not in markdown:
+        raise ValueError(f"{chemin} doit contenir le repère {repere} (une ligne seule)")
+    return markdown.replace(repere, ecrire(courant()))

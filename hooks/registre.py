@@ -27,8 +27,6 @@ PAGE = "interpretations.md"
 REPERE = "<!-- registre -->"
 """La ligne de `interpretations.md` que remplace le registre."""
 
-_site: modele.Site | None = None
-
 
 def markdown_registre(site: modele.Site, depuis: str = PAGE) -> str:
     """Le registre en Markdown : un titre par onglet, un par page, un lien par boîte.
@@ -66,18 +64,11 @@ def markdown_registre(site: modele.Site, depuis: str = PAGE) -> str:
 
 
 def on_nav(nav: Any, config: Any, files: Any, **kwargs: Any) -> Any:
-    """Lit le modèle du site (partagé avec les autres crochets)."""
-    global _site
-    _site = modele.site(nav, config)
+    """Lit le modèle du site (une fois par construction, partagé avec les autres crochets)."""
+    modele.site(nav, config)
     return nav
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any, **kwargs: Any) -> str:
     """Écrit le registre dans sa page, à la place du repère."""
-    if page.file.src_uri != PAGE:
-        return markdown
-    if REPERE not in markdown:
-        raise ValueError(f"{PAGE} doit contenir le repère {REPERE} (une ligne seule)")
-    if _site is None:
-        raise ValueError("le registre a besoin du menu du site : on_nav n'a pas été appelé")
-    return markdown.replace(REPERE, markdown_registre(_site))
+    return modele.ecrire_au_repere(markdown, page, PAGE, REPERE, markdown_registre)
