@@ -225,10 +225,9 @@ class Site:
                 return p
         raise KeyError(f"{chemin} n'est pas dans le menu du site (nav de mkdocs.yml)")
 
-    def regles(self, dossier: str | None = None) -> tuple[Page, ...]:
-        """Les pages de règles (celles des dossiers de [`SYSTEMES`][]), ou celles d'un seul dossier."""
-        dossiers = (dossier,) if dossier else tuple(SYSTEMES.values())
-        return tuple(p for p in self.pages if p.chemin.startswith(dossiers))
+    def regles(self) -> tuple[Page, ...]:
+        """Les pages de règles : celles des dossiers de [`SYSTEMES`][], dans l'ordre du menu."""
+        return tuple(p for p in self.pages if p.chemin.startswith(tuple(SYSTEMES.values())))
 
     @property
     def interpretations(self) -> tuple[tuple[Page, Boite], ...]:
