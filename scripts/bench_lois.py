@@ -266,7 +266,7 @@ def pyodide(repetitions: int) -> dict[str, Any]:
     """Chaque candidat dans Pyodide : premier appel après l'import, puis médiane à chaud (caches vidés)."""
     from playwright.sync_api import sync_playwright
 
-    from tests.conftest import ARGUMENTS_CHROMIUM, CHROMIUM, servir
+    from scripts.outils import ARGUMENTS_CHROMIUM, CHROMIUM, servir
 
     source = RACINE / "node_modules" / "pyodide"
     if not (source / "pyodide.js").is_file():

@@ -145,6 +145,8 @@ def seuil(trait: int) -> int:
 def garder(des: tuple[int, ...], trait: int, net: int) -> tuple[int, ...]:
     """Les dés gardés : les `trait` meilleurs si `net` > 0, les pires si `net` < 0.
 
+    Source : « WaRP › Jets simples › Modificateurs ».
+
     Le résultat est trié du plus fort au plus faible.
 
     Examples:
@@ -419,6 +421,8 @@ def profils(trait: int, net: int) -> dict[tuple[int, int, bool], Fraction]:
 
 def distribution(trait: int, *, bonus: int = 0, malus: int = 0) -> dict[Resultat, Fraction]:
     """Probabilités exactes de chaque résultat d'un jet simple.
+
+    Source : « WaRP › Jets simples ».
 
     Toutes les clés de [`Resultat`][rules.warp.jets.Resultat] sont présentes,
     du pire au meilleur ; les probabilités somment à 1. Calculées par le moteur

@@ -18,6 +18,7 @@ from functools import cache
 
 from rules import _valider
 from rules._enum import EnumOrdonnee
+from rules._francais import a_le
 from rules.des import opposer
 from rules.warp.jets import Jet, Resultat, _comptes_profils, _reserve
 
@@ -26,6 +27,8 @@ __all__ = ["Issue", "Opposition", "chances_opposees", "distribution_opposee", "o
 
 class Issue(EnumOrdonnee):
     """Qui l'emporte d'un jet opposé.
+
+    Source : « WaRP › Jets opposés ».
 
     Examples:
         >>> print(Issue.EGALITE)
@@ -114,10 +117,6 @@ def _profil(j: Jet) -> Profil:
     return (j.total, j.critiques, j.catastrophe)
 
 
-def _au(nom: str) -> str:
-    return "au " + nom[3:] if nom.startswith("le ") else "à " + nom
-
-
 def _expliquer(
     a: Jet, b: Jet, symetrique: bool, issue: Issue, nets: int, ra: Resultat | None, rb: Resultat | None
 ) -> str:
@@ -141,7 +140,7 @@ def _expliquer(
                 + (
                     "ils s'annulent"
                     if nets == 0
-                    else f"il en reste {abs(nets)} {_au(noms[0] if nets > 0 else noms[1])}"
+                    else f"il en reste {abs(nets)} {a_le(noms[0] if nets > 0 else noms[1])}"
                 )
             )
         if a.total == b.total:
@@ -151,7 +150,7 @@ def _expliquer(
     if issue is Issue.EGALITE:
         fin = "égalité"
         if nets:
-            fin += f", les Critiques font un avantage pour la suite {_au(noms[0] if nets > 0 else noms[1])}"
+            fin += f", les Critiques font un avantage pour la suite {a_le(noms[0] if nets > 0 else noms[1])}"
     else:
         fin = f"{noms[0]} : {ra}, {noms[1]} : {rb}"
     return " ; ".join(morceaux) + " → " + fin + "."
@@ -209,6 +208,8 @@ def distribution_opposee(
 ) -> dict[tuple[Resultat | None, Resultat | None], Fraction]:
     """Probabilités exactes de chaque paire (résultat du premier, résultat du second).
 
+    Source : « WaRP › Jets opposés ».
+
     La vraie égalité d'une épreuve symétrique est la paire `(None, None)`. Les
     paires impossibles sont absentes. Calculées par le moteur de lois
     ([`rules.des.opposer`][rules.des.opposer] sur les profils des deux camps),
@@ -261,6 +262,8 @@ def chances_opposees(
     symetrique: bool = False,
 ) -> dict[Issue, Fraction]:
     """Probabilités exactes de chaque issue : le premier l'emporte, égalité, le second l'emporte.
+
+    Source : « WaRP › Jets opposés ».
 
     Examples:
         >>> c = chances_opposees(4, 2)
