@@ -65,6 +65,15 @@ from rules.troisd6.action import (
     manoeuvre,
 )
 from rules.troisd6.avantages import BORNES_AVANTAGE, Avantage, avantage, progression
+from rules.troisd6.duel import (
+    RISQUES,
+    ChancesScene,
+    Comparaison,
+    Politique,
+    Risque,
+    chances_scene,
+    comparer_risques,
+)
 from rules.troisd6.effets import (
     ECHELLE_INDICES,
     Effet,
@@ -117,9 +126,12 @@ __all__ += [
     "MANOEUVRES_CHIFFREES",
     "MANOEUVRES_POURSUITE",
     "OBJECTIF_INTERVIEW",
+    "RISQUES",
     "Accroissement",
     "Argument",
     "Avantage",
+    "ChancesScene",
+    "Comparaison",
     "Defense",
     "Echange",
     "Effet",
@@ -127,6 +139,8 @@ __all__ += [
     "Initiative",
     "Manoeuvre",
     "Personnage",
+    "Politique",
+    "Risque",
     "Scene",
     "Tour",
     "TourJoue",
@@ -135,6 +149,8 @@ __all__ += [
     "armure_relationnelle",
     "avantage",
     "chance_sans_opposition",
+    "chances_scene",
+    "comparer_risques",
     "difficulte_sabotage",
     "echange",
     "effet",
