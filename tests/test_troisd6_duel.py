@@ -18,6 +18,7 @@ import math
 import random
 from collections import Counter, defaultdict
 from fractions import Fraction
+from functools import cache
 from itertools import product
 
 import icepool
@@ -34,6 +35,7 @@ from rules.troisd6 import (
     Politique,
     Risque,
     Tour,
+    chances_echange,
     chances_scene,
     comparer_risques,
     echange,
@@ -62,6 +64,7 @@ def _lance(indice: str, j: object, niveaux: int) -> str:
     return str(monter(indice, niveaux + (j.dt if critique and j.dt else 0)))
 
 
+@cache
 def _echange_brut(att: Personnage, dfn: Personnage, pol_att: Politique, pol_dfn: Politique) -> dict[tuple, Fraction]:
     """Loi de (points nets ou None, initiative change, attaque réussie), appel par appel à `echange`."""
     r = pol_att.risque
@@ -163,6 +166,29 @@ def test_passif_egale_enumeration_brute_et_gauss() -> None:
     gagne = _gauss_scene(a, panne, Politique(Risque(1, bonus_points=-1)), Politique(), Avantage.FORT)
     c = chances_scene(a, panne, politique_a=Politique(Risque(1, bonus_points=-1)), objectif=Avantage.FORT)
     assert c.victoire_premier == gagne[(Avantage.AUCUN, Avantage.AUCUN, "A")]
+
+
+@pytest.mark.parametrize("defense", list(Defense))
+@pytest.mark.parametrize("depart", [Avantage.AUCUN, Avantage.FORT])
+def test_chances_echange_egale_enumeration_brute(defense: Defense, depart: Avantage) -> None:
+    a = Personnage("A", seuil=12, indice="1D3")
+    b = Personnage("B", seuil=11, indice="1D6", armure=1, talent_contre_attaque=True)
+    risque = Risque(-1, niveaux=1)
+    brut = _echange_brut(a, b, Politique(risque), Politique(defense=defense))
+    c = chances_echange(a, b, risque=risque, defense=defense, avantage=depart)
+    attendu = dict.fromkeys(Avantage, Fraction(0))
+    for (points, _, _), p in brut.items():
+        attendu[progression(depart, points) if points is not None else depart] += p
+    assert c.avantage == attendu
+    assert c.initiative_reprise == sum((p for (_, change, _), p in brut.items() if change), Fraction(0))
+    assert c.attaque_reussie == sum((p for (_, _, reussi), p in brut.items() if reussi), Fraction(0))
+    assert c.defense is defense
+
+
+def test_chances_echange_face_a_un_passif() -> None:
+    c = chances_echange(Personnage("A", seuil=9, indice="2D6"), Personnage("la porte", actif=False))
+    assert c.defense is None and c.initiative_reprise == 0
+    assert c.avantage[Avantage.AUCUN] == 1 - c.attaque_reussie  # 2D6 fait toujours au moins 2 points
 
 
 # --- Oracle 2 : simulation à graine fixe, un tour à la fois par jouer_scene ----------------------------

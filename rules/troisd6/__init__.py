@@ -67,10 +67,12 @@ from rules.troisd6.action import (
 from rules.troisd6.avantages import BORNES_AVANTAGE, Avantage, avantage, progression
 from rules.troisd6.duel import (
     RISQUES,
+    ChancesEchange,
     ChancesScene,
     Comparaison,
     Politique,
     Risque,
+    chances_echange,
     chances_scene,
     comparer_risques,
 )
@@ -130,6 +132,7 @@ __all__ += [
     "Accroissement",
     "Argument",
     "Avantage",
+    "ChancesEchange",
     "ChancesScene",
     "Comparaison",
     "Defense",
@@ -149,6 +152,7 @@ __all__ += [
     "armure_relationnelle",
     "avantage",
     "chance_sans_opposition",
+    "chances_echange",
     "chances_scene",
     "comparer_risques",
     "difficulte_sabotage",

@@ -28,19 +28,21 @@ from functools import cache
 from itertools import accumulate
 
 from rules import _valider
-from rules._francais import nombre
+from rules._francais import de_le, majuscule, nombre
 from rules.des import comptes
 from rules.troisd6.avantages import BORNES_AVANTAGE, Avantage
 from rules.troisd6.effets import Indice, _comptes, monter
 from rules.troisd6.jets import Niveau, _Profil, niveau
-from rules.troisd6.scenes import Defense, Personnage, _debut, _malus_defense
+from rules.troisd6.scenes import Defense, Personnage, _debut, _malus_defense, _verifier_echange
 
 __all__ = [
     "RISQUES",
+    "ChancesEchange",
     "ChancesScene",
     "Comparaison",
     "Politique",
     "Risque",
+    "chances_echange",
     "chances_scene",
     "comparer_risques",
 ]
@@ -133,6 +135,25 @@ class ChancesScene:
     """La chance que le second l'atteigne (passif : que le premier rate un jet avant l'objectif)."""
     tours_esperes: Fraction
     """Le nombre moyen exact de tours (d'échanges) jusqu'à la fin."""
+    explication: str
+    """Les chances, en une phrase."""
+
+    def __str__(self) -> str:
+        return self.explication
+
+
+@dataclass(frozen=True)
+class ChancesEchange:
+    """Les chances exactes d'un seul échange : où en est l'avantage de l'attaquant, qui a l'initiative."""
+
+    defense: Defense | None
+    """La défense choisie (`None` face à une opposition passive)."""
+    attaque_reussie: Fraction
+    """La chance que le jet de l'attaquant réussisse."""
+    avantage: dict[Avantage, Fraction]
+    """L'avantage de l'attaquant après l'échange : chaque niveau et sa chance (tous présents)."""
+    initiative_reprise: Fraction
+    """La chance que le défenseur reprenne l'initiative (0 face à une opposition passive)."""
     explication: str
     """Les chances, en une phrase."""
 
@@ -522,6 +543,85 @@ def chances_scene(
         tours_esperes=tours,
         explication=_expliquer(a, b, politique_a, politique_b, qui, depart, objectif, valeur),
     )
+
+
+def chances_echange(
+    attaquant: Personnage,
+    defenseur: Personnage,
+    *,
+    risque: Risque = Risque(),
+    defense: Defense = Defense.BLOCAGE,
+    avantage: Avantage = Avantage.AUCUN,
+) -> ChancesEchange:
+    """Chances exactes d'un échange : l'avantage de l'attaquant après lui, et la reprise de l'initiative.
+
+    Source : « 3D6 › Scènes majeures › Principes généraux › Attaque, Défense ».
+    Les règles de [`echange`][rules.troisd6.scenes.echange], sur les lois
+    exactes des jets au lieu de dés : ce qu'un défenseur gagne à esquiver,
+    bloquer ou contre-attaquer face à cette attaque.
+
+    Args:
+        attaquant: celui qui a l'initiative.
+        defenseur: l'autre (passif : il ne lance rien, `defense` est ignorée).
+        risque: le risque que prend l'attaquant (appliqué aux deux jets).
+        defense: l'action du défenseur.
+        avantage: l'avantage de l'attaquant avant l'échange.
+
+    Examples:
+        >>> from rules.troisd6 import Defense, Personnage
+        >>> ada = Personnage("Ada", seuil=12, indice="2D6")
+        >>> bruno = Personnage("Bruno", seuil=11, indice="1D6+1D3")
+        >>> print(chances_echange(ada, bruno, defense=Defense.ESQUIVE))
+        Bruno esquive l'attaque d'Ada (seuil 12, 2D6, sans risque), depuis aucun avantage : l'attaque réussit 74,1 % des fois ; l'avantage d'Ada ne bouge pas 61,1 % des fois ; Bruno reprend l'initiative 38,0 % des fois.
+    """
+    _verifier_echange(attaquant, defenseur, None)
+    if not isinstance(risque, Risque):
+        raise ValueError(f"risque doit être un Risque (modificateur, niveaux, bonus_points), reçu {risque!r}")
+    if not isinstance(defense, Defense):
+        raise ValueError(f"defense doit être une Defense (ESQUIVE, BLOCAGE, CONTRE_ATTAQUE), reçu {defense!r}")
+    if not isinstance(avantage, Avantage):
+        raise ValueError(f"avantage doit être un Avantage, reçu {avantage!r}")
+    issues, denominateur = _attaque(attaquant, risque, defenseur, defense)
+    loi = dict.fromkeys(Avantage, Fraction(0))
+    reprise = reussie = 0
+    for (cat, change, reussi), n in issues:
+        loi[_monte(avantage, cat)] += Fraction(n, denominateur)
+        reprise += n if change and defenseur.actif else 0
+        reussie += n if reussi else 0
+    return _raconter_chances_echange(
+        ChancesEchange(
+            defense if defenseur.actif else None,
+            Fraction(reussie, denominateur),
+            loi,
+            Fraction(reprise, denominateur),
+            "",
+        ),
+        attaquant,
+        defenseur,
+        risque,
+        avantage,
+    )
+
+
+_VERBES = {Defense.ESQUIVE: "esquive", Defense.BLOCAGE: "bloque", Defense.CONTRE_ATTAQUE: "contre-attaque"}
+
+
+def _raconter_chances_echange(
+    c: ChancesEchange, attaquant: Personnage, defenseur: Personnage, risque: Risque, avantage: Avantage
+) -> ChancesEchange:
+    from dataclasses import replace
+
+    from rules.affichage import pourcentage
+
+    attaque = f"l'attaque {de_le(attaquant.nom)} (seuil {attaquant.seuil}, {attaquant.indice}, {risque})"
+    debut = f"{defenseur.nom} {_VERBES[c.defense]} {attaque}" if c.defense else f"{attaque} face à {defenseur.nom}"
+    morceaux = [
+        f"{majuscule(debut)}, depuis {avantage} : l'attaque réussit {pourcentage(c.attaque_reussie)} des fois",
+        f"l'avantage {de_le(attaquant.nom)} ne bouge pas {pourcentage(c.avantage[avantage])} des fois",
+    ]
+    if defenseur.actif:
+        morceaux.append(f"{defenseur.nom} reprend l'initiative {pourcentage(c.initiative_reprise)} des fois")
+    return replace(c, explication=" ; ".join(morceaux) + ".")
 
 
 def _expliquer(
