@@ -28,7 +28,7 @@ from functools import cache
 from itertools import accumulate
 
 from rules import _valider
-from rules._francais import de_le, majuscule, nombre
+from rules._francais import a_le, de_le, majuscule, nombre
 from rules.des import comptes
 from rules.troisd6.avantages import BORNES_AVANTAGE, Avantage
 from rules.troisd6.effets import Indice, _comptes, monter
@@ -614,7 +614,7 @@ def _raconter_chances_echange(
     from rules.affichage import pourcentage
 
     attaque = f"l'attaque {de_le(attaquant.nom)} (seuil {attaquant.seuil}, {attaquant.indice}, {risque})"
-    debut = f"{defenseur.nom} {_VERBES[c.defense]} {attaque}" if c.defense else f"{attaque} face à {defenseur.nom}"
+    debut = f"{defenseur.nom} {_VERBES[c.defense]} {attaque}" if c.defense else f"{attaque} face {a_le(defenseur.nom)}"
     morceaux = [
         f"{majuscule(debut)}, depuis {avantage} : l'attaque réussit {pourcentage(c.attaque_reussie)} des fois",
         f"l'avantage {de_le(attaquant.nom)} ne bouge pas {pourcentage(c.avantage[avantage])} des fois",
@@ -642,7 +642,7 @@ def _expliquer(
         but = f"{objectif}" + (f", depuis {depart[0]}" if depart[0] > Avantage.AUCUN else "")
         armure = f", armure {b.armure}" if b.armure else ""
         return (
-            f"{a.nom} (seuil {a.seuil}, {a.indice} ; {politique_a.risque}) face à {b.nom} (passif{armure}), "
+            f"{a.nom} (seuil {a.seuil}, {a.indice} ; {politique_a.risque}) face {a_le(b.nom)} (passif{armure}), "
             f"pour {but} : {a.nom} réussit {pourcentage(gagne_a)} des fois et échoue {pourcentage(gagne_b)} "
             f"(un jet raté avant l'objectif) ; {moyenne}."
         )
