@@ -158,6 +158,20 @@ class Lecture:
     def texte(self, nom: str) -> str:
         return self.brutes[nom]
 
+    def nom(self, nom: str, defaut: str) -> str:
+        """Un nom (de personnage, d'unité) : lettres, chiffres, espaces, apostrophes, tirets, points."""
+        valeur = self.brutes[nom]
+        if not valeur:
+            return defaut
+        if not _NOM_LIBRE.fullmatch(valeur):
+            self.erreurs.setdefault(
+                nom,
+                f"{nom} doit être un nom de 40 caractères au plus (lettres, chiffres, espaces, apostrophes, "
+                f"tirets, points), reçu {valeur!r}",
+            )
+            return defaut
+        return valeur
+
     def entier(self, nom: str) -> Any:
         """Un entier si le champ en est un (signe moins typographique compris), sinon le texte tel quel."""
         valeur = self.brutes[nom].replace("−", "-").replace(" ", "")
@@ -231,6 +245,9 @@ def ecrire_des(valeurs: Iterable[int]) -> str:
     """Des dés écrits pour un champ : « 6 5 2 1 »."""
     return " ".join(str(v) for v in valeurs)
 
+
+_NOM_LIBRE = re.compile(r"[^\W_](?:[\w'’. \-]{0,38}[\w.])?")
+"""Un nom libre : commence par une lettre ou un chiffre, 40 caractères au plus, sans balise ni guillemet."""
 
 _NOM = re.compile(r"^([a-z_]+(?:\[\d+\])?(?: et [a-z_]+)?)\b")
 

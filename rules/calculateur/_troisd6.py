@@ -8,6 +8,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
+from rules import _valider
 from rules._francais import de_le, decimal
 from rules.affichage import pourcentage
 from rules.calculateur._commun import (
@@ -121,6 +122,10 @@ def _mineure(lu: Lecture) -> Reponse:
     d1, d2 = lu.des("des_premier"), lu.des("des_second")
     verdict = explication = None
     if s2 is None:
+        if d2 is not None:
+            lu.erreurs["des_second"] = (
+                "des_second : un adversaire passif ne lance pas de dés (laissez ce champ vide, ou donnez son seuil)"
+            )
         gagne = lu.essayer(lambda: chances_scene_non_opposee(s1), {"seuil": "seuil_premier"})
         if d1 is not None or lu.lancer:
             j = lu.essayer(lambda: jet(s1, d1, rng=lu.rng), {"seuil": "seuil_premier", "des": "des_premier"})
@@ -183,6 +188,8 @@ def _effet(lu: Lecture) -> Reponse:
     de, niveaux, bonus = lu.entier("de"), lu.entier("niveaux"), lu.entier("bonus_points")
     actuel = _avantage(lu, "avantage")
     des = lu.des("des")
+    if lu.texte("de"):  # un Dd ou un Dt donné est un dé, même s'il ne sert pas (réussite simple)
+        lu.essayer(lambda: _valider.entier("de", de, minimum=1, maximum=6), {"de": "de"})
     dd = de if niveau == "speciale" else None
     dt = de if niveau == "critique" else None
     champs = {
@@ -254,12 +261,16 @@ def _risque(lu: Lecture, suffixe: str = "") -> Risque | None:
 
 
 def _effet_donne(lu: Lecture, nom: str) -> Any:
-    return lu.entier(nom) if lu.texte(nom) and not lu.lancer else None
+    """Le total d'un jet d'effet donné (validé même s'il ne sert pas), ou `None` (il sera tiré)."""
+    if not lu.texte(nom):
+        return None
+    valeur = lu.essayer(lambda: _valider.entier(nom, lu.entier(nom)), {nom: nom})
+    return None if lu.lancer else valeur
 
 
 def _defense(lu: Lecture) -> Reponse:
-    att = _personnage(lu, "attaquant", lu.texte("nom_attaquant") or "l'attaquant")
-    dfn = _personnage(lu, "defenseur", lu.texte("nom_defenseur") or "le défenseur")
+    att = _personnage(lu, "attaquant", lu.nom("nom_attaquant", "l'attaquant"))
+    dfn = _personnage(lu, "defenseur", lu.nom("nom_defenseur", "le défenseur"))
     risque = _risque(lu)
     actuel = _avantage(lu, "avantage")
     choisie = Defense[lu.choix("defense").upper()]
@@ -269,33 +280,48 @@ def _defense(lu: Lecture) -> Reponse:
     lois = {d: chances_echange(att, dfn, risque=risque, defense=d, avantage=actuel) for d in Defense}
     verdict = explication = None
     faits: list[str] = []
+    ea, ed = _effet_donne(lu, "effet_attaque"), _effet_donne(lu, "effet_defense")
     if lu.lancer or da is not None or dd is not None:
         for nom, valeur in (("des_attaque", da), ("des_defense", dd)):
             if valeur is None and not lu.lancer:
                 lu.erreurs[nom] = f"{nom} : donnez les dés de l'attaque et de la défense (ou aucun)"
-        ea, ed = _effet_donne(lu, "effet_attaque"), _effet_donne(lu, "effet_defense")
         tour = lu.essayer(
             lambda: Tour(risque.modificateur, da, ea, risque.niveaux, risque.bonus_points, choisie, dd, ed),
             {n: n for n in ("des_attaque", "des_defense", "effet_attaque", "effet_defense")},
         )
         if tour is not None and not lu.erreurs:
-            e = lu.essayer(
-                lambda: echange(att, dfn, tour, rng=lu.rng or random.Random()),
-                {"total": "effet_attaque", "des_attaque": "des_attaque", "des_defense": "des_defense"},
-            )
+            champs = {"total": "effet_attaque", "des_attaque": "des_attaque", "des_defense": "des_defense"}
+            e = lu.essayer(lambda: echange(att, dfn, tour, rng=lu.rng or random.Random()), champs)
             if e is not None:
+                # Les dés tirés (3d6 et jets d'effet) deviennent des entrées : le lien les garde, et l'échange
+                # est rejoué avec eux, pour que le lien rouvre sur le même verdict, mot pour mot.
+                tires = {
+                    "des_attaque": ecrire_des(e.jet_attaque.des),
+                    "des_defense": ecrire_des(e.jet_defense.des) if e.jet_defense else None,
+                    "effet_attaque": str(e.effet_attaque.total_des) if e.effet_attaque and ea is None else None,
+                    "effet_defense": str(e.effet_defense.total_des) if e.effet_defense and ed is None else None,
+                }
+                for nom, tire in tires.items():
+                    if tire is not None and (lu.lancer or nom.startswith("effet")):
+                        lu.sorties[nom] = tire
+                        if nom.startswith("effet"):
+                            faits.append(f"Jet d'effet tiré ({nom.replace('_', ' ')}) : {tire}.")
+                if any(k.startswith("effet") for k in lu.sorties):
+                    tour = Tour(
+                        risque.modificateur,
+                        e.jet_attaque.des,
+                        e.effet_attaque.total_des if e.effet_attaque else None,
+                        risque.niveaux,
+                        risque.bonus_points,
+                        choisie,
+                        e.jet_defense.des if e.jet_defense else None,
+                        e.effet_defense.total_des if e.effet_defense else None,
+                    )
+                    e = echange(att, dfn, tour)
                 nouveau = progression(actuel, e.points)
                 passe = "passe au défenseur" if e.initiative_change else "reste à l'attaquant"
                 verdict = f"{e.points} points nets ; l'initiative {passe}"
                 explication = f"{e.explication} Avantage de l'attaquant : {actuel} → {nouveau}."
-                if lu.lancer:
-                    lu.sorties["des_attaque"] = ecrire_des(e.jet_attaque.des)
-                    if e.jet_defense is not None:
-                        lu.sorties["des_defense"] = ecrire_des(e.jet_defense.des)
-                for nom, eff, donne in (("effet_attaque", e.effet_attaque, ea), ("effet_defense", e.effet_defense, ed)):
-                    if eff is not None and donne is None:
-                        lu.sorties[nom] = str(eff.total_des)  # tiré : le lien le garde
-                        faits.append(f"Jet d'effet tiré ({nom.replace('_', ' ')}) : {eff.total_des}.")
     if lu.erreurs:
         return lu.reponse()
     resume = Tableau(
@@ -324,7 +350,7 @@ def _defense(lu: Lecture) -> Reponse:
 
 
 def _scene(lu: Lecture) -> Reponse:
-    nom_a, nom_b = lu.texte("nom_a") or "A", lu.texte("nom_b") or "B"
+    nom_a, nom_b = lu.nom("nom_a", "A"), lu.nom("nom_b", "B")
     passif = lu.choix("adversaire") == "passif"
     a = _personnage(lu, "a", nom_a)
     if passif:
@@ -392,7 +418,8 @@ def _scene(lu: Lecture) -> Reponse:
                 (comp.explication,),
             )
         )
-    verdict = f"{a.nom} l'emporte {pourcentage(c.victoire_premier)} des fois"
+    verbe = "l'emporte" if b.actif else "réussit"
+    verdict = f"{a.nom} {verbe} {pourcentage(c.victoire_premier)} des fois"
     return lu.reponse(verdict=verdict, explication=c.explication, faits=tuple(faits), tableaux=tuple(tables))
 
 

@@ -44,6 +44,7 @@ from rules.warp import (
     rounds_esperes,
     seuil,
 )
+from rules.warp.etendu import _periode
 
 __all__ = ["FORMULAIRES"]
 
@@ -73,6 +74,11 @@ def _notes_warp(loi: dict[Resultat, Fraction]) -> list[tuple[str, Fraction]]:
 
 def _table_jet(legende: str, loi: dict[Resultat, Fraction]) -> Tableau:
     return table_de_loi(legende, "Résultat", loi, cumul="Ce résultat ou mieux", notes=_notes_warp(loi))
+
+
+def _plus(valeur: Any, n: int) -> Any:
+    """`valeur + n` si c'est un entier ; sinon le texte tel quel, que la règle refusera."""
+    return valeur + n if isinstance(valeur, int) and not isinstance(valeur, bool) else valeur
 
 
 # --- Jet simple ----------------------------------------------------------------------------
@@ -215,9 +221,7 @@ def _cooperatif(lu: Lecture) -> Reponse:
     total = lu.essayer(lambda: aide(resultats), {"resultats": "resultats"}) if resultats else 0
     if total is None:
         return lu.reponse()
-    b, m = bonus, malus
-    if isinstance(bonus, int) and isinstance(malus, int):
-        b, m = bonus + max(total, 0), malus + max(-total, 0)
+    b, m = _plus(bonus, max(total, 0)), _plus(malus, max(-total, 0))
     if resultats:
         parts = ", ".join(f"{r} ({'+' if AIDE[r] >= 0 else ''}{_demi(AIDE[r])})" for r in resultats)
         dit = f"{abs(total)}d de {'bonus' if total > 0 else 'malus'}" if total else "aucun dé"
@@ -265,7 +269,7 @@ def _lire_rounds(texte: str) -> list[Any] | None:
 def _etendu(lu: Lecture) -> Reponse:
     trait, bonus, malus = lu.entier("trait"), lu.entier("bonus"), lu.entier("malus")
     c, m = lu.entier("complexite"), lu.entier("maniabilite")
-    periode, unite = lu.entier("periode"), lu.texte("unite") or "h"
+    periode, unite = lu.entier("periode"), lu.nom("unite", "h")
     des = None if lu.lancer else _lire_rounds(lu.texte("des"))
     champs = {n: n for n in ("trait", "bonus", "malus", "complexite", "maniabilite", "periode", "unite", "des")}
     d = None
@@ -275,6 +279,7 @@ def _etendu(lu: Lecture) -> Reponse:
         )
         if d is not None and lu.lancer:
             lu.sorties["des"] = " / ".join(ecrire_des(r.jet.des) for r in d.rounds)
+    lu.essayer(lambda: _periode(periode), champs)
     fins = lu.essayer(lambda: distribution_etendue(trait, c, m, bonus=bonus, malus=malus), champs)
     moyenne = lu.essayer(lambda: rounds_esperes(trait, c, m, bonus=bonus, malus=malus), champs)
     rounds = lu.essayer(lambda: distribution_rounds(trait, c, m, bonus=bonus, malus=malus, maximum=40), champs)
@@ -324,10 +329,10 @@ def _experience(lu: Lecture) -> Reponse:
         conversion = lu.essayer(lambda: r.convertir("ce Test", accepte=accepte), {"test": "accepte"}, "convertis")
     gagne = conversion.bonus if conversion is not None else 0
     sans = lu.essayer(lambda: distribution(trait, bonus=bonus, malus=malus), _CHAMPS_JET)
-    avec = lu.essayer(lambda: distribution(trait, bonus=bonus + 1, malus=malus), _CHAMPS_JET)
+    avec = lu.essayer(lambda: distribution(trait, bonus=_plus(bonus, 1), malus=malus), _CHAMPS_JET)
     j = None
     if des is not None or lu.lancer:
-        j = lu.essayer(lambda: jet(trait, bonus=bonus + gagne, malus=malus, des=des, rng=lu.rng), _CHAMPS_JET)
+        j = lu.essayer(lambda: jet(trait, bonus=_plus(bonus, gagne), malus=malus, des=des, rng=lu.rng), _CHAMPS_JET)
         if j is not None and lu.lancer:
             lu.sorties["des"] = ecrire_des(j.des)
     if conversion is None or sans is None or avec is None or lu.erreurs:
