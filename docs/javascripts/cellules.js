@@ -81,6 +81,7 @@
     executer(precedentes, source) {
       const tache = this.file.then(async () => {
         await this.demarrer();
+        this.surProgres("Exécution…");
         const id = this.suivant++;
         return new Promise((resoudre, rejeter) => {
           this.attentes.set(id, { resoudre, rejeter });
@@ -144,10 +145,12 @@
     if (!config) return;
     moteur.config = config;
     const cellules = [];
+    // Le rang d'une cellule est sa place dans la page (la page imprimable réunit celles de
+    // plusieurs pages : leurs rangs d'origine s'y répètent).
     for (const bloc of document.querySelectorAll("div.cellule[data-cellule]")) {
       const codeAffiche = bloc.querySelector("pre > code");
       if (!codeAffiche) continue;
-      const rang = bloc.dataset.cellule;
+      const rang = String(cellules.length + 1);
       const publie = analyser(codeAffiche.textContent);
       const boite = element("div", { class: "cellule-boite", role: "group", "aria-label": `Exemple ${rang}` });
       bloc.replaceWith(boite);
