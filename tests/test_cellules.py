@@ -241,6 +241,11 @@ def test_une_erreur_montre_le_message_francais_du_paquet(lecteur: tuple[Page, An
     expect(_sortie(page, 2)).not_to_contain_text("Traceback")
 
 
+def _travailleurs(page: Page) -> list[Any]:
+    """Les workers Python de la page (Material a aussi le sien, pour la recherche)."""
+    return [w for w in page.workers if "cellules-worker" in w.url]
+
+
 @pytest.mark.navigateur
 def test_arreter_met_fin_a_une_cellule_sans_fin(lecteur: tuple[Page, Any]) -> None:
     page, _ = lecteur
@@ -250,8 +255,15 @@ def test_arreter_met_fin_a_une_cellule_sans_fin(lecteur: tuple[Page, Any]) -> No
     etat = page.get_by_role("group", name="Exemple 3", exact=True).get_by_role("status")
     expect(etat).to_have_text("Exécution…")
     page.wait_for_timeout(500)
+    assert len(_travailleurs(page)) == 1
     page.get_by_role("button", name="Arrêter l'exécution de l'exemple 3", exact=True).click()
     expect(etat).to_contain_text("Exécution arrêtée")
+    # Le worker qui bouclait est bien terminé (pas seulement oublié par la page).
+    for _ in range(50):
+        if not _travailleurs(page):
+            break
+        page.wait_for_timeout(100)
+    assert not _travailleurs(page), "le worker qui boucle tourne encore"
     # La page reste vivante, et une session neuve exécute la suite (cellule 1 rejouée d'abord).
     _executer(page, 2)
     expect(_sortie(page, 2)).to_contain_text(jet(3, des=(4, 3, 2)).explication)
