@@ -279,7 +279,9 @@ def carnet(markdown: str, page_src: str, titre: str, site_url: str, archive: byt
         absents = modules_hors_navigateur(source)
         if absents:
             quoi = "Exemple exécuté" if s.genre == "pycon" else "Calcul fait"
-            note = f"*({quoi} à la construction du site seulement : il importe {', '.join(absents)}, absent du carnet.)*"
+            note = (
+                f"*({quoi} à la construction du site seulement : il importe {', '.join(absents)}, absent du carnet.)*"
+            )
             cellules.append(_cellule("markdown", f"```python\n{s.texte}\n```\n\n{note}"))
         elif s.genre == "pycon":
             cellules.append(_cellule("code", source, metadata={"tags": ["exemple"]}, outputs=_sorties_publiees(bloc)))

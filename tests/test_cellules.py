@@ -358,7 +358,9 @@ def test_le_navigateur_est_d_accord_avec_la_construction(
 def site_sans_npm(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Le dépôt copié sans node_modules, construit avec un PATH où npm n'est pas : la machine sans npm."""
     copie = tmp_path_factory.mktemp("sans-npm") / "depot"
-    ignorer = shutil.ignore_patterns("node_modules", ".git", "site", "__pycache__", ".*_cache", "captures")
+    ignorer = shutil.ignore_patterns(
+        "node_modules", ".git", "site", "__pycache__", ".*_cache", "captures", ".venv", "build", "dist", ".hypothesis"
+    )
     shutil.copytree(RACINE, copie, ignore=ignorer)
     site = copie / "site"
     chemin = os.pathsep.join(d for d in os.environ.get("PATH", "").split(os.pathsep) if not (Path(d) / "npm").exists())
