@@ -112,7 +112,7 @@
   }
 
   function bouton(texte, etiquette, classe) {
-    return element("button", { type: "button", class: `md-button cellule-bouton ${classe}`, "aria-label": etiquette }, texte);
+    return element("button", { type: "button", class: `cellule-bouton ${classe}`, "aria-label": etiquette }, texte);
   }
 
   // La sortie d'une exécution, sous la forme d'une console : >>> code, puis ce qu'il affiche.
@@ -184,7 +184,7 @@
       cellule.editeur = editeur;
       const modifier = bouton("Modifier", `Modifier l'exemple ${rang}`, "cellule-modifier");
       modifier.setAttribute("aria-controls", editeur.id);
-      const executer = bouton("Exécuter", `Exécuter l'exemple ${rang}`, "cellule-executer md-button--primary");
+      const executer = bouton("Exécuter", `Exécuter l'exemple ${rang}`, "cellule-executer");
       const arreter = bouton("Arrêter", `Arrêter l'exécution de l'exemple ${rang}`, "cellule-arreter");
       const reinitialiser = bouton("Réinitialiser", `Réinitialiser l'exemple ${rang}`, "cellule-reinitialiser");
       arreter.hidden = true;
@@ -204,6 +204,9 @@
         modifier.hidden = true;
         reinitialiser.hidden = false;
         editeur.focus();
+      });
+      editeur.addEventListener("input", () => {
+        editeur.rows = Math.min(Math.max(editeur.value.split("\n").length, 2), 30);
       });
       editeur.addEventListener("keydown", (evenement) => {
         if (evenement.key === "Enter" && (evenement.ctrlKey || evenement.metaKey)) {
