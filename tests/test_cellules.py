@@ -303,6 +303,37 @@ def test_une_cellule_modifiee_et_executee_reste_propre(
     assert largeurs[0] <= largeurs[1], f"la page déborde : {largeurs}"
 
 
+AXE = RACINE / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core, épinglé dans package.json (devDependencies) et servi depuis le disque, jamais d'un CDN."""
+
+
+@pytest.mark.navigateur
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_une_cellule_modifiee_executee_et_en_erreur_passe_axe(lecteur: tuple[Page, Any], theme: str) -> None:
+    """Ce que les cellules ajoutent (boutons, éditeur, état, sortie, erreur) n'a aucune violation axe-core.
+
+    Le bloc publié, coloré par Pygments et Material, est exclu : il est là avant les cellules.
+    """
+    if not AXE.is_file():
+        if EN_CI:
+            pytest.fail(f"{AXE} absent : npm ci n'a pas installé axe-core")
+        pytest.skip(f"{AXE} absent")
+    page, _ = lecteur
+    page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
+    page.reload(wait_until="networkidle")
+    _modifier(page, 1, "from rules.warp import jet\nprint(jet(3, des=(6, 6, 1)).explication)\njet(-1)")
+    _executer(page, 1)
+    expect(_sortie(page, 1).locator(".cellule-erreur")).to_be_visible()
+    page.add_script_tag(path=str(AXE))
+    violations = page.evaluate(
+        """async () => (await axe.run(
+            {include: [".cellule-boite"], exclude: [".cellule-boite > div.cellule"]},
+            {resultTypes: ["violations"]})).violations
+          .map(v => v.id + " : " + v.nodes.map(n => n.target.join(" ")).slice(0, 3).join(", "))"""
+    )
+    assert not violations, violations
+
+
 _ACCORD = """async (adresses) => {
   const rapport = {cellules: 0, hors: [], desaccords: []};
   for (const adresse of adresses) {
