@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-# Les crochets voisins s'importent par leur nom de fichier, comme MkDocs (et mypy) les voient.
-if str(Path(__file__).resolve().parent) not in sys.path:
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-from cellules import _CLOTURE, Bloc, archive_du_paquet, modules_hors_navigateur
+if __name__ != "hooks.carnets":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from hooks.cellules import _CLOTURE, Bloc, archive_du_paquet, modules_hors_navigateur
 
 __all__ = [
     "DOSSIER",

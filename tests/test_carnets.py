@@ -24,8 +24,6 @@ from nbclient import NotebookClient
 from hooks import carnets, cellules
 from tests.conftest import RACINE, SiteConstruit
 
-pytestmark = pytest.mark.site
-
 _BLOC = re.compile(
     r'<div class="language-pycon cellule highlight" (?P<attributs>[^>]*)><pre>(?P<code>.*?)</pre></div>', re.S
 )
