@@ -44,6 +44,7 @@ __all__ = [
     "on_page_markdown",
     "on_post_build",
     "preparation",
+    "references",
     "segments",
 ]
 
@@ -187,6 +188,33 @@ def _lien_absolu(cible: str, page_src: str, site_url: str) -> str:
     return site_url.rstrip("/") + "/" + cible_src + (f"#{ancre}" if ancre else "")
 
 
+_AUTOREF = re.compile(r"\]\[(?P<identifiant>rules(?:\.\w+)*)\]")
+
+
+def references(docs: Path) -> dict[str, str]:
+    """Chaque module documenté (`::: rules.x`) et sa page de référence, relative à `docs/`."""
+    pages = {}
+    for page in sorted((docs / "reference").glob("*.md")):
+        for module in re.findall(r"^::: (rules(?:\.\w+)*)\s*$", page.read_text(encoding="utf-8"), re.M):
+            pages[module] = page.relative_to(docs).as_posix()
+    return pages
+
+
+def _autoref(identifiant: str, pages: dict[str, str], site_url: str) -> str:
+    """Un lien par identifiant (`[seuil][rules.warp.jets.seuil]`, mkdocs-autorefs) vers la référence publiée.
+
+    Examples:
+        >>> pages = {"rules.warp.jets": "reference/warp-jets.md", "rules": "reference/index.md"}
+        >>> _autoref("rules.warp.jets.seuil", pages, "https://exemple.fr/")
+        'https://exemple.fr/reference/warp-jets/#rules.warp.jets.seuil'
+    """
+    module = identifiant
+    while module not in pages and "." in module:
+        module = module.rpartition(".")[0]
+    page = pages.get(module, "reference/index.md")
+    return _lien_absolu(f"{page}#{identifiant}", "index.md", site_url)
+
+
 def preparation(archive: bytes) -> str:
     """Le code de la première cellule : `rules` (la source qui a construit le site) rendu importable."""
     b64 = base64.b64encode(archive).decode("ascii")
@@ -250,12 +278,17 @@ def _cellule(genre: str, source: str, **autres: Any) -> dict[str, Any]:
     return cellule
 
 
-def carnet(markdown: str, page_src: str, titre: str, site_url: str, archive: bytes) -> dict[str, Any] | None:
-    """Le carnet (nbformat 4) d'une page, ou `None` si aucun de ses exemples ne s'exécute hors du site."""
+def carnet(
+    markdown: str, page_src: str, titre: str, site_url: str, archive: bytes, pages: dict[str, str] | None = None
+) -> dict[str, Any] | None:
+    """Le carnet (nbformat 4) d'une page, ou `None` si aucun de ses exemples ne s'exécute hors du site.
+
+    `pages` : chaque module et sa page de référence ([`references`][]), pour les liens par identifiant.
+    """
     morceaux = segments(markdown)
     if not any(s.genre == "pycon" and not modules_hors_navigateur(Bloc(0, 0, "", s.texte).source()) for s in morceaux):
         return None
-    adresse = _lien_absolu(page_src, page_src, site_url)
+    adresse = _lien_absolu(posixpath.basename(page_src), page_src, site_url)
     cellules = [
         _cellule(
             "markdown",
@@ -272,6 +305,7 @@ def carnet(markdown: str, page_src: str, titre: str, site_url: str, archive: byt
     for s in morceaux:
         if s.genre == "md":
             texte = _LIEN.sub(lambda m: m[1] + _lien_absolu(m["cible"], page_src, site_url) + m[3], s.texte)
+            texte = _AUTOREF.sub(lambda m: f"]({_autoref(m['identifiant'], pages or {}, site_url)})", texte)
             cellules.append(_cellule("markdown", texte))
             continue
         bloc = Bloc(0, 0, "", s.texte + "\n")
@@ -316,18 +350,22 @@ def chemin_du_carnet(page_src: str) -> str:
 
 class _Etat:
     archive: bytes = b""
+    references: dict[str, str] = {}  # noqa: RUF012 (état d'une construction, remis à zéro par on_config)
     carnets: dict[str, dict[str, Any]] = {}  # noqa: RUF012 (état d'une construction, remis à zéro par on_config)
 
 
 def on_config(config: Any, **kwargs: Any) -> Any:
     _Etat.archive = archive_du_paquet(Path(config["config_file_path"]).resolve().parent)
+    _Etat.references = references(Path(config["docs_dir"]))
     _Etat.carnets = {}
     return config
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, **kwargs: Any) -> str:
     titre = page.title or page.file.name
-    nb = carnet(markdown, page.file.src_uri, str(titre), str(config["site_url"] or "/"), _Etat.archive)
+    nb = carnet(
+        markdown, page.file.src_uri, str(titre), str(config["site_url"] or "/"), _Etat.archive, _Etat.references
+    )
     if nb is not None:
         # Pour les cellules ajoutées par la suite, l'identifiant que demande nbformat 4.5.
         for rang, cellule in enumerate(nb["cells"], start=1):
@@ -343,7 +381,7 @@ def on_page_content(html_page: str, page: Any, **kwargs: Any) -> str:
 
     cible = chemin_du_carnet(page.file.src_uri)
     lien = (
-        f'<p class="carnet-lien"><a href="{html.escape(get_relative_url(cible, page.url))}" '
+        f'<p class="carnet-lien" data-search-exclude><a href="{html.escape(get_relative_url(cible, page.url))}" '
         f'download="{html.escape(posixpath.basename(cible))}">Télécharger cette page en carnet Jupyter (.ipynb)</a>'
         " : ses exemples s'y exécutent avec le paquet rules embarqué.</p>"
     )

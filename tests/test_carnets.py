@@ -105,10 +105,12 @@ def test_le_carnet_s_execute_et_redit_la_page(site_construit: SiteConstruit, pag
 def test_un_carnet_garde_la_prose_et_rend_les_liens_absolus(site_construit: SiteConstruit) -> None:
     nb = json.loads((site_construit.dossier / "carnets" / "warp" / "jets-simples.ipynb").read_text(encoding="utf-8"))
     markdown = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    assert "[Jets simples](https://regles-executables.example/warp/jets-simples/)" in markdown
     assert "# Jets simples" in markdown
     assert "> **Interprétation : dés lancés ou dés gardés ?**" in markdown
     assert "](https://regles-executables.example/reference/warp-jets/#rules.warp.jets.seuil)" in markdown
     assert ".md)" not in markdown and ".md#" not in markdown
+    assert "][rules." not in markdown, "les liens par identifiant (autorefs) mènent à la référence publiée"
     preparation = nb["cells"][1]
     assert preparation["metadata"]["tags"] == ["preparation"]
 
