@@ -117,7 +117,8 @@ def markdown_formulaires(site: modele.Site, depuis: str = PAGE) -> str:
         cible = section.texte if section else regle.titre
         lien = modele.lien(depuis, chemin, ancre or None)
         morceaux.append(
-            f"### {f.titre} {{#{f.nom}}}\n\n{f.description} La règle : [{cible}]({lien}).\n\n{formulaire_html(f)}\n"
+            f"### {f.titre} {{#{f.nom}}}\n\n{f.description} La règle : [{cible}]({lien}).\n{{: .calc-regle }}\n\n"
+            f"{formulaire_html(f)}\n"
         )
     return "\n".join(morceaux)
 

@@ -95,7 +95,9 @@
     defile.tabIndex = 0; // une table plus large que l'écran se fait défiler au clavier
     defile.setAttribute("role", "region");
     defile.setAttribute("aria-label", t.legende);
-    const table = element("table");
+    // Une classe à elle : les styles de Material pour les tables de Markdown (table:not([class]), qui
+    // défilent elles-mêmes sans être atteignables au clavier) ne s'y appliquent pas.
+    const table = element("table", "calc-table");
     table.appendChild(element("caption", null, t.legende));
     const tete = table.createTHead().insertRow();
     for (const titre of t.entetes) {
