@@ -93,8 +93,11 @@ def chance(p: Fraction, decimales: int = 1) -> str:
     return pourcentage(p, decimales)
 
 
-def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]]) -> str:
-    """Un tableau Markdown.
+def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]], *, legende: str | None = None) -> str:
+    """Un tableau Markdown, précédé de sa légende si elle est donnée.
+
+    La légende est un paragraphe (classe `legende`) : elle reste lisible à
+    l'impression et en texte, là où le titre d'un onglet disparaît.
 
     Examples:
         >>> print(tableau(["Trait", "Seuil"], [[1, 3], [2, 6]]))
@@ -102,8 +105,17 @@ def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]]) -> str:
         | --- | --- |
         | 1 | 3 |
         | 2 | 6 |
+        >>> print(tableau(["Trait", "Seuil"], [[1, 3]], legende="le seuil de chaque Trait."))
+        Tableau : le seuil de chaque Trait.
+        {: .legende }
+        <BLANKLINE>
+        | Trait | Seuil |
+        | --- | --- |
+        | 1 | 3 |
     """
     sortie = ["| " + " | ".join(entetes) + " |", "| " + " | ".join("---" for _ in entetes) + " |"]
+    if legende is not None:
+        sortie = [f"Tableau : {legende}", "{: .legende }", "", *sortie]
     sortie += ["| " + " | ".join(str(c) for c in ligne) + " |" for ligne in lignes]
     return "\n".join(sortie)
 

@@ -137,3 +137,13 @@ def test_en_texte_ecrit_verdict_tableaux_et_notes() -> None:
     assert "Réussite, Magistrale comprise : 82,5 %." in texte
     assert "1 chance sur 1296" in texte
     assert en_texte(calculer("warp-jet", {"trait": "-1"})) == "trait : trait doit être un entier ≥ 0, reçu -1"
+
+
+def test_chaque_mecanique_mene_au_calculateur() -> None:
+    """La page de règles de chaque formulaire a sa ligne « Au calculateur » vers lui (ancre comprise)."""
+    from tests.conftest import RACINE
+
+    for f in FORMULAIRES.values():
+        chemin = f.regle.partition("#")[0]
+        texte = (RACINE / "docs" / chemin).read_text("utf-8")
+        assert f"calculateur.md#{f.nom})" in texte, f"{chemin} ne mène pas au formulaire {f.nom}"
