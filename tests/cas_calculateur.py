@@ -183,6 +183,8 @@ ERREURS: tuple[tuple[str, dict[str, str], str, str], ...] = (
      "indice doit s'écrire comme « 2D6 » ou « 1D6+1D3 » (D6 et D3 seulement), reçu '1D8'"),
     ("troisd6-defense", {"des_attaque": "1 2", "des_defense": "1 2 3"}, "des_attaque",
      "des_attaque doit contenir exactement 3 dés, reçu 2 : (1, 2)"),
+    ("troisd6-defense", {"indice_attaquant": "14D6"}, "indice_attaquant",
+     "niveaux : 14D6 +4 niveaux sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),
     ("troisd6-scene", {"seuil_a": "2", "seuil_b": "2", "comparer": "non"}, "seuil_a",
      "la scène peut ne jamais finir (100 % des cas) : aucun effet d'au moins 1 point ne passe plus et personne "
      "n'atteint avantage définitif ; changez les seuils, les Indices ou les armures (le texte laisse alors les "

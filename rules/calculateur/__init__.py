@@ -23,7 +23,7 @@ import random
 from collections.abc import Mapping
 
 from rules.calculateur import _troisd6, _warp
-from rules.calculateur._commun import LONGUEUR_MAX, Champ, Formulaire, Lecture, Reponse, Tableau
+from rules.calculateur._commun import LONGUEUR_MAX, Champ, Formulaire, Lecture, Reponse, Tableau, champ_du_message
 
 __all__ = ["FORMULAIRES", "Champ", "Formulaire", "Reponse", "Tableau", "calculer", "calculer_json", "en_texte"]
 
@@ -80,7 +80,12 @@ def calculer(
         raise ValueError(f"lancer doit être True ou False, reçu {lancer!r}")
     if lancer and rng is None:
         rng = random.Random()
-    return f.calculer(Lecture(f, entrees, lancer=lancer, rng=rng))
+    lecture = Lecture(f, entrees, lancer=lancer, rng=rng)
+    try:
+        return f.calculer(lecture)
+    except ValueError as erreur:  # une règle refuse une combinaison qu'aucun champ seul ne porte
+        message = str(erreur)
+        return Reponse(f.nom, dict(entrees), erreurs={champ_du_message(message, {c: c for c in noms}): message})
 
 
 def calculer_json(requete: str) -> str:

@@ -255,6 +255,22 @@ def _personnage(lu: Lecture, suffixe: str, nom: str) -> Personnage | None:
     )
 
 
+def _indice_trop_haut(lu: Lecture, *camps: tuple[str, str | None]) -> str:
+    """Le champ d'Indice qu'un critique (jusqu'à Dt = 6 niveaux, plus ceux du risque) ferait sortir de l'échelle.
+
+    Les chances d'un échange comptent chaque critique possible : l'erreur de
+    l'échelle des Indices (« niveaux : 12D6 +4 niveaux sort de l'échelle… »)
+    va sous l'Indice qui la cause.
+    """
+    for champ_indice, champ_niveaux in camps:
+        niveaux = lu.entier(champ_niveaux) if champ_niveaux else 0
+        try:
+            monter(lu.texte(champ_indice), (niveaux if isinstance(niveaux, int) else 0) + 6 + 1)
+        except ValueError:
+            return champ_indice
+    return camps[0][0]
+
+
 def _risque(lu: Lecture, suffixe: str = "") -> Risque | None:
     noms = {n: f"{n}{suffixe}" for n in ("modificateur", "niveaux", "bonus_points")}
     return lu.essayer(lambda: Risque(*(lu.entier(noms[n]) for n in noms)), noms)
@@ -277,7 +293,12 @@ def _defense(lu: Lecture) -> Reponse:
     da, dd = lu.des("des_attaque"), lu.des("des_defense")
     if att is None or dfn is None or risque is None or lu.erreurs:
         return lu.reponse()
-    lois = {d: chances_echange(att, dfn, risque=risque, defense=d, avantage=actuel) for d in Defense}
+    trop_haut = {"niveaux": _indice_trop_haut(lu, ("indice_attaquant", "niveaux"), ("indice_defenseur", None))}
+    lois = lu.essayer(
+        lambda: {d: chances_echange(att, dfn, risque=risque, defense=d, avantage=actuel) for d in Defense}, trop_haut
+    )
+    if lois is None:
+        return lu.reponse()
     verdict = explication = None
     faits: list[str] = []
     ea, ed = _effet_donne(lu, "effet_attaque"), _effet_donne(lu, "effet_defense")
@@ -381,7 +402,7 @@ def _scene(lu: Lecture) -> Reponse:
         "initiative": "initiative",
         "objectif": "objectif",
         "avantages": "avantage_a",
-        "la": "seuil_a",
+        "niveaux": _indice_trop_haut(lu, ("indice_a", "niveaux_a"), ("indice_b", "niveaux_b")),
     }
     c = lu.essayer(lambda: chances_scene(a, b, **arguments), champs, "seuil_a")
     if c is None:
