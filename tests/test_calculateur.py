@@ -113,20 +113,32 @@ def test_les_charges_xss_sont_des_donnees_refusees(formulaire: str) -> None:
             assert r.verdict is None and not r.tableaux
 
 
-@settings(max_examples=60, deadline=None)
-@given(
-    st.sampled_from([f for f in FORMULAIRES if f != "troisd6-scene"]),
-    st.data(),
-)
+def _valeurs(champ: object) -> st.SearchStrategy[str]:
+    """Des saisies plausibles ou absurdes pour un champ : nombres, dés, Indices, options, texte."""
+    sorte, choix = champ.sorte, champ.choix  # type: ignore[attr-defined]
+    texte = st.text(max_size=12)
+    if sorte == "entier":
+        return st.one_of(st.integers(-30, 30).map(str), texte)
+    if sorte == "des":
+        return st.one_of(st.lists(st.integers(0, 7), max_size=6).map(lambda d: " ".join(map(str, d))), texte)
+    if sorte == "choix":
+        return st.one_of(st.sampled_from([v for v, _ in choix]), texte)
+    if sorte == "case":
+        return st.sampled_from(["oui", "non", "", "peut-être"])
+    return st.one_of(st.sampled_from(["1D3", "2D6", "1D6+1D3", "12D6", "15D6", "Ada", "le témoin"]), texte)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.sampled_from(list(FORMULAIRES)), st.data())
 def test_aucune_saisie_ne_fait_planter(formulaire: str, data: st.DataObject) -> None:
-    champs = FORMULAIRES[formulaire].champs
     entrees = {
-        c.nom: data.draw(st.one_of(st.text(max_size=12), st.integers(-30, 30).map(str)), label=c.nom)
-        for c in champs
+        c.nom: data.draw(_valeurs(c), label=c.nom)
+        for c in FORMULAIRES[formulaire].champs
         if data.draw(st.booleans(), label=f"remplir {c.nom}")
     }
     r = calculer(formulaire, entrees)
     assert r.ok or r.erreurs
+    assert all(isinstance(m, str) and m for m in r.erreurs.values())
     en_texte(r)
     json.dumps(r.en_dict())
 
