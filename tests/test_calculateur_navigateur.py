@@ -127,7 +127,7 @@ def _affiche(page: Page, nom: str) -> dict[str, Any]:
           explication: zone.querySelector(".calc-explication")?.textContent ?? null,
           faits: [...zone.querySelectorAll(".calc-faits li")].map((li) => li.textContent),
           tableaux: [...zone.querySelectorAll("table")].map((t) => ({
-            legende: t.caption.textContent,
+            legende: document.getElementById(t.getAttribute("aria-labelledby")).textContent,
             entetes: [...t.tHead.rows[0].cells].filter((c) => !c.classList.contains("calc-col-barre"))
                         .map((c) => c.textContent),
             lignes: [...t.tBodies[0].rows].map((r) => [...r.cells]

@@ -89,16 +89,22 @@
 
   // --- Le résultat -------------------------------------------------------------------------------
 
+  let tableaux = 0;
+
   function tableau(t, rang) {
     const figure = element("figure", "calc-tableau");
+    // La légende hors de la zone qui défile : elle passe à la ligne sur un téléphone.
+    const legende = element("figcaption", "calc-legende", t.legende);
+    legende.id = `calc-legende-${++tableaux}`;
+    figure.appendChild(legende);
     const defile = element("div", "calc-defile");
     defile.tabIndex = 0; // une table plus large que l'écran se fait défiler au clavier
     defile.setAttribute("role", "region");
-    defile.setAttribute("aria-label", t.legende);
+    defile.setAttribute("aria-labelledby", legende.id);
     // Une classe à elle : les styles de Material pour les tables de Markdown (table:not([class]), qui
     // défilent elles-mêmes sans être atteignables au clavier) ne s'y appliquent pas.
     const table = element("table", "calc-table");
-    table.appendChild(element("caption", null, t.legende));
+    table.setAttribute("aria-labelledby", legende.id);
     const tete = table.createTHead().insertRow();
     for (const titre of t.entetes) {
       const th = element("th", null, titre);
