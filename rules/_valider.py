@@ -36,10 +36,10 @@ BETAS_MAX = 12
 """Le plus grand nombre de Bêtas d'un Test coopératif (joué ou dont on calcule les chances)."""
 
 COMPLEXITE_MAX = 20
-"""La plus grande Complexité d'un Test étendu (joué ou dont on calcule les chances)."""
+"""La plus grande Complexité d'un Test étendu dont on calcule les chances."""
 
 MANIABILITE_MAX = 20
-"""La plus grande Maniabilité d'un Test étendu (joué ou dont on calcule les chances)."""
+"""La plus grande Maniabilité d'un Test étendu dont on calcule les chances."""
 
 # --- Les bornes d'une partie jouée -------------------------------------------------
 # Un jet joué avec ses dés n'est pas limité par les bornes des chances exactes
@@ -68,9 +68,12 @@ POINTS_MAX = 20
 """Les points d'effet ajoutés ou retirés à chaque effet (`bonus_points`, armure) : de −20 à 20 (le texte en
 chiffre 1 à 3)."""
 
+COMPLEXITE_JOUEE_MAX = 200
+"""La plus grande Complexité (et Maniabilité) d'un Test étendu joué round par round."""
+
 ROUNDS_MAX = 1000
-"""Le plus de rounds d'un Test étendu joué (avec des d6, même un Test de Complexité et Maniabilité 20 finit en
-moins de 40 rounds décisifs ; la borne arrête les Compensations sans fin)."""
+"""Le plus de rounds d'un Test étendu joué : au plus 399 rounds décisifs (Complexité et Maniabilité 200), et la
+borne arrête des Compensations sans fin."""
 
 TOURS_MAX = 500
 """Le plus de tours d'une scène majeure jouée (`tours_max`, tours imposés)."""
