@@ -251,7 +251,9 @@ def des(nom: str, valeurs: Any, *, nombre: int, faces: int = 6) -> tuple[int, ..
         )
     resultat = tuple(islice(valeurs, nombre + 1))
     if len(resultat) > nombre:
-        raise ValueError(f"{nom} doit contenir exactement {nombre} dé{'s' if nombre > 1 else ''}, reçu plus de {nombre}")
+        raise ValueError(
+            f"{nom} doit contenir exactement {nombre} dé{'s' if nombre > 1 else ''}, reçu plus de {nombre}"
+        )
     if len(resultat) != nombre:
         raise ValueError(
             f"{nom} doit contenir exactement {nombre} dé{'s' if nombre > 1 else ''}, "

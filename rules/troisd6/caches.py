@@ -96,7 +96,9 @@ def apercu(seuil: int, visibles: tuple[int, ...] | list[int] = ()) -> Apercu:
     """
     seuil = _valider.entier("seuil", seuil)
     if isinstance(visibles, str | bytes) or not isinstance(visibles, tuple | list):
-        raise ValueError(f"visibles doit être une suite de 0 à 3 dés (entiers de 1 à 6), reçu {_valider.recu(visibles)}")
+        raise ValueError(
+            f"visibles doit être une suite de 0 à 3 dés (entiers de 1 à 6), reçu {_valider.recu(visibles)}"
+        )
     if len(visibles) > 3:
         raise ValueError(f"visibles doit contenir au plus 3 dés, reçu {len(visibles)} : {_valider.recu(visibles)}")
     vus = _valider.des("visibles", visibles, nombre=len(visibles)) if visibles else ()

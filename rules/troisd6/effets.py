@@ -296,7 +296,9 @@ def effet(
     if total is not None:
         _valider.entier("total", total)
         if not lance.minimum <= total <= lance.maximum:
-            raise ValueError(f"total : un jet de {lance} fait de {lance.minimum} à {lance.maximum}, reçu {total!r}")
+            raise ValueError(
+                f"total : un jet de {lance} fait de {lance.minimum} à {lance.maximum}, reçu {_valider.recu(total)}"
+            )
         valeurs, somme = None, total
     else:
         valeurs = lancer(lance.d6, rng) + lancer(lance.d3, rng, faces=3) if des is None else _des(lance, des)

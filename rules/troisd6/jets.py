@@ -118,13 +118,13 @@ class Difficulte(EnumOrdonnee):
         if bas == haut:
             if ampleur is not None:
                 raise ValueError(
-                    f"ampleur : « {self} » vaut toujours {bas:+d}, n'indiquez pas d'ampleur, reçu {ampleur!r}"
+                    f"ampleur : « {self} » vaut toujours {bas:+d}, n'indiquez pas d'ampleur, reçu {_valider.recu(ampleur)}"
                 )
             return bas
         signe = "+" if haut > 0 else "-"
         if ampleur is None or isinstance(ampleur, bool) or not isinstance(ampleur, int) or not 1 <= ampleur <= 3:
             raise ValueError(
-                f"ampleur : « {self} » va de {signe}1 à {signe}3, précisez l'ampleur (1, 2 ou 3), reçu {ampleur!r}"
+                f"ampleur : « {self} » va de {signe}1 à {signe}3, précisez l'ampleur (1, 2 ou 3), reçu {_valider.recu(ampleur)}"
             )
         return ampleur if haut > 0 else -ampleur
 
@@ -167,7 +167,7 @@ def _difficulte(difficulte: Any) -> int:
         return _valider.entier("difficulte", difficulte)
     except ValueError:
         raise ValueError(
-            f"difficulte doit être un entier ou un palier fixe de Difficulte, reçu {difficulte!r}"
+            f"difficulte doit être un entier ou un palier fixe de Difficulte, reçu {_valider.recu(difficulte)}"
         ) from None
 
 

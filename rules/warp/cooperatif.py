@@ -108,15 +108,15 @@ def _valider_traits(betas: Sequence[int]) -> tuple[int, ...]:
 
 def _valider_alpha(alpha: Any, traits: tuple[int, ...], bonus: Any, malus: Any) -> int:
     """Le Trait de l'Alpha, et ses dés au pire de l'aide (2 dés par Bêta, ou 1 de malus) dans `RESERVE_MAX`."""
-    alpha = _valider.plafond("alpha", _valider.entier("alpha", alpha, minimum=0), _valider.RESERVE_MAX, "dés")
+    trait: int = _valider.plafond("alpha", _valider.entier("alpha", alpha, minimum=0), _valider.RESERVE_MAX, "dés")
     for nom, valeur in (("bonus", bonus), ("malus", malus)):
         _valider.plafond(nom, _valider.entier(nom, valeur, minimum=0), _valider.RESERVE_MAX, "dés")
     n = len(traits)
-    pire = alpha + max(bonus + 2 * n + 1 - malus, malus + n - bonus)
+    pire = trait + max(bonus + 2 * n + 1 - malus, malus + n - bonus)
     if pire > _valider.RESERVE_MAX:
         raise ValueError(
             f"alpha, betas, bonus et malus : au plus {_valider.RESERVE_MAX} dés d'un même jet, et l'Alpha "
-            f"peut en lancer {pire} (Trait {alpha}, {n} Bêtas, bonus {bonus}, malus {malus})"
+            f"peut en lancer {pire} (Trait {trait}, {n} Bêtas, bonus {bonus}, malus {malus})"
         )
     for i, t in enumerate(traits):
         if t + abs(bonus + 1 - malus) > _valider.RESERVE_MAX:
@@ -124,7 +124,7 @@ def _valider_alpha(alpha: Any, traits: tuple[int, ...], bonus: Any, malus: Any) 
                 f"betas[{i}], bonus et malus : au plus {_valider.RESERVE_MAX} dés d'un même jet, reçu "
                 f"{t + abs(bonus + 1 - malus)} (Trait {t}, bonus {bonus}, malus {malus})"
             )
-    return alpha
+    return trait
 
 
 def _valider_loi(betas: Sequence[int], bonus: int, malus: int) -> tuple[tuple[int, ...], int]:
@@ -155,6 +155,14 @@ class Cooperation:
 
     def __str__(self) -> str:
         return self.explication
+
+
+def _jet_de(nom: str, trait: int, bonus: int, malus: int, des: Any, rng: random.Random | None) -> Jet:
+    """Le jet d'un participant ; une erreur sur ses dés nomme le paramètre qui les porte (`des_alpha`, `des_betas[i]`)."""
+    try:
+        return jet(trait, bonus=bonus, malus=malus, des=des, rng=rng)
+    except ValueError as erreur:
+        raise ValueError(f"{nom} : {erreur}") from None
 
 
 def _demis(x: Fraction) -> str:
@@ -226,19 +234,13 @@ def cooperation(
                 f"des_betas doit contenir les dés de chacun des {len(traits)} Bêtas, reçu {_valider.recu(des_betas)}"
             )
     jets_betas = tuple(
-        jet(
-            t,
-            bonus=bonus + int(x),
-            malus=malus,
-            des=None if des_betas is None else des_betas[i],
-            rng=rng,
-        )
+        _jet_de(f"des_betas[{i}]", t, bonus + int(x), malus, None if des_betas is None else des_betas[i], rng)
         for i, (t, x) in enumerate(zip(traits, xp, strict=True))
     )
     aides = tuple(AIDE[j.resultat] for j in jets_betas)
     total = aide(j.resultat for j in jets_betas)
     b, m = _modificateurs(bonus, malus, total, experience_alpha)
-    jet_alpha = jet(alpha, bonus=b, malus=m, des=des_alpha, rng=rng)
+    jet_alpha = _jet_de("des_alpha", alpha, b, m, des_alpha, rng)
     morceaux = [
         f"Bêta {i + 1} : {j.resultat} ({_texte_aide(a)})"
         for i, (j, a) in enumerate(zip(jets_betas, aides, strict=True))

@@ -352,7 +352,9 @@ def derouler(
     fin: Resultat | None = None
     while fin is None:
         n = len(rounds) + 1
-        if n > _valider.ROUNDS_MAX:  # pragma: no cover - des d6 n'y arrivent pas (une Compensation a au plus 1/2 de chances)
+        if (
+            n > _valider.ROUNDS_MAX
+        ):  # pragma: no cover - des d6 n'y arrivent pas (une Compensation a au plus 1/2 de chances)
             raise ValueError(
                 f"rng : le Test n'est pas fini après {_valider.ROUNDS_MAX} rounds ({progres} Progrès, {revers} Revers) ; "
                 "le code s'arrête là"

@@ -123,7 +123,7 @@ def _valider_modificateurs(trait: int, bonus: Any, malus: Any) -> int:
     """Bonus et malus d'un jet joué ; rend le nombre de dés lancés (au plus `RESERVE_MAX`)."""
     for nom, valeur in (("bonus", bonus), ("malus", malus)):
         _valider.plafond(nom, _valider.entier(nom, valeur, minimum=0), _valider.RESERVE_MAX, "dés")
-    lances = trait + abs(bonus - malus)
+    lances: int = trait + abs(bonus - malus)
     if lances > _valider.RESERVE_MAX:
         raise ValueError(
             f"trait, bonus et malus : au plus {_valider.RESERVE_MAX} dés d'un même jet, reçu {lances} "
