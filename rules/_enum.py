@@ -6,6 +6,8 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
+from rules import _valider
+
 
 @cache
 def _rangs(classe: type[Enum]) -> dict[Enum, int]:
@@ -31,6 +33,14 @@ class EnumOrdonnee(Enum):
 
     def __str__(self) -> str:
         return self.libelle
+
+    @classmethod
+    def _missing_(cls, valeur: object) -> Any:
+        """`Niveau("réussite")` : un refus français, qui dit les libellés permis (au lieu du message anglais d'Enum)."""
+        permis = ", ".join(repr(m.value) for m in cls)
+        raise ValueError(
+            f"valeur : aucun {cls.__name__} ne s'appelle {_valider.recu(valeur)} ; libellés permis : {permis}"
+        )
 
     def _comparable(self, autre: Any) -> bool:
         return type(autre) is type(self)
