@@ -98,12 +98,19 @@ def recu(valeur: Any) -> str:
         ('-1', "'2D6+'", '2.5')
         >>> recu(10**5000)
         'un entier de 5001 chiffres'
+        >>> import random
+        >>> recu(random.Random(1))
+        'un objet Random'
         >>> recu("x" * 1000)
         "'xxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx'"
     """
     if isinstance(valeur, int) and not isinstance(valeur, bool) and valeur.bit_length() > 150:
         chiffres = len(str(abs(valeur))) if valeur.bit_length() < 14_000 else int(valeur.bit_length() * 0.30103) + 1
         return f"un entier de {chiffres} chiffres"
+    if type(valeur) is object:
+        return "un objet quelconque"
+    if type(valeur).__repr__ is object.__repr__:  # type: ignore[comparison-overlap]  # « <… object at 0x…> »
+        return f"un objet {type(valeur).__qualname__}"
     try:
         return _REPR.repr(valeur)
     except Exception:  # un __repr__ défaillant ne doit pas masquer le vrai refus
