@@ -65,6 +65,9 @@ def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]]) -> str:
         | 2 | 6 |
     """
     entetes = _valider.suite("entetes", entetes, maximum=_valider.LIGNES_MAX, quoi="en-têtes")
+    for i, entete in enumerate(entetes):
+        if not isinstance(entete, str):
+            raise ValueError(f"entetes[{i}] doit être un texte, reçu {_valider.recu(entete)}")
     lignes = _valider.suite("lignes", lignes, maximum=_valider.LIGNES_MAX, quoi="lignes")
     for i, ligne in enumerate(lignes):
         _valider.suite(f"lignes[{i}]", ligne, maximum=_valider.LIGNES_MAX, quoi="cellules")

@@ -36,7 +36,6 @@ from types import FrameType
 from typing import Any
 
 import rules
-from rules.des import Evaluateur
 
 # --- Le catalogue des entrées publiques ------------------------------------------------
 
@@ -133,7 +132,7 @@ def entrees() -> list[Entree]:
         if isinstance(objet, type):
             instances = [v for k, v in exemples.items() if isinstance(v, objet) and type(v) is objet]
             for instance in instances:
-                for methode, fonction in inspect.getmembers(type(instance), inspect.isfunction):
+                for methode, _fonction in inspect.getmembers(type(instance), inspect.isfunction):
                     if methode.startswith("_") or methode in {"libelle", "rang"}:
                         continue
                     lie = getattr(instance, methode)
@@ -208,9 +207,7 @@ def arguments(
     for p in entree.parametres:
         if p.kind is p.VAR_POSITIONAL:
             positionnels.extend(tirer() for _ in range(3) if not omettre())
-        elif p.kind is p.VAR_KEYWORD:
-            continue
-        elif p.default is not p.empty and omettre():
+        elif p.kind is p.VAR_KEYWORD or (p.default is not p.empty and omettre()):
             continue
         elif p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and not nommes:
             positionnels.append(tirer())

@@ -50,7 +50,7 @@ class Indice:
         _valider.entier("d6", self.d6, minimum=0, maximum=_D6_MAX)
         _valider.entier("d3", self.d3, minimum=0, maximum=_D6_MAX)
         if self.d6 + self.d3 == 0:
-            raise ValueError("un Indice doit avoir au moins un dé, reçu 0D6 et 0D3")
+            raise ValueError("d6 et d3 : un Indice doit avoir au moins un dé, reçu 0D6 et 0D3")
 
     def __str__(self) -> str:
         morceaux = []
