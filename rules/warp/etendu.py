@@ -161,7 +161,9 @@ def _periode(valeur: Any) -> Fraction:
     if isinstance(valeur, int) and abs(valeur) > _PERIODE_MAX:
         raise ValueError(f"periode doit être {permis}, reçu {_valider.recu(valeur)}")
     periode = Fraction(repr(valeur)) if isinstance(valeur, float) else Fraction(valeur)
-    if not 0 < periode <= _PERIODE_MAX or periode.denominator > _PERIODE_MAX:
+    if not 0 < periode <= _PERIODE_MAX:
+        raise ValueError(f"periode doit être {permis}, reçu {_valider.recu(valeur)}")
+    if periode.denominator > _PERIODE_MAX:
         raise ValueError(f"periode doit être {permis}, au millionième près, reçu {_valider.recu(valeur)}")
     return periode
 
