@@ -231,3 +231,13 @@ def test_chaque_entree_publique_rend_un_resultat_valide_ou_un_refus_francais(
     positionnels, nommes = arguments(entree, lambda: data.draw(valeurs), lambda: data.draw(st.booleans()))
     verdict = appeler(entree, positionnels, nommes)
     assert verdict.issue != "impropre", f"{decrire(entree, positionnels, nommes)} → {verdict.detail}"
+
+
+def test_chaque_page_de_regles_montre_un_refus() -> None:
+    """Le lecteur voit, pour chaque mécanique, ce que le code refuse (un doctest par page)."""
+    from tests.conftest import RACINE
+
+    pages = sorted(p for d in ("warp", "troisd6") for p in (RACINE / "docs" / d).glob("*.md") if p.name != "index.md")
+    assert len(pages) >= 14
+    sans = [p.name for p in pages if "except ValueError" not in p.read_text("utf-8")]
+    assert sans == []
