@@ -133,7 +133,8 @@ def entrees() -> list[Entree]:
             instances = [v for k, v in exemples.items() if isinstance(v, objet) and type(v) is objet]
             for instance in instances:
                 for methode, _fonction in inspect.getmembers(type(instance), inspect.isfunction):
-                    if methode.startswith("_") or methode in {"libelle", "rang"}:
+                    # (« xǁ…ǁ…__mutmut_N » : les variantes qu'ajoute mutmut dans sa copie du paquet, pas des méthodes)
+                    if methode.startswith("_") or "mutmut" in methode or methode in {"libelle", "rang"}:
                         continue
                     lie = getattr(instance, methode)
                     resultat.append(Entree(f"{nom}().{methode}", lie, _parametres(lie)))
