@@ -71,8 +71,9 @@ def une_chance_sur(p: Fraction) -> str:
         >>> une_chance_sur(Fraction(0)), une_chance_sur(Fraction(1))
         ('aucune chance', 'à coup sûr')
     """
-    if not isinstance(p, Fraction) or not 0 <= p <= 1:
-        raise ValueError(f"p doit être une probabilité (Fraction entre 0 et 1), reçu {p!r}")
+    if isinstance(p, bool) or not isinstance(p, Fraction | int) or not 0 <= p <= 1:
+        raise ValueError(f"p doit être une probabilité (Fraction ou entier entre 0 et 1), reçu {_valider.recu(p)}")
+    p = Fraction(p)
     if p == 0:
         return "aucune chance"
     if p == 1:
@@ -95,10 +96,11 @@ def chance(p: Fraction, decimales: int = 1) -> str:
         >>> chance(Fraction(5, 8)), chance(Fraction(1, 72)), chance(Fraction(7, 500)), chance(Fraction(0))
         ('62,5 %', '1 sur 72', '≈ 1 sur 71', '0 %')
     """
+    texte_pourcentage = pourcentage(p, decimales)  # valide p et decimales
     if 0 < p < PETITE_CHANCE:
         texte = une_chance_sur(p).removeprefix("environ ").replace(" chance", "")
         return texte if une_chance_sur(p).startswith("1 ") else "≈ " + texte
-    return pourcentage(p, decimales)
+    return texte_pourcentage
 
 
 def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]], *, legende: str | None = None) -> str:
@@ -130,6 +132,7 @@ def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]], *, legen
         _valider.suite(f"lignes[{i}]", ligne, maximum=_valider.LIGNES_MAX, quoi="cellules")
     sortie = ["| " + " | ".join(entetes) + " |", "| " + " | ".join("---" for _ in entetes) + " |"]
     if legende is not None:
+        _valider.texte("legende", legende)
         sortie = [f"Tableau : {legende}", "{: .legende }", "", *sortie]
     sortie += ["| " + " | ".join(str(c) for c in ligne) + " |" for ligne in lignes]
     return "\n".join(sortie)

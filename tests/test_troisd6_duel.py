@@ -246,7 +246,7 @@ def test_sans_politique_c_est_la_scene_de_jouer_scene() -> None:
     a, b = SIMULES[0][0], SIMULES[0][1]
     rng = random.Random(7)
     n = 1500
-    gagnes = sum(jouer_scene(a, b, rng=rng, tours_max=10_000).vainqueur == a.nom for _ in range(n))
+    gagnes = sum(jouer_scene(a, b, rng=rng, tours_max=500).vainqueur == a.nom for _ in range(n))
     p = float(chances_scene(a, b).victoire_premier)
     assert abs(gagnes / n - p) <= 4.5 * math.sqrt(p * (1 - p) / n)
 
@@ -380,7 +380,11 @@ def test_scene_sans_fin_refusee() -> None:
         chances_scene(a, b)
     # Une armure que rien ne traverse, face à un passif qui ne rate jamais de faire durer.
     with pytest.raises(ValueError, match="ne jamais finir"):
-        chances_scene(Personnage("A", seuil=30, indice="1D3"), Personnage("mur", actif=False, armure=200))
+        chances_scene(
+            Personnage("A", seuil=30, indice="1D3"),
+            Personnage("mur", actif=False, armure=20),
+            politique_a=Politique(Risque(bonus_points=-20)),
+        )
     # L'un ne peut rien, l'autre si : la scène finit (par la victoire de l'autre).
     c = chances_scene(Personnage("A", seuil=2, indice="2D6"), Personnage("B", seuil=14, indice="2D6"))
     assert c.victoire_second == 1

@@ -22,6 +22,7 @@ import json
 import random
 from collections.abc import Mapping
 
+from rules._valider import booleen, generateur, recu
 from rules.calculateur import _troisd6, _warp
 from rules.calculateur._commun import LONGUEUR_MAX, Champ, Formulaire, Lecture, Reponse, Tableau, champ_du_message
 
@@ -64,20 +65,22 @@ def calculer(
         >>> calculer("warp-jet", {"trait": "trois"}).erreurs
         {'trait': "trait doit être un entier ≥ 0, reçu 'trois'"}
     """
-    if formulaire not in FORMULAIRES:
-        raise ValueError(f"formulaire doit être l'un de {', '.join(FORMULAIRES)}, reçu {formulaire!r}")
+    if not isinstance(formulaire, str) or formulaire not in FORMULAIRES:
+        raise ValueError(f"formulaire doit être l'un de {', '.join(FORMULAIRES)}, reçu {recu(formulaire)}")
     f = FORMULAIRES[formulaire]
+    if entrees is not None and not isinstance(entrees, Mapping):
+        raise ValueError(f"entrees doit être un dictionnaire (champ → texte), reçu {recu(entrees)}")
     entrees = dict(entrees or {})
     noms = {c.nom for c in f.champs}
     for nom, valeur in entrees.items():
         if nom not in noms:
             raise ValueError(
-                f"{nom!r} n'est pas un champ du formulaire {formulaire} (champs : {', '.join(sorted(noms))})"
+                f"entrees : {recu(nom)} n'est pas un champ du formulaire {formulaire} (champs : {', '.join(sorted(noms))})"
             )
         if not isinstance(valeur, str) or len(valeur) > LONGUEUR_MAX:
-            raise ValueError(f"{nom} doit être un texte d'au plus {LONGUEUR_MAX} caractères, reçu {valeur!r:.60}")
-    if not isinstance(lancer, bool):
-        raise ValueError(f"lancer doit être True ou False, reçu {lancer!r}")
+            raise ValueError(f"{nom} doit être un texte d'au plus {LONGUEUR_MAX} caractères, reçu {recu(valeur)}")
+    booleen("lancer", lancer)
+    rng = generateur(rng)
     if lancer and rng is None:
         rng = random.Random()
     lecture = Lecture(f, entrees, lancer=lancer, rng=rng)
@@ -103,6 +106,8 @@ def calculer_json(requete: str) -> str:
         >>> json.loads(calculer_json('{"formulaire": "<script>"}'))["message"]
         "formulaire doit être l'un de warp-jet, warp-oppose, warp-cooperatif, warp-etendu, warp-experience, troisd6-jet, troisd6-mineure, troisd6-effet, troisd6-defense, troisd6-scene, reçu '<script>'"
     """
+    if not isinstance(requete, str | bytes):
+        raise ValueError(f"requete doit être un texte JSON, reçu {recu(requete)}")
     try:
         donnees = json.loads(requete)
         if not isinstance(donnees, dict):
@@ -131,6 +136,8 @@ def en_texte(reponse: Reponse) -> str:
           le PJ perd la scène   74,1 %  20/27            ██████████████▉
           le PJ gagne la scène  25,9 %  7/27             █████▏
     """
+    if not isinstance(reponse, Reponse):
+        raise ValueError(f"reponse doit être une Reponse (le résultat de calculer), reçu {recu(reponse)}")
     if not reponse.ok:
         return "\n".join(f"{nom or 'entrée'} : {message}" for nom, message in reponse.erreurs.items())
     blocs: list[str] = []

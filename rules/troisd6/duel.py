@@ -111,9 +111,10 @@ class Politique:
 
     def __post_init__(self) -> None:
         if not isinstance(self.risque, Risque):
-            raise ValueError(f"risque doit être un Risque (modificateur, niveaux, bonus_points), reçu {self.risque!r}")
-        if not isinstance(self.defense, Defense):
-            raise ValueError(f"defense doit être une Defense (ESQUIVE, BLOCAGE, CONTRE_ATTAQUE), reçu {self.defense!r}")
+            raise ValueError(
+                f"risque doit être un Risque (modificateur, niveaux, bonus_points), reçu {_valider.recu(self.risque)}"
+            )
+        _valider.membre("defense", self.defense, Defense)
 
     def __str__(self) -> str:
         return f"attaque : {self.risque} ; défense : {self.defense}"
@@ -515,7 +516,7 @@ def chances_scene(
     _, qui, etat = _debut(a, b, initiative, avantages, objectif, 1)
     for nom, politique in (("politique_a", politique_a), ("politique_b", politique_b)):
         if not isinstance(politique, Politique):
-            raise ValueError(f"{nom} doit être une Politique (risque, défense), reçu {politique!r}")
+            raise ValueError(f"{nom} doit être une Politique (risque, défense), reçu {_valider.recu(politique)}")
     loi_a = _attaque(a, politique_a.risque, b, politique_b.defense)
     loi_b = _attaque(b, politique_b.risque, a, politique_a.defense) if b.actif else None
     depart = (etat[a.nom], etat[b.nom])
@@ -576,11 +577,11 @@ def chances_echange(
     """
     _verifier_echange(attaquant, defenseur, None)
     if not isinstance(risque, Risque):
-        raise ValueError(f"risque doit être un Risque (modificateur, niveaux, bonus_points), reçu {risque!r}")
-    if not isinstance(defense, Defense):
-        raise ValueError(f"defense doit être une Defense (ESQUIVE, BLOCAGE, CONTRE_ATTAQUE), reçu {defense!r}")
-    if not isinstance(avantage, Avantage):
-        raise ValueError(f"avantage doit être un Avantage, reçu {avantage!r}")
+        raise ValueError(
+            f"risque doit être un Risque (modificateur, niveaux, bonus_points), reçu {_valider.recu(risque)}"
+        )
+    _valider.membre("defense", defense, Defense)
+    _valider.membre("avantage", avantage, Avantage)
     issues, denominateur = _attaque(attaquant, risque, defenseur, defense)
     loi = dict.fromkeys(Avantage, Fraction(0))
     reprise = reussie = 0
@@ -695,13 +696,16 @@ def comparer_risques(
         >>> print(comparer_risques(josephine, temoin, objectif=Avantage.CRITIQUE))
         Pour Joséphine, le meilleur choix est « sans risque » : 50,5 % de victoires, contre 43,2 % pour « −1 au jet, +1 niveau d'effet », 31,4 % pour « −2 au jet, +2 points d'effet ».
     """
-    if isinstance(risques, str | bytes) or not isinstance(risques, Sequence) or not risques:
-        raise ValueError(f"risques doit être une suite non vide de Risque, reçu {risques!r}")
+    risques = _valider.suite("risques", risques, maximum=20, quoi="risques")
+    if not risques:
+        raise ValueError("risques doit être une suite non vide de Risque, reçu une suite vide")
     for i, r in enumerate(risques):
         if not isinstance(r, Risque):
-            raise ValueError(f"risques[{i}] doit être un Risque (modificateur, niveaux, bonus_points), reçu {r!r}")
+            raise ValueError(
+                f"risques[{i}] doit être un Risque (modificateur, niveaux, bonus_points), reçu {_valider.recu(r)}"
+            )
     if not isinstance(politique_a, Politique):
-        raise ValueError(f"politique_a doit être une Politique (risque, défense), reçu {politique_a!r}")
+        raise ValueError(f"politique_a doit être une Politique (risque, défense), reçu {_valider.recu(politique_a)}")
     options = tuple(
         (
             r,
