@@ -37,6 +37,17 @@
     });
   }
 
+  /* Un onglet de contenu (pymdownx.tabbed) est un bouton radio caché : son
+     étiquette montre l'anneau de focus à sa place. */
+  function ongletFocalise(evenement) {
+    var bouton = evenement.target;
+    if (!(bouton instanceof HTMLInputElement) || !bouton.closest(".tabbed-set")) return;
+    var focus = evenement.type === "focusin" && bouton.matches(":focus-visible");
+    Array.prototype.forEach.call(bouton.labels || [], function (etiquette) {
+      etiquette.toggleAttribute("data-focus", focus);
+    });
+  }
+
   /* Le titre de la section où se trouve un élément (le titre qui le précède). */
   function section(element) {
     var titres = document.querySelectorAll(".md-content :is(h1, h2, h3, h4)");
@@ -141,6 +152,8 @@
   }
 
   document.addEventListener("keydown", masquer);
+  document.addEventListener("focusin", ongletFocalise);
+  document.addEventListener("focusout", ongletFocalise);
   if (typeof document$ !== "undefined") {
     document$.subscribe(preparer); /* Material : à chaque page, navigation instantanée comprise */
   } else {
