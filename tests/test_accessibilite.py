@@ -364,3 +364,44 @@ def test_l_ordre_de_lecture_suit_la_page(page_cdp: tuple[Page, CDPSession], serv
     assert page.evaluate("() => !!document.activeElement.closest('article')"), (
         "le lien d'évitement ne mène pas au contenu"
     )
+
+
+# ---------------------------------------------------------------- feuilles de style
+
+SELECTEURS = r"""(fichiers) => {
+  const trouves = {};
+  const visiter = (regles, fichier) => {
+    for (const regle of regles) {
+      if (regle.selectorText) {
+        for (const selecteur of regle.selectorText.split(/,(?![^(]*\))/)) {
+          // Sans pseudo-classes ni pseudo-éléments (:hover, ::before…), sauf :not / :is / :where / :has.
+          const nu = selecteur.replace(/::?[\w-]+(\([^)]*\))?/g, m => /^:(not|is|where|has)\(/.test(m) ? m : "").trim();
+          trouves[fichier + " | " + selecteur.trim()] = document.querySelectorAll(nu || "*").length;
+        }
+      } else if (regle.cssRules) visiter(regle.cssRules, fichier);
+    }
+  };
+  for (const feuille of document.styleSheets) {
+    const fichier = (feuille.href || "").split("/").pop();
+    if (fichiers.includes(fichier)) visiter(feuille.cssRules, fichier);
+  }
+  return trouves;
+}"""
+
+APRES_UNE_ACTION = ("[data-masquee]", "[data-focus]", ".md-tooltip2")
+"""Ce que le lecteur fait apparaître (Échap, focus d'un onglet, survol) : vérifié par les tests clavier."""
+
+
+def test_chaque_regle_de_nos_feuilles_de_style_touche_le_site(
+    page: Page, serveur_site: str, site_construit: SiteConstruit
+) -> None:
+    """Pas de règle CSS qui ne correspond à rien (l'issue 12 le demande), et chaque feuille est chargée."""
+    fichiers = sorted(p.name for p in (RACINE / "docs" / "stylesheets").glob("*.css"))
+    vus: dict[str, int] = {}
+    for chemin in pages_du_site(site_construit.dossier):
+        page.goto(serveur_site + chemin, wait_until="load")
+        for selecteur, nombre in page.evaluate(SELECTEURS, fichiers).items():
+            vus[selecteur] = vus.get(selecteur, 0) + nombre
+    assert {s.split(" | ")[0] for s in vus} == set(fichiers), "une feuille de docs/stylesheets/ n'est pas chargée"
+    orphelins = [s for s, n in vus.items() if n == 0 and not any(a in s for a in APRES_UNE_ACTION)]
+    assert not orphelins, "règles CSS qui ne touchent aucun élément du site :\n" + "\n".join(orphelins)
