@@ -1,38 +1,53 @@
 """Le glossaire : une seule source, `includes/abreviations.md`, pour les infobulles et la page.
 
-Le fichier est écrit dans la syntaxe des abréviations de Markdown
-(`*[Terme]: définition`, une entrée par paragraphe). Ce crochet :
+Le fichier définit chaque concept **une fois**, dans une syntaxe proche des
+abréviations de Markdown : `*[forme|autre forme]: définition`, une entrée par
+paragraphe, ses formes (pluriels, majuscules, abréviations) séparées par `|`,
+et au besoin une ligne `Voir : page.md#ancre` qui impose la section des règles
+à lire ([`concepts`][]). Ce crochet :
 
-- le lit au chargement de la configuration et le donne à l'extension `abbr`
-  comme *glossaire* (option `glossary`, Markdown ≥ 3.7) : chaque terme est
-  alors entouré d'un `<abbr title="définition">` sur toutes les pages (et dans
-  les docstrings de la référence), dont la fonction `content.tooltips` de
-  Material fait une infobulle au survol ;
+- le lit au chargement de la configuration et donne chaque forme, avec la
+  définition de son concept, à l'extension `abbr` comme *glossaire* (option
+  `glossary`, Markdown ≥ 3.7) : chaque forme est alors entourée d'un
+  `<abbr title="définition">` sur toutes les pages (et dans les docstrings de
+  la référence), dont la fonction `content.tooltips` de Material fait une
+  infobulle au survol ;
 - écrit, à la place du repère `<!-- glossaire -->` de `glossaire.md`, la
-  page du glossaire générée depuis le même fichier ([`markdown_glossaire`][]).
+  page du glossaire générée depuis le même fichier ([`markdown_glossaire`][]),
+  chaque entrée liée à la section des règles où lire le terme ([`renvois`][],
+  qui lit le modèle commun du site, `hooks/modele.py`).
 
 (Le même fichier pourrait être ajouté à chaque page par `pymdownx.snippets`,
-`auto_append` ; mais chaque conversion, page ou docstring, relirait alors ses
-140 paragraphes : environ 1,5 s de plus par construction du site.)
+`auto_append` ; mais chaque conversion, page ou docstring, le relirait alors :
+environ 1,5 s de plus par construction du site.)
 """
 
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from markdown.extensions.toc import slugify
+if __name__ != "hooks.glossaire":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from hooks import modele
 
 __all__ = [
     "PAGE",
     "REPERE",
     "SOURCE",
     "SYSTEMES",
+    "Concept",
+    "concepts",
     "definitions",
     "markdown_glossaire",
     "on_config",
+    "on_nav",
     "on_page_markdown",
     "renvois",
 ]
@@ -54,30 +69,8 @@ SYSTEMES = {
 """Les sections de la page : une définition qui commence par « WaRP — » ou « 3D6 — » va
 dans celle du système (si elle ne parle pas aussi de l'autre), les autres dans la première."""
 
-_ENTREE = re.compile(r"^\*\[(?P<terme>[^\]]+)\]:[ \t]*(?P<definition>\S.*?)[ \t]*$", re.M)
-
-
-def definitions(fichier: str | Path = SOURCE) -> dict[str, str]:
-    """Les termes du glossaire et leur définition, dans l'ordre du fichier.
-
-    Examples:
-        >>> d = definitions()
-        >>> print(d["Magistrale"])
-        WaRP — Une réussite avec un Critique (un 6 gardé) ; dans un jet opposé, il faut garder plus de 6 que l'adversaire.
-        >>> d["Magistrale"] == d["Magistrales"]
-        True
-    """
-    texte = Path(fichier).read_text(encoding="utf-8")
-    trouvees = {m["terme"]: m["definition"] for m in _ENTREE.finditer(texte)}
-    if not trouvees:
-        raise ValueError(f"{fichier} ne contient aucune définition *[Terme]: définition")
-    return trouvees
-
-
-def _cle(texte: str) -> str:
-    """Ordre alphabétique français : sans accents ni majuscules."""
-    plie = unicodedata.normalize("NFD", texte)
-    return "".join(c for c in plie if not unicodedata.combining(c)).casefold()
+_ENTREE = re.compile(r"^\*\[(?P<formes>[^\]]+)\]:[ \t]*(?P<definition>\S.*?)[ \t]*$")
+_VOIR = re.compile(r"^Voir :[ \t]*(?P<cible>[\w/.-]+\.md(?:#[\w-]+)?)[ \t]*$")
 
 
 def _systeme(definition: str) -> tuple[str, str]:
@@ -88,77 +81,160 @@ def _systeme(definition: str) -> tuple[str, str]:
     return "Les deux systèmes", definition
 
 
-_TITRE = re.compile(r"^(#{2,3})\s+(.*?)\s*(?:\{[^}]*#([\w-]+)[^}]*\})?\s*$")
-_DOSSIER = {"WaRP": "warp/", "3D6": "troisd6/"}
+@dataclass(frozen=True)
+class Concept:
+    """Une entrée du glossaire : un concept, ses formes et sa définition."""
+
+    formes: tuple[str, ...]
+    """Les mots qui le nomment dans les pages ; le premier titre l'entrée."""
+    definition: str
+    """La définition, telle que la montre l'infobulle."""
+    voir: str | None = None
+    """La section des règles imposée (`page.md#ancre`, relative à `docs/`), sinon cherchée."""
+
+    @property
+    def nom(self) -> str:
+        return self.formes[0]
+
+    @property
+    def systeme(self) -> str:
+        """« WaRP », « 3D6 » ou « Les deux systèmes »."""
+        return _systeme(self.definition)[0]
+
+
+def concepts(fichier: str | Path = SOURCE) -> list[Concept]:
+    """Les concepts du glossaire, dans l'ordre du fichier.
+
+    Une forme ne peut nommer qu'un concept, et une définition n'est écrite qu'une
+    fois (deux concepts de même définition n'en font qu'un, à plusieurs formes).
+
+    Examples:
+        >>> dd = next(c for c in concepts() if "Dd" in c.formes)
+        >>> dd.formes, dd.systeme
+        (('dé doublé', 'Dd'), '3D6')
+    """
+    fichier = Path(fichier)
+    texte = re.sub(r"<!--.*?-->", "", fichier.read_text(encoding="utf-8"), flags=re.S)
+    trouves: list[Concept] = []
+    for bloc in (b.strip() for b in texte.split("\n\n")):
+        if not bloc:
+            continue
+        premiere, *suite = bloc.splitlines()
+        entree = _ENTREE.match(premiere)
+        voir = _VOIR.match(suite[0]) if len(suite) == 1 else None
+        if entree is None or (suite and voir is None):
+            raise ValueError(
+                f"{fichier} : entrée mal formée (une ligne *[forme|forme]: définition, "
+                f"puis au plus une ligne « Voir : page.md#ancre ») : {bloc!r}"
+            )
+        formes = tuple(f.strip() for f in entree["formes"].split("|"))
+        trouves.append(Concept(formes, entree["definition"], voir["cible"] if voir else None))
+    if not trouves:
+        raise ValueError(f"{fichier} ne contient aucune définition *[forme]: définition")
+    vues: dict[str, str] = {}
+    for c in trouves:
+        for cle in (*c.formes, c.definition):
+            if cle in vues:
+                raise ValueError(f"{fichier} : « {cle} » est écrit deux fois ({vues[cle]} et {c.nom}) ; fusionnez")
+            vues[cle] = c.nom
+    return trouves
+
+
+def definitions(fichier: str | Path = SOURCE) -> dict[str, str]:
+    """Chaque forme du glossaire et la définition de son concept (ce que montrent les infobulles).
+
+    Examples:
+        >>> d = definitions()
+        >>> print(d["Magistrale"])
+        WaRP — Une réussite avec un Critique (un 6 gardé) ; dans un jet opposé, il faut garder plus de 6 que l'adversaire.
+        >>> d["Magistrale"] == d["Magistrales"]
+        True
+    """
+    return {forme: c.definition for c in concepts(fichier) for forme in c.formes}
+
+
+def _cle(texte: str) -> str:
+    """Ordre alphabétique français : sans accents ni majuscules."""
+    plie = unicodedata.normalize("NFD", texte)
+    return "".join(c for c in plie if not unicodedata.combining(c)).casefold()
+
 
 Renvoi = tuple[str, str]
 """(texte du lien, cible Markdown relative à `docs/`, par exemple `warp/jets-simples.md#egalite`)."""
 
 
-def renvois(docs: Path, pages: list[str], entrees: dict[str, str]) -> dict[str, Renvoi]:
-    """Pour chaque définition, la section des règles où lire la règle du terme.
+def _impose(concept: Concept, pages: Sequence[modele.Page]) -> Renvoi:
+    assert concept.voir is not None
+    chemin, _, ancre = concept.voir.partition("#")
+    page = next((p for p in pages if p.chemin == chemin), None)
+    section = page.section(ancre) if page and ancre else None
+    if page is None or (ancre and section is None):
+        raise ValueError(f"{SOURCE} : « Voir : {concept.voir} » ({concept.nom}) ne mène à aucune section des règles")
+    return (f"{page.titre} › {section.texte}" if section else page.titre), concept.voir
 
-    Parcourt `pages` (chemins dans `docs/`, dans l'ordre du menu). La cible est le
-    premier **titre** (`#`, `##`, `###`) qui est l'une des formes du terme (sans
-    tenir compte de la casse : « Trait par défaut » mène à sa section) ; à défaut,
-    la première section dont la **règle citée** (`> `) emploie le terme (casse
-    comprise, comme les infobulles). Un terme de WaRP n'est cherché que
-    dans `warp/`, un terme du 3D6 que dans `troisd6/`.
+
+def renvois(pages: Sequence[modele.Page], entrees: Sequence[Concept]) -> dict[str, Renvoi]:
+    """Pour chaque concept (par son nom), la section des règles où lire sa règle.
+
+    La section imposée par `Voir :` si elle est donnée. Sinon, parcourt `pages`
+    (dans l'ordre du menu) : la cible est le premier **titre** qui est l'une des
+    formes du concept (sans tenir compte de la casse : « Trait par défaut » mène
+    à sa section) ; à défaut, la première section dont la **règle citée** (`> `)
+    emploie l'une de ses formes (casse comprise, comme les infobulles). Un
+    concept de WaRP n'est cherché que dans `warp/`, un concept du 3D6 que dans
+    `troisd6/`.
 
     Examples:
-        >>> r = renvois(Path("docs"), ["warp/jets-simples.md"], {"Magistrale": "WaRP — Une réussite."})
-        >>> r["WaRP — Une réussite."]
+        >>> jets = modele.lire_page("warp/jets-simples.md", Path("docs/warp/jets-simples.md").read_text("utf-8"))
+        >>> r = renvois([jets], [Concept(("Magistrale",), "WaRP — Une réussite.")])
+        >>> r["Magistrale"]
         ('Jets simples › Critiques et Catastrophes', 'warp/jets-simples.md#critiques-et-catastrophes')
-        >>> renvois(Path("docs"), ["warp/jets-simples.md"], {"Trait par défaut": "WaRP — 2d."})["WaRP — 2d."][1]
+        >>> renvois([jets], [Concept(("Trait par défaut",), "WaRP — 2d.")])["Trait par défaut"][1]
         'warp/jets-simples.md#trait-par-defaut'
+        >>> renvois([jets], [Concept(("dé de malus",), "WaRP — Un dé.", voir="warp/jets-simples.md#modificateurs")])
+        {'dé de malus': ('Jets simples › Modificateurs', 'warp/jets-simples.md#modificateurs')}
     """
     trouves: dict[str, tuple[tuple[int, int, int], Renvoi]] = {}
 
-    def noter(definition: str, cle: tuple[int, int, int], renvoi: Renvoi) -> None:
-        if definition not in trouves or cle < trouves[definition][0]:
-            trouves[definition] = (cle, renvoi)
+    def noter(concept: Concept, cle: tuple[int, int, int], renvoi: Renvoi) -> None:
+        if concept.nom not in trouves or cle < trouves[concept.nom][0]:
+            trouves[concept.nom] = (cle, renvoi)
 
-    motifs = {t: re.compile(rf"(?<!\w){re.escape(t)}(?!\w)") for t in entrees}
-    for rang, chemin in enumerate(pages):
-        lignes = (docs / chemin).read_text(encoding="utf-8").splitlines()
-        titre_page = next((ligne[2:].strip() for ligne in lignes if ligne.startswith("# ")), chemin)
-        section: tuple[str, str] | None = None
-        termes = [
-            (t, d) for t, d in entrees.items()
-            if _systeme(d)[0] not in _DOSSIER or chemin.startswith(_DOSSIER[_systeme(d)[0]])
+    cherches = [c for c in entrees if c.voir is None]
+    motifs = {c.nom: [re.compile(rf"(?<!\w){re.escape(f)}(?!\w)") for f in c.formes] for c in cherches}
+    for rang, page in enumerate(pages):
+        ici = [
+            c for c in cherches
+            if c.systeme not in modele.SYSTEMES or page.chemin.startswith(modele.SYSTEMES[c.systeme])
         ]  # fmt: skip
-        dans_code = False
-        for numero, ligne in enumerate(lignes):
-            if ligne.lstrip().startswith("```"):
-                dans_code = not dans_code
-            if dans_code:
-                continue
-            if ligne.startswith("# "):
-                for terme, definition in termes:
-                    if terme.casefold() == titre_page.casefold():
-                        noter(definition, (0, rang, numero), (titre_page, chemin))
-            elif m := _TITRE.match(ligne):
-                section = (m[2], m[3] or slugify(m[2], "-"))
-                for terme, definition in termes:
-                    if terme.casefold() == m[2].casefold():
-                        noter(definition, (0, rang, numero), (f"{titre_page} › {m[2]}", f"{chemin}#{section[1]}"))
-            elif ligne.startswith(">"):
-                cible = chemin + (f"#{section[1]}" if section else "")
-                texte = titre_page + (f" › {section[0]}" if section else "")
-                for terme, definition in termes:
-                    if motifs[terme].search(ligne):
-                        noter(definition, (1, rang, numero), (texte, cible))
-    return {definition: renvoi for definition, (_, renvoi) in trouves.items()}
+        for numero, element in enumerate(page.elements):
+            if isinstance(element, modele.Titre):
+                titre = page.titre if element.niveau == 1 else element.texte
+                renvoi = (
+                    (page.titre, page.chemin)
+                    if element.niveau == 1
+                    else (f"{page.titre} › {element.texte}", f"{page.chemin}#{element.ancre}")
+                )
+                for c in ici:
+                    if any(f.casefold() == titre.casefold() for f in c.formes):
+                        noter(c, (0, rang, numero), renvoi)
+            elif isinstance(element, modele.Citation):
+                section = element.section
+                cible = page.chemin + (f"#{section.ancre}" if section else "")
+                texte = page.titre + (f" › {section.texte}" if section else "")
+                for c in ici:
+                    if any(m.search(element.texte) for m in motifs[c.nom]):
+                        noter(c, (1, rang, numero), (texte, cible))
+    resultat = {nom: renvoi for nom, (_, renvoi) in trouves.items()}
+    resultat.update({c.nom: _impose(c, pages) for c in entrees if c.voir is not None})
+    return resultat
 
 
-def markdown_glossaire(entrees: dict[str, str], liens: dict[str, Renvoi] | None = None) -> str:
+def markdown_glossaire(entrees: Sequence[Concept], liens: dict[str, Renvoi] | None = None) -> str:
     """Le Markdown des entrées du glossaire : une section par système, un titre par concept.
 
-    Les formes d'un même concept (pluriel, majuscule) partagent leur définition mot
-    pour mot : elles forment une seule entrée, titrée par la première du fichier.
-
     Examples:
-        >>> print(markdown_glossaire({"Trait": "WaRP — Une aptitude.", "Traits": "WaRP — Une aptitude.", "MJ": "Le meneur."}))
+        >>> print(markdown_glossaire([Concept(("Trait", "Traits"), "WaRP — Une aptitude."), Concept(("MJ",), "Le meneur.")]))
         ## Les deux systèmes
         <BLANKLINE>
         Les mots de la table, communs à WaRP et au 3D6.
@@ -181,57 +257,45 @@ def markdown_glossaire(entrees: dict[str, str], liens: dict[str, Renvoi] | None 
         <BLANKLINE>
         Trois dés sous un seuil de 10 + modificateurs.
     """
-    concepts: dict[str, list[str]] = {}
-    for terme, definition in entrees.items():
-        concepts.setdefault(definition, []).append(terme)
-    classees: dict[str, list[tuple[list[str], str]]] = {nom: [] for nom in SYSTEMES}
-    for definition, formes in concepts.items():
-        nom, texte = _systeme(definition)
-        classees[nom].append((formes, texte))
     lignes: list[str] = []
-    for nom, presentation in SYSTEMES.items():
-        lignes += [f"## {nom}", "", presentation, ""]
-        for formes, texte in sorted(classees[nom], key=lambda e: _cle(e[0][0])):
-            principal = formes[0]
-            lignes += [f"### {principal[0].upper() + principal[1:]}", ""]
-            autres = [f for f in formes[1:] if f.casefold() != principal.casefold()]
+    for systeme, presentation in SYSTEMES.items():
+        lignes += [f"## {systeme}", "", presentation, ""]
+        for c in sorted((c for c in entrees if c.systeme == systeme), key=lambda c: _cle(c.nom)):
+            lignes += [f"### {c.nom[0].upper() + c.nom[1:]}", ""]
+            autres = [f for f in c.formes[1:] if f.casefold() != c.nom.casefold()]
             if autres:
                 lignes += [f"*Aussi : {', '.join(autres)}.*", ""]
-            lignes += [texte, ""]
-            if liens and entrees[principal] in liens:
-                libelle, cible = liens[entrees[principal]]
+            lignes += [_systeme(c.definition)[1], ""]
+            if liens and c.nom in liens:
+                libelle, cible = liens[c.nom]
                 lignes += [f"Dans les règles : [{libelle}]({cible}).", ""]
     return "\n".join(lignes).rstrip("\n")
+
+
+def _source(config: Any) -> Path:
+    return Path(config["config_file_path"]).parent / SOURCE
 
 
 def on_config(config: Any, **kwargs: Any) -> Any:
     """Donne le glossaire à l'extension `abbr` (qui doit être activée)."""
     if "abbr" not in config["markdown_extensions"]:
         raise ValueError("le glossaire demande l'extension Markdown « abbr » dans mkdocs.yml")
-    racine = Path(config["config_file_path"]).parent
-    config["mdx_configs"].setdefault("abbr", {})["glossary"] = definitions(racine / SOURCE)
+    config["mdx_configs"].setdefault("abbr", {})["glossary"] = definitions(_source(config))
     return config
+
+
+def on_nav(nav: Any, config: Any, files: Any, **kwargs: Any) -> Any:
+    """Lit le modèle du site (une fois par construction, partagé avec les autres crochets)."""
+    modele.site(nav, config)
+    return nav
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, **kwargs: Any) -> str:
     """Écrit les entrées du glossaire dans sa page, à la place du repère."""
-    if page.file.src_uri != PAGE:
-        return markdown
-    if REPERE not in markdown:
-        raise ValueError(f"{PAGE} doit contenir le repère {REPERE} (une ligne seule)")
-    entrees = config["mdx_configs"]["abbr"]["glossary"]
-    pages = [p for p in _pages_du_menu(config["nav"]) if p.startswith(tuple(_DOSSIER.values()))]
-    liens = renvois(Path(config["docs_dir"]), pages, entrees)
-    # Les liens partent de glossaire.md (à la racine de docs/) : la cible relative à docs/ convient.
-    return markdown.replace(REPERE, markdown_glossaire(entrees, liens))
 
+    def ecrire(site: modele.Site) -> str:
+        entrees = concepts(_source(config))
+        # Les liens partent de glossaire.md (à la racine de docs/) : la cible relative à docs/ convient.
+        return markdown_glossaire(entrees, renvois(site.regles(), entrees))
 
-def _pages_du_menu(nav: Any) -> list[str]:
-    """Les chemins des pages du menu (`nav` de mkdocs.yml), dans l'ordre."""
-    if isinstance(nav, str):
-        return [nav]
-    if isinstance(nav, list):
-        return [p for e in nav for p in _pages_du_menu(e)]
-    if isinstance(nav, dict):
-        return [p for e in nav.values() for p in _pages_du_menu(e)]
-    return []
+    return modele.ecrire_au_repere(markdown, page, PAGE, REPERE, ecrire)

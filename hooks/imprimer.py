@@ -23,8 +23,15 @@ from __future__ import annotations
 import html
 import posixpath
 import re
+import sys
+from pathlib import Path
 from typing import Any
 from urllib.parse import urldefrag, urljoin, urlsplit
+
+if __name__ != "hooks.imprimer":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from hooks import modele
 
 __all__ = ["AUSSI", "DOSSIERS", "PAGE", "REPERE", "incluse", "on_page_context"]
 
@@ -34,8 +41,8 @@ PAGE = "imprimer.md"
 REPERE = '<div id="regles-completes"></div>'
 """L'endroit de `imprimer.md` où vont les règles (une ligne HTML brute)."""
 
-DOSSIERS = ("warp/", "troisd6/")
-"""Les pages de règles, par dossier de `docs/`."""
+DOSSIERS = tuple(modele.SYSTEMES.values())
+"""Les pages de règles, par dossier de `docs/` (ceux des systèmes du modèle du site)."""
 
 AUSSI = ("glossaire.md", "interpretations.md")
 """Les pages utiles à la table, imprimées après les règles."""

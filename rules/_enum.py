@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from enum import Enum
+from functools import cache
 from typing import Any
+
+
+@cache
+def _rangs(classe: type[Enum]) -> dict[Enum, int]:
+    """La position de chaque membre, calculée une fois par énumération (les lois comparent beaucoup)."""
+    return {membre: i for i, membre in enumerate(classe)}
 
 
 class EnumOrdonnee(Enum):
@@ -20,7 +27,7 @@ class EnumOrdonnee(Enum):
     @property
     def rang(self) -> int:
         """La position du membre (0 pour le plus bas)."""
-        return list(type(self)).index(self)
+        return _rangs(type(self))[self]
 
     def __str__(self) -> str:
         return self.libelle

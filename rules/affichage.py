@@ -12,6 +12,8 @@ import html
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
+from rules._francais import decimal
+
 __all__ = ["graphique", "pourcentage", "tableau"]
 
 
@@ -36,16 +38,12 @@ def pourcentage(p: Fraction, decimales: int = 1) -> str:
         return "0 %"
     if p == 1:
         return "100 %"
-
-    def ecrire(valeur: float) -> str:
-        return f"{valeur:.{decimales}f}".replace(".", ",")
-
     pas = 10.0**-decimales
     if p * 100 < pas:
-        return f"< {ecrire(pas)} %"
+        return f"< {decimal(pas, decimales)} %"
     if p * 100 > 100 - pas:
-        return f"> {ecrire(100 - pas)} %"
-    return f"{ecrire(float(p) * 100)} %"
+        return f"> {decimal(100 - pas, decimales)} %"
+    return f"{decimal(float(p) * 100, decimales)} %"
 
 
 def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]]) -> str:
@@ -105,7 +103,7 @@ def graphique(
 
     def etiquette(y: float) -> str:
         if pourcentages:
-            return f"{y * 100:.{decimales}f} %".replace(".", ",")
+            return f"{decimal(y * 100, decimales)} %"
         return f"{y:g}".replace(".", ",")
 
     morceaux = [

@@ -8,29 +8,25 @@
   Debian (`/usr/bin/chromium`), jamais un navigateur téléchargé. Sans Chromium
   ils sont sautés, sauf sous `CI=true` où ils échouent.
 
-Les fonctions `construire`, `servir` et `ARGUMENTS_CHROMIUM` servent aussi aux
-scripts `python -m tests.captures` et `python -m tests.mesures`.
+`construire`, `servir` et `ARGUMENTS_CHROMIUM` viennent de `scripts/outils.py`,
+que partagent les scripts `python -m scripts.captures` et `python -m scripts.mesures`.
 """
 
 from __future__ import annotations
 
-import functools
 import os
 import shutil
-import subprocess
-import sys
-import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-RACINE = Path(__file__).resolve().parents[1]
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+from scripts.outils import ARGUMENTS_CHROMIUM, CHROMIUM, RACINE, construire, servir
+
+__all__ = ["EN_CI", "RACINE", "SiteConstruit"]  # RACINE : réexportée pour les tests
+
 EN_CI = os.environ.get("CI", "").lower() == "true"
 
 
@@ -38,32 +34,6 @@ EN_CI = os.environ.get("CI", "").lower() == "true"
 class SiteConstruit:
     dossier: Path
     sortie: str
-
-
-ARGUMENTS_CHROMIUM = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--disable-quic",
-]
-"""Chromium de Debian, sans bac à sable (root), sans aucun trafic de fond."""
-
-
-def construire(dossier: Path) -> subprocess.CompletedProcess[str]:
-    """`mkdocs build --strict` du site dans `dossier` (jamais `-q`, qui désactive --strict)."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(RACINE)}
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(dossier)],
-        cwd=RACINE,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
 
 
 @pytest.fixture(scope="session")
@@ -75,26 +45,6 @@ def site_construit(tmp_path_factory: pytest.TempPathFactory) -> SiteConstruit:
     if proc.returncode != 0:
         pytest.fail(f"mkdocs build --strict a échoué (code {proc.returncode}) :\n{sortie}")
     return SiteConstruit(dossier, sortie)
-
-
-class _Discret(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@contextmanager
-def servir(dossier: Path) -> Iterator[str]:
-    """Sert `dossier` sur 127.0.0.1 (port libre) ; donne l'adresse, arrête le serveur en sortant."""
-    handler = functools.partial(_Discret, directory=str(dossier))
-    serveur = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    fil = threading.Thread(target=serveur.serve_forever, daemon=True)
-    fil.start()
-    try:
-        yield f"http://127.0.0.1:{serveur.server_address[1]}/"
-    finally:
-        serveur.shutdown()
-        serveur.server_close()
-        fil.join(timeout=5)
 
 
 @pytest.fixture(scope="session")
@@ -142,3 +92,24 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         if rapporteur:
             rapporteur.write_line(f"CI=true : {len(sautes)} test(s) sauté(s), ce qui est interdit en CI.", red=True)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+FIXTURES_NAVIGATEUR = frozenset({"browser", "context", "page", "browser_type_launch_args"})
+"""Les fixtures de pytest-playwright : un test qui en demande une ouvre Chromium."""
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Pose les marqueurs d'après ce que chaque test demande, pour que `-m` trie juste.
+
+    Un test qui demande le site construit (`site_construit`, même indirectement) est
+    `site` ; un test qui demande un navigateur est `navigateur`. Ainsi
+    `pytest -m "not site and not navigateur"` ne construit jamais le site et ne lance
+    jamais Chromium, sans qu'aucun test ait à s'en souvenir. (`tryfirst` : avant le tri de `-m`.)
+    """
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if "site_construit" in fixtures:
+            item.add_marker(pytest.mark.site)
+        if fixtures & FIXTURES_NAVIGATEUR:
+            item.add_marker(pytest.mark.navigateur)

@@ -13,11 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from hooks import glossaire, imprimer, recherche_sans_accents
+from hooks import chiffres, glossaire, imprimer, modele, recherche_sans_accents, registre
 from tests.conftest import RACINE, SiteConstruit
 
 ABREVIATIONS = RACINE / glossaire.SOURCE
-LIGNE = re.compile(r"^\*\[(?P<terme>[^\]]+)\]: (?P<definition>\S.*\S)$")
 
 EXIGES = [
     "Trait", "Test", "Critique", "Magistrale", "Compensation", "Catastrophe", "dé de bonus",
@@ -30,41 +29,60 @@ EXIGES = [
 """Les termes que l'issue 6 demande au glossaire."""
 
 
-def _entrees() -> list[tuple[str, str]]:
-    blocs = [b for b in ABREVIATIONS.read_text(encoding="utf-8").split("\n\n") if b.strip()]
-    entrees = []
-    for bloc in blocs:
-        m = LIGNE.match(bloc.strip())
-        assert m, f"entrée mal formée (une ligne *[Terme]: définition, séparée par une ligne vide) : {bloc!r}"
-        entrees.append((m["terme"], m["definition"]))
-    return entrees
+def test_chaque_concept_est_defini_une_fois() -> None:
+    """Une entrée par concept : ses pluriels et variantes sont des formes, pas des copies."""
+    texte = ABREVIATIONS.read_text(encoding="utf-8")
+    entrees = glossaire.concepts(ABREVIATIONS)
+    assert len(re.findall(r"^\*\[", texte, re.M)) == len(entrees)
+    assert len({c.definition for c in entrees}) == len(entrees)
+    formes = [f for c in entrees for f in c.formes]
+    assert len(formes) == len(set(formes)) > len(entrees), "des formes en double, ou aucun alias"
 
 
-def test_le_fichier_d_abreviations_est_bien_forme() -> None:
-    entrees = _entrees()
-    termes = [t for t, _ in entrees]
-    assert len(termes) == len(set(termes)), "terme défini deux fois"
-    assert dict(entrees) == glossaire.definitions(ABREVIATIONS), "le crochet lit le fichier autrement"
-    for terme, definition in entrees:
-        assert '"' not in definition, f"{terme} : pas de guillemet droit (il fermerait l'attribut title)"
-        assert definition.endswith((".", "…")), f"{terme} : une définition est une phrase"
+def test_une_definition_ecrite_deux_fois_est_refusee(tmp_path: Path) -> None:
+    fichier = tmp_path / "abreviations.md"
+    fichier.write_text("*[Trait]: Une aptitude.\n\n*[Traits]: Une aptitude.\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="écrit deux fois"):
+        glossaire.concepts(fichier)
+    fichier.write_text("*[Trait]: Une aptitude.\n\n*[Trait|Traits]: Autre chose.\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="« Trait » est écrit deux fois"):
+        glossaire.concepts(fichier)
+    fichier.write_text("*[Trait]: Une aptitude.\nVoir ici\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="mal formée"):
+        glossaire.concepts(fichier)
+
+
+def test_chaque_definition_est_une_phrase_sans_guillemet_droit() -> None:
+    for c in glossaire.concepts(ABREVIATIONS):
+        assert '"' not in c.definition, f"{c.nom} : pas de guillemet droit (il fermerait l'attribut title)"
+        assert c.definition.endswith((".", "…")), f"{c.nom} : une définition est une phrase"
 
 
 def test_le_glossaire_definit_les_termes_demandes() -> None:
-    termes = {t for t, _ in _entrees()}
-    assert not [t for t in EXIGES if t not in termes]
+    assert not [t for t in EXIGES if t not in glossaire.definitions(ABREVIATIONS)]
 
 
-def test_la_page_glossaire_a_une_entree_par_definition(site_construit: SiteConstruit) -> None:
-    """Une seule source : chaque définition du fichier est une entrée (titre + texte) de la page."""
+def test_une_abreviation_et_son_nom_sont_un_seul_concept() -> None:
+    d = glossaire.definitions(ABREVIATIONS)
+    assert d["Dt"] == d["dé triplé"] and d["Dd"] == d["dé doublé"]
+
+
+def test_l_avantage_definitif_ne_fait_pas_oublier_l_interview() -> None:
+    """L'interview se gagne dès l'avantage critique (3D6 › Scènes d'interaction)."""
+    d = glossaire.definitions(ABREVIATIONS)
+    assert "interview" in d["avantage définitif"] and "interview" in d["avantage critique"]
+
+
+def test_la_page_glossaire_a_une_entree_par_concept(site_construit: SiteConstruit) -> None:
+    """Une seule source : chaque concept du fichier est une entrée (titre + texte) de la page."""
     html = (site_construit.dossier / "glossaire" / "index.html").read_text(encoding="utf-8")
     article = html.split("<article", 1)[1].split("</article>", 1)[0]
-    definitions = {d for _, d in _entrees()}
+    entrees = glossaire.concepts(ABREVIATIONS)
     titres = re.findall(r"<h3 id=", article)
-    assert len(titres) == len(definitions)
+    assert len(titres) == len(entrees)
     texte = re.sub(r"<[^>]+>", "", article).replace("&#x27;", "'").replace("&amp;", "&")
-    for definition in definitions:
-        for morceau in re.split(r"(?:WaRP|3D6) — ", definition):
+    for c in entrees:
+        for morceau in re.split(r"(?:WaRP|3D6) — ", c.definition):
             assert morceau.strip(" .") in texte, f"absent du glossaire : {morceau!r}"
 
 
@@ -73,7 +91,7 @@ def test_chaque_page_recoit_les_infobulles(site_construit: SiteConstruit, chemin
     html = (site_construit.dossier / chemin / "index.html").read_text(encoding="utf-8")
     titres = {t.replace("&#x27;", "'") for t in re.findall(r'<abbr title="([^"]+)">', html)}
     assert titres, f"{chemin} : aucune infobulle"
-    assert titres <= {d for _, d in _entrees()}
+    assert titres <= {c.definition for c in glossaire.concepts(ABREVIATIONS)}
 
 
 def test_la_page_imprimable_reecrit_ses_liens() -> None:
@@ -120,10 +138,11 @@ def test_le_script_de_recherche_est_installe_une_fois(tmp_path: Path) -> None:
         recherche_sans_accents.on_post_build({"site_dir": str(tmp_path / "ailleurs")})
 
 
-@pytest.mark.parametrize("module", [glossaire, imprimer, recherche_sans_accents], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [chiffres, glossaire, modele, registre], ids=lambda m: m.__name__)
 def test_les_exemples_des_crochets(module: object) -> None:
     """Les crochets (hooks/) ne sont pas sous testpaths : leurs doctests tournent ici."""
     resultat = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
+    assert resultat.attempted > 0, "aucun exemple lu"
     assert resultat.failed == 0
 
 
@@ -135,6 +154,10 @@ def test_les_exemples_des_crochets(module: object) -> None:
         ("maniabilite", "../warp/tests-etendus/#principe"),
         ("esquive", "../troisd6/scenes-majeures/#defense"),
         ("scene-mineure", "../troisd6/scenes-mineures/"),
+        # Un nouveau venu s'y est perdu : « Dt » et « dé triplé » menaient à deux sections,
+        # « dé de malus » aux tests coopératifs plutôt qu'aux modificateurs.
+        ("de-triple", "../troisd6/jets/#niveaux"),
+        ("de-de-malus", "../warp/jets-simples/#modificateurs"),
     ],
 )
 def test_une_entree_du_glossaire_mene_a_sa_regle(site_construit: SiteConstruit, entree: str, cible: str) -> None:

@@ -17,13 +17,9 @@ import pytest
 import rules
 from tests.conftest import RACINE
 
-# Machinerie du site encore logée dans le paquet : sort vers hooks/ (issue 12).
-_HORS_PAQUET_AUTONOME = {"rules._pages"}
-
 
 def _modules() -> list[str]:
-    noms = ["rules"] + [i.name for i in pkgutil.walk_packages(rules.__path__, "rules.")]
-    return sorted(n for n in noms if n not in _HORS_PAQUET_AUTONOME)
+    return sorted(["rules"] + [i.name for i in pkgutil.walk_packages(rules.__path__, "rules.")])
 
 
 def _importer_isole(module: str) -> subprocess.CompletedProcess[str]:

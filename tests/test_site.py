@@ -9,6 +9,7 @@ from urllib.parse import unquote, urldefrag, urlparse
 
 import pytest
 
+from hooks import chiffres, glossaire, modele, registre
 from tests.conftest import RACINE, SiteConstruit
 
 DOCS = RACINE / "docs"
@@ -90,17 +91,65 @@ def test_aucun_lien_interne_casse(site_construit: SiteConstruit) -> None:
     assert not casses, "liens cassés :\n" + "\n".join(casses)
 
 
-def test_le_registre_liste_chaque_interpretation(site_construit: SiteConstruit) -> None:
-    boites = 0
-    for md in DOCS.rglob("*.md"):
-        if md.name == "index.md" and md.parent == DOCS:
+_BOITE_HTML = re.compile(r'<div class="admonition ([\w -]+)">\s*<p class="admonition-title">([^<]*)')
+
+
+def _propre(site: SiteConstruit, page: Path) -> str:
+    """Le HTML d'une page sans ce qu'elle recopie d'autres pages (la version imprimable)."""
+    html = page.read_text("utf-8")
+    return html.split('<ol class="imprimer-sommaire">', 1)[0] if page.parent.name == "imprimer" else html
+
+
+def _boites_publiees(site: SiteConstruit) -> dict[str, int]:
+    """Les boîtes « Interprétation » et « Erratum » du site publié, lues dans le HTML des pages.
+
+    Sans le registre lui-même, ni ce que la version imprimable recopie des pages ; une boîte de
+    démonstration (classe `exemple`) ne compte pas.
+    """
+    comptes = {"interpretations": 0, "errata": 0}
+    for page in _pages(site):
+        if page.parent.name == "interpretations":
             continue
-        boites += len(re.findall(r'^\s*[!?]{3}\+?\s+info\s+"Interprétation', md.read_text("utf-8"), re.M))
-    html = (site_construit.dossier / "interpretations" / "index.html").read_text("utf-8")
-    article = html.split("<article", 1)[1]
-    listees = len(re.findall(r"<li><a href=", article))
+        for classes, titre in _BOITE_HTML.findall(_propre(site, page)):
+            if "exemple" in classes.split():
+                continue
+            comptes["interpretations"] += classes.split()[0] == "info" and titre.startswith("Interprétation")
+            comptes["errata"] += classes.split()[0] == "warning" and titre.startswith("Erratum")
+    return comptes
+
+
+def _article(site: SiteConstruit, chemin: str) -> str:
+    html = (site.dossier / chemin / "index.html").read_text("utf-8")
+    return html.split("<article", 1)[1].split("</article>", 1)[0]
+
+
+def test_le_registre_liste_chaque_interpretation(site_construit: SiteConstruit) -> None:
+    boites = _boites_publiees(site_construit)["interpretations"]
+    listees = len(re.findall(r"<li><a href=", _article(site_construit, "interpretations")))
     assert boites >= 1
     assert listees == boites, f"{boites} boîtes « Interprétation » dans les pages, {listees} dans le registre"
+
+
+def test_les_chiffres_de_l_accueil_sont_ceux_du_site(site_construit: SiteConstruit) -> None:
+    """Les chiffres comptés par le crochet, recomptés dans le HTML publié (autre lecture, même total)."""
+    texte = re.sub(r"<[^>]+>", "", _article(site_construit, "."))
+    chiffres = {
+        cle: int(m[1])
+        for cle, motif in {
+            "exemples": r"(\d+) lignes d'exemples",
+            "interpretations": r"(\d+) points où le texte permet deux lectures",
+            "errata": r"(\d+) boîtes « Erratum »",
+        }.items()
+        if (m := re.search(motif, texte))
+    }
+    # Chaque invite >>> d'un bloc pycon devient <span class="gp">&gt;&gt;&gt; </span> ;
+    # celles de la référence viennent des docstrings, pas des pages.
+    invites = sum(
+        _propre(site_construit, page).count('<span class="gp">&gt;&gt;&gt; </span>')
+        for page in _pages(site_construit)
+        if "reference" not in page.relative_to(site_construit.dossier).parts
+    )
+    assert chiffres == {"exemples": invites, **_boites_publiees(site_construit)}
 
 
 def test_le_site_ne_charge_rien_d_un_tiers(site_construit: SiteConstruit) -> None:
@@ -112,8 +161,14 @@ def test_le_site_ne_charge_rien_d_un_tiers(site_construit: SiteConstruit) -> Non
         assert "fonts.googleapis" not in page.read_text("utf-8")
 
 
+REPERES = {chiffres.PAGE: chiffres.REPERE, glossaire.PAGE: glossaire.REPERE, registre.PAGE: registre.REPERE}
+"""Les pages qu'écrit un crochet du site, et leur repère."""
+
+
 @pytest.mark.parametrize("md", sorted(p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md")))
 def test_les_pages_de_regles_ont_des_exemples_executes(md: str) -> None:
-    """Une page de règles sans exemple exécuté serait une demi-règle."""
+    """Une page de règles sans exemple exécuté serait une demi-règle (une page de crochet est calculée)."""
     texte = (DOCS / md).read_text("utf-8")
-    assert re.search(r"^\s*(>>> |```python exec|::: )", texte, re.M), f"{md} n'exécute rien"
+    page = modele.lire_page(md, texte)
+    calculee = md in REPERES and REPERES[md] in texte
+    assert calculee or page.exemples or page.executes or page.documentes, f"{md} n'exécute rien"

@@ -1,13 +1,10 @@
-"""3D6 : l'API du premier jalon reste stable, et chaque fonction cite sa source.
+"""3D6 : l'API du premier jalon reste stable.
 
-(La réexportation par le paquet est vérifiée pour tous les paquets dans test_api.py.)
+(La réexportation par le paquet, et la citation de la source par chaque règle des deux
+systèmes, sont vérifiées dans test_api.py.)
 """
 
 from __future__ import annotations
-
-import inspect
-
-import pytest
 
 import rules.troisd6 as troisd6
 
@@ -19,13 +16,3 @@ def test_api_du_premier_jalon_stable() -> None:
     r = troisd6.jet(9, (3, 3, 1))
     assert (r.des, r.total, r.seuil, r.dd, r.dt, r.reussi) == ((3, 3, 1), 7, 9, 3, None, True)
     assert r.explication
-
-
-@pytest.mark.parametrize(
-    "nom",
-    [n for n in troisd6.__all__ if inspect.isfunction(getattr(troisd6, n)) or n in {"Niveau", "Difficulte", "Issue"}],
-)
-def test_chaque_fonction_cite_sa_source_et_a_des_exemples(nom: str) -> None:
-    doc = inspect.getdoc(getattr(troisd6, nom)) or ""
-    assert "3D6 ›" in doc, f"{nom} ne cite pas sa section source"
-    assert "Examples:" in doc, f"{nom} n'a pas d'exemples"

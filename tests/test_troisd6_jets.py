@@ -26,6 +26,7 @@ from rules.troisd6 import (
     seuil_caracteristique,
     seuil_talent,
 )
+from rules.troisd6.jets import profils
 
 TOUS_LES_JETS = list(product(range(1, 7), repeat=3))
 SEUILS = range(-12, 31)
@@ -103,6 +104,15 @@ def test_distribution_egale_l_enumeration_brute(seuil: int) -> None:
     attendu = {n: Fraction(brute[n], 216) for n in Niveau}
     assert distribution(seuil) == attendu
     assert list(distribution(seuil)) == list(Niveau)
+
+
+def test_profils_egalent_l_enumeration_brute() -> None:
+    """(total, Dd, Dt) du moteur contre les 216 jets, la valeur doublée ou triplée lue à la main."""
+    brute: Counter[tuple[int, int | None, int | None]] = Counter()
+    for d in TOUS_LES_JETS:
+        valeur, fois = Counter(d).most_common(1)[0]
+        brute[(sum(d), valeur if fois == 2 else None, valeur if fois == 3 else None)] += 1
+    assert profils() == {k: Fraction(n, 216) for k, n in brute.items()}
 
 
 def test_distribution_egale_icepool() -> None:

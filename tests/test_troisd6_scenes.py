@@ -58,11 +58,7 @@ def test_nice_tour_1_tel_que_le_texte_le_raconte_avec_un_9() -> None:
     e = echange(
         PHILIP_NICE,
         TRUANDS,
-        modificateur=-3,
-        des_attaque=(3, 2, 4),
-        effet_attaque=3,
-        des_defense=(4, 2, 1),
-        effet_defense=4,
+        Tour(modificateur=-3, des_attaque=(3, 2, 4), effet_attaque=3, des_defense=(4, 2, 1), effet_defense=4),
     )
     assert e.points == 3 - 4 == -1
     assert not e.initiative_change
@@ -115,9 +111,17 @@ BRUNO = Personnage("Bruno", seuil=11, indice="1D6+1D3")
 
 
 def test_esquive_d_au_moins_le_meme_niveau_annule_tout() -> None:
-    e = echange(ADA, BRUNO, des_attaque=(3, 3, 1), effet_attaque=7, defense=Defense.ESQUIVE, des_defense=(4, 4, 2))
+    e = echange(
+        ADA,
+        BRUNO,
+        Tour(des_attaque=(3, 3, 1), effet_attaque=7, defense=Defense.ESQUIVE, des_defense=(4, 4, 2)),
+    )
     assert e.points == 0 and not e.initiative_change
-    e = echange(ADA, BRUNO, des_attaque=(3, 3, 1), effet_attaque=7, defense=Defense.ESQUIVE, des_defense=(5, 2, 1))
+    e = echange(
+        ADA,
+        BRUNO,
+        Tour(des_attaque=(3, 3, 1), effet_attaque=7, defense=Defense.ESQUIVE, des_defense=(5, 2, 1)),
+    )
     assert e.points == 10  # réussite simple contre spéciale : l'esquive ne suffit pas
 
 
@@ -125,11 +129,7 @@ def test_blocage_retire_son_propre_effet_avec_dd() -> None:
     e = echange(
         ADA,
         BRUNO,
-        des_attaque=(5, 2, 1),
-        effet_attaque=7,
-        defense=Defense.BLOCAGE,
-        des_defense=(3, 3, 1),
-        effet_defense=4,
+        Tour(des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.BLOCAGE, des_defense=(3, 3, 1), effet_defense=4),
     )
     assert e.effet_defense is not None and e.effet_defense.points == 4 + 3
     assert e.points == 0 and e.initiative_change  # spéciale contre simple : l'initiative passe
@@ -137,25 +137,29 @@ def test_blocage_retire_son_propre_effet_avec_dd() -> None:
 
 def test_contre_attaque_malus_et_initiative() -> None:
     e = echange(
-        ADA, BRUNO, des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.CONTRE_ATTAQUE, des_defense=(4, 2, 1)
+        ADA,
+        BRUNO,
+        Tour(des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.CONTRE_ATTAQUE, des_defense=(4, 2, 1)),
     )
     assert e.jet_defense is not None and e.jet_defense.seuil == 8
     assert e.points == 7 and e.initiative_change
     talent = Personnage("Bruno", seuil=11, indice="1D6+1D3", talent_contre_attaque=True)
     e = echange(
-        ADA, talent, des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.CONTRE_ATTAQUE, des_defense=(5, 4, 1)
+        ADA,
+        talent,
+        Tour(des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.CONTRE_ATTAQUE, des_defense=(5, 4, 1)),
     )
     assert e.jet_defense is not None and e.jet_defense.seuil == 11 and e.initiative_change
 
 
 def test_attaque_ratee_rend_l_initiative_meme_si_le_defenseur_rate() -> None:
-    e = echange(ADA, BRUNO, des_attaque=(6, 5, 4), defense=Defense.BLOCAGE, des_defense=(6, 6, 6))
+    e = echange(ADA, BRUNO, Tour(des_attaque=(6, 5, 4), defense=Defense.BLOCAGE, des_defense=(6, 6, 6)))
     assert e.initiative_change and e.points == 0
 
 
 def test_armure_apres_la_defense() -> None:
     cible = Personnage("le témoin", actif=False, armure=2)
-    assert echange(ADA, cible, des_attaque=(5, 2, 1), effet_attaque=7).points == 5
+    assert echange(ADA, cible, Tour(des_attaque=(5, 2, 1), effet_attaque=7)).points == 5
 
 
 def test_initiative() -> None:
@@ -272,7 +276,9 @@ def test_entrees_invalides() -> None:
     with pytest.raises(ValueError, match="armure doit être un entier ≥ 0"):
         Personnage("X", actif=False, armure=-1)
     with pytest.raises(ValueError, match="defense doit être une Defense"):
-        echange(ADA, BRUNO, defense="esquive", des_attaque=(1, 2, 3), des_defense=(1, 2, 3))  # type: ignore[arg-type]
+        Tour(defense="esquive", des_attaque=(1, 2, 3), des_defense=(1, 2, 3))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="tour doit être un Tour"):
+        echange(ADA, BRUNO, Defense.ESQUIVE)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="initiative doit être 'Ada' ou 'Bruno'"):
         jouer_scene(ADA, BRUNO, initiative="Carla")
     with pytest.raises(ValueError, match="le déclencheur d'une scène doit être actif"):

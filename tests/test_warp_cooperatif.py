@@ -212,6 +212,28 @@ def test_un_de_d_experience_ne_nuit_jamais(alpha: int, betas: list[int], bonus: 
     assert _reussite(avec) >= _reussite(sans)
 
 
+def test_l_aide_peut_porter_l_alpha_au_dela_des_bornes_d_un_jet_simple() -> None:
+    """12 Bêtas et 12 dés de bonus : l'Alpha peut lancer 1 + 37 dés ; sa loi vient d'une formule fermée.
+
+    Un Alpha à 1d qui garde le meilleur de n dés : Catastrophe 1/6ⁿ, Échec (2 ou 3)
+    (3ⁿ − 1)/6ⁿ, Réussite (4 ou 5) (5ⁿ − 3ⁿ)/6ⁿ, Magistrale 1 − (5/6)ⁿ.
+    """
+    betas = [1] * 12
+    attendu: defaultdict[Resultat, Fraction] = defaultdict(Fraction)
+    for total, p in distribution_aide(betas, bonus=12).items():
+        n = 1 + 12 + total
+        for r, q in (
+            (R.CATASTROPHE, Fraction(1, 6**n)),
+            (R.ECHEC, Fraction(3**n - 1, 6**n)),
+            (R.REUSSITE, Fraction(5**n - 3**n, 6**n)),
+            (R.MAGISTRALE, 1 - Fraction(5, 6) ** n),
+        ):
+            attendu[r] += p * q
+    assert max(distribution_aide(betas, bonus=12)) == 24
+    assert distribution_cooperative(1, betas, bonus=12) == {r: attendu[r] for r in Resultat}
+    assert sum(distribution_cooperative(12, [12] * 12, bonus=12).values()) == 1
+
+
 # --- Entrées invalides ---------------------------------------------------------
 
 
@@ -232,6 +254,10 @@ def test_un_de_d_experience_ne_nuit_jamais(alpha: int, betas: list[int], bonus: 
         (lambda: cooperation(3, [2], des_betas=[(1, 2), (3, 4)]), "chacun des 1 Bêtas"),
         (lambda: cooperation(3, [2], des_betas=[(1, 2, 3)]), "des doit contenir exactement 2 dés"),
         (lambda: distribution_cooperative(3, [2], malus=-1), "malus doit être un entier ≥ 0"),
+        (lambda: distribution_cooperative(13, [2]), "alpha doit être ≤ 12 pour calculer des chances exactes, reçu 13"),
+        (lambda: distribution_aide([2, 13]), r"betas\[1\] doit être ≤ 12 pour calculer des chances exactes"),
+        (lambda: distribution_aide([1] * 13), r"len\(betas\) doit être ≤ 12 pour calculer des chances exactes"),
+        (lambda: distribution_cooperative(3, [2], bonus=13), "au plus 12 dés de modificateur nets"),
     ],
 )
 def test_entrees_invalides(appel, message: str) -> None:  # type: ignore[no-untyped-def]

@@ -140,7 +140,15 @@ def par_gauss(trait: int, c: int, m: int, bonus: int = 0, malus: int = 0):  # ty
 
 @pytest.mark.parametrize(
     ("trait", "c", "m", "bonus", "malus"),
-    [(3, 4, 3, 0, 0), (3, 3, 2, 1, 0), (4, 5, 2, 0, 2), (2, 3, 3, 0, 0), (5, 2, 4, 1, 0)],
+    [
+        (3, 4, 3, 0, 0),
+        (3, 3, 2, 1, 0),
+        (4, 5, 2, 0, 2),
+        (2, 3, 3, 0, 0),
+        (5, 2, 4, 1, 0),
+        (12, 4, 3, 12, 0),
+        (12, 3, 5, 0, 12),
+    ],
 )
 def test_chaine_contre_gauss(trait: int, c: int, m: int, bonus: int, malus: int) -> None:
     loi, t = par_gauss(trait, c, m, bonus, malus)
@@ -195,6 +203,13 @@ def test_chaine_contre_simulation_grainee() -> None:
     moyenne = sum(durees) / n
     ecart = math.sqrt(sum((x - moyenne) ** 2 for x in durees) / (n - 1))
     assert abs(moyenne - float(rounds_esperes(3, 4, 3))) <= 4 * ecart / math.sqrt(n)
+
+
+def test_le_plus_grand_cas_accepte() -> None:
+    d = distribution_etendue(12, 20, 20, malus=12)
+    assert sum(d.values()) == 1 and R.COMPENSATION not in d
+    assert rounds_esperes(12, 20, 20, bonus=12) >= 10  # au moins 20 Progrès, 2 au plus par round
+    assert derouler(13, 21, 21, 1, bonus=13, rng=random.Random(3)).resultat in ISSUES  # jouer n'est pas borné
 
 
 def test_aucune_compensation_et_somme_a_un() -> None:
@@ -287,6 +302,13 @@ def test_le_moteur_tient_ses_comptes(graine: int, c: int, m: int) -> None:
         (lambda: derouler(3, 2, 2, 1, des="6,6,6"), "des doit être une suite de jets"),
         (lambda: distribution_etendue(3, 2, 1.5), "maniabilite doit être un entier ≥ 1"),
         (lambda: rounds_esperes(3, -1, 2), "complexite doit être un entier ≥ 1"),
+        (
+            lambda: distribution_etendue(3, 21, 2),
+            "complexite doit être ≤ 20 pour calculer des chances exactes, reçu 21",
+        ),
+        (lambda: rounds_esperes(3, 2, 21), "maniabilite doit être ≤ 20 pour calculer des chances exactes, reçu 21"),
+        (lambda: distribution_etendue(13, 2, 2), "trait doit être ≤ 12 pour calculer des chances exactes, reçu 13"),
+        (lambda: rounds_esperes(3, 2, 2, malus=13), "au plus 12 dés de modificateur nets"),
         (lambda: issue(3, 2, 3, 2), "ne peuvent pas être atteints ensemble"),
     ],
 )

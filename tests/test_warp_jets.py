@@ -79,7 +79,8 @@ def _icepool(trait: int, net: int) -> dict[Resultat, Fraction]:
 
 @pytest.mark.parametrize(
     "trait,net",
-    [(t, n) for t in range(1, 7) for n in range(-4, 5)] + [(3, -8), (3, 8), (6, 6), (8, 0), (10, -2)],
+    [(t, n) for t in range(1, 7) for n in range(-4, 5)]
+    + [(3, -8), (3, 8), (6, 6), (8, 0), (10, -2), (12, 12), (12, -12), (1, 12), (12, 0)],
 )
 def test_distribution_egale_celle_d_icepool(trait: int, net: int) -> None:
     assert distribution(trait, bonus=max(net, 0), malus=max(-net, 0)) == _icepool(trait, net)
@@ -136,6 +137,13 @@ def test_un_jet_explique_son_resultat(trait: int, bonus: int, malus: int, alea: 
     assert r == jet(trait, bonus=bonus, malus=malus, des=r.des)
 
 
+def test_les_bornes_ne_touchent_pas_un_jet_concret() -> None:
+    """Les bornes limitent le calcul des chances, pas la résolution d'un jet avec ses dés."""
+    r = jet(13, bonus=14, rng=random.Random(1))
+    assert len(r.des) == 27 and len(r.gardes) == 13
+    assert sum(distribution(4, bonus=20, malus=8).values()) == 1
+
+
 def test_un_rng_graine_rejoue_le_meme_jet() -> None:
     assert jet(4, malus=2, rng=random.Random(99)) == jet(4, malus=2, rng=random.Random(99))
 
@@ -166,6 +174,12 @@ def test_trait_par_defaut_et_seuil() -> None:
         (lambda: jet(0, des=(3,)), "des doit contenir exactement 0 dé, reçu 1"),
         (lambda: jet(3, rng=42), "rng doit être un random.Random"),  # type: ignore[arg-type]
         (lambda: distribution(-2), "trait doit être un entier ≥ 0, reçu -2"),
+        (lambda: distribution(13), "trait doit être ≤ 12 pour calculer des chances exactes, reçu 13"),
+        (
+            lambda: distribution(4, bonus=13),
+            "bonus et malus : au plus 12 dés de modificateur nets pour calculer des chances exactes, reçu 13",
+        ),
+        (lambda: distribution(4, bonus=2, malus=15), "au plus 12 dés de modificateur nets"),
         (lambda: jet(TraitSansDes("Chance insolente")), "Trait sans dés, il ne se lance pas"),
     ],
 )

@@ -1,11 +1,12 @@
-"""WaRP › Jets opposés : chances exactes contre tous les couples de jets, et cohérence."""
+"""WaRP › Jets opposés : chances exactes contre tous les couples de jets, contre icepool, et cohérence."""
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from fractions import Fraction
 from itertools import product
 
+import icepool
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -36,6 +37,65 @@ def test_distribution_opposee_egale_tous_les_couples_de_jets(
         a, b, bonus_premier=ba, malus_premier=ma, bonus_second=bb, malus_second=mb, symetrique=symetrique
     )
     assert {k: v for k, v in obtenu.items() if v} == attendu
+
+
+class _TotalEtSix(icepool.MultisetEvaluator):  # type: ignore[misc]
+    """Oracle icepool : (total, nombre de 6) des dés gardés."""
+
+    def next_state(self, etat: tuple[int, int] | None, ordre: object, face: int, nombre: int) -> tuple[int, int]:
+        total, six = etat or (0, 0)
+        return (total + face * nombre, six + (nombre if face == 6 else 0))
+
+
+def _profils_icepool(trait: int, net: int) -> dict[tuple[int, int], Fraction]:
+    reserve = icepool.d6.pool(trait + abs(net))
+    de = _TotalEtSix().evaluate(reserve.highest(trait) if net >= 0 else reserve.lowest(trait))
+    return {tuple(p): Fraction(de.quantity(p), de.denominator()) for p in de.outcomes() if de.quantity(p)}
+
+
+def _des_temoins(trait: int, total: int, six: int) -> tuple[int, ...]:
+    """Des dés gardés qui ont ce total et ce nombre de 6 (les autres dés de 1 à 5)."""
+    autres, reste = [1] * (trait - six), total - 6 * six - (trait - six)
+    for i in range(len(autres)):
+        ajout = min(4, reste)
+        autres[i] += ajout
+        reste -= ajout
+    assert reste == 0
+    return (6,) * six + tuple(autres)
+
+
+@pytest.mark.parametrize("symetrique", [False, True])
+@pytest.mark.parametrize("a,net_a,b,net_b", [(6, 3, 5, -2), (8, 2, 4, 5), (3, -6, 7, 0)])
+def test_distribution_opposee_egale_icepool_et_la_regle_sur_chaque_couple_de_profils(
+    a: int, net_a: int, b: int, net_b: int, symetrique: bool
+) -> None:
+    """Lois des camps par icepool, chaque couple de profils tranché par `opposition` elle-même."""
+    attendu: defaultdict[tuple[Resultat | None, Resultat | None], Fraction] = defaultdict(Fraction)
+    jets_b = [(jet(b, des=_des_temoins(b, t, s)), p) for (t, s), p in _profils_icepool(b, net_b).items()]
+    for (t, s), p in _profils_icepool(a, net_a).items():
+        ja = jet(a, des=_des_temoins(a, t, s))
+        for jb, q in jets_b:
+            o = opposition(ja, jb, symetrique=symetrique)
+            attendu[(o.resultat_premier, o.resultat_second)] += p * q
+    obtenu = distribution_opposee(
+        a,
+        b,
+        bonus_premier=max(net_a, 0),
+        malus_premier=max(-net_a, 0),
+        bonus_second=max(net_b, 0),
+        malus_second=max(-net_b, 0),
+        symetrique=symetrique,
+    )
+    assert obtenu == dict(attendu)
+
+
+def test_le_plus_grand_cas_accepte_somme_a_un_et_au_dela_refuse() -> None:
+    c = chances_opposees(12, 12, bonus_premier=12, malus_second=12)
+    assert sum(c.values()) == 1 and c[Issue.PREMIER] > Fraction(99, 100)
+    with pytest.raises(ValueError, match="trait_second doit être ≤ 12 pour calculer des chances exactes, reçu 13"):
+        chances_opposees(12, 13)
+    with pytest.raises(ValueError, match="bonus_premier et malus_premier : au plus 12 dés de modificateur nets"):
+        distribution_opposee(3, 3, bonus_premier=20, malus_premier=7)
 
 
 def test_regles_d_annulation() -> None:

@@ -3,8 +3,8 @@
 Le MJ peut lancer lui-même les trois dés à l'abri du regard du joueur, ou
 demander au joueur d'en lancer un ou deux et lancer le reste. Le joueur voit ses
 dés, pas ceux du MJ : ce module calcule ce qu'il peut en déduire, c'est-à-dire
-quels niveaux restent possibles et avec quelles chances exactes (par
-énumération de toutes les valeurs des dés cachés).
+quels niveaux restent possibles et avec quelles chances exactes (par le moteur
+de lois de `rules.des`, sur les dés cachés).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from fractions import Fraction
 
 from rules import _valider
 from rules.affichage import pourcentage
-from rules.des import jets_tries, lancer, probabilite_jet_trie
-from rules.troisd6.jets import Jet, Niveau, double_et_triple, jet, niveau
+from rules.des import lancer, loi
+from rules.troisd6.jets import Jet, Niveau, _Profil, jet, niveau
 
 __all__ = ["Apercu", "JetCache", "apercu", "jet_cache"]
 
@@ -72,8 +72,8 @@ def apercu(seuil: int, visibles: tuple[int, ...] | list[int] = ()) -> Apercu:
     Source : « 3D6 › Principes de base » (paragraphe d'ouverture) : le MJ peut
     « demander au joueur d'en tirer seulement 1 ou 2, et tirer lui même le
     dernier ou les deux derniers (ainsi, le PJ peut avoir une petite idée du
-    résultat sans être toujours sûr à 100% de celui-ci) ». Les dés cachés sont
-    énumérés : chaque valeur a la même chance.
+    résultat sans être toujours sûr à 100% de celui-ci) ». Chaque valeur des dés
+    cachés a la même chance (loi exacte du moteur de `rules.des`).
 
     Args:
         seuil: le seuil du jet (entier).
@@ -102,10 +102,8 @@ def apercu(seuil: int, visibles: tuple[int, ...] | list[int] = ()) -> Apercu:
     vus = _valider.des("visibles", visibles, nombre=len(visibles)) if visibles else ()
     caches = 3 - len(vus)
     chances = dict.fromkeys(Niveau, Fraction(0))
-    for tries, ordres in jets_tries(caches):
-        des = vus + tries
-        dd, dt = double_et_triple(des)
-        chances[niveau(sum(des), seuil, dd, dt)] += probabilite_jet_trie(ordres, caches)
+    for (total, dd, dt), p in loi(caches, caches, _Profil(tuple(sorted(vus)))).items():
+        chances[niveau(total, seuil, dd, dt)] += p
     return Apercu(
         seuil=seuil,
         visibles=vus,

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import random
 import re
-from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
 from rules import _valider
-from rules.des import lancer
+from rules.des import convoluer, lancer, loi_somme
 
 __all__ = ["ECHELLE_INDICES", "Effet", "Indice", "effet", "indice", "loi_indice", "monter"]
 
@@ -148,23 +147,23 @@ def monter(depart: Indice | str, niveaux: int) -> Indice:
 
 
 @cache
+def _comptes(d6: int, d3: int) -> tuple[dict[int, int], int]:
+    """Loi du total d'un jet d'Indice en jets ordonnés, et leur nombre (6^d6 · 3^d3)."""
+    return convoluer(loi_somme(d6), loi_somme(d3, faces=3)), 6**d6 * 3**d3
+
+
+@cache
 def _loi(d6: int, d3: int) -> dict[int, Fraction]:
-    loi = {0: Fraction(1)}
-    for faces, nombre in ((6, d6), (3, d3)):
-        for _ in range(nombre):
-            suivante: dict[int, Fraction] = defaultdict(Fraction)
-            for total, p in loi.items():
-                for v in range(1, faces + 1):
-                    suivante[total + v] += p / faces
-            loi = dict(suivante)
-    return loi
+    comptes, total = _comptes(d6, d3)
+    return {somme: Fraction(n, total) for somme, n in comptes.items()}
 
 
 def loi_indice(depart: Indice | str) -> dict[int, Fraction]:
     """Loi exacte du total d'un jet d'Indice (fractions exactes).
 
     Source : « 3D6 › Scènes majeures › Attaque » (les points d'effet d'une
-    réussite simple).
+    réussite simple). Calculée par le moteur de lois
+    ([`rules.des.loi_somme`][rules.des.loi_somme], [`convoluer`][rules.des.convoluer]).
 
     Examples:
         >>> loi = loi_indice("1D6+1D3")

@@ -13,7 +13,6 @@ caractéristique + difficulté ; celui d'un jet de talent, 10 + niveau du talent
 from __future__ import annotations
 
 import random
-from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -21,7 +20,7 @@ from typing import Any
 
 from rules import _valider
 from rules._enum import EnumOrdonnee
-from rules.des import jets_tries, lancer, probabilite_jet_trie
+from rules.des import Evaluateur, lancer, loi
 
 __all__ = [
     "BASE",
@@ -366,9 +365,35 @@ def jet(seuil: int, des: tuple[int, ...] | list[int] | None = None, *, rng: rand
     )
 
 
+_Trois = tuple[int, int | None, int | None]
+"""(total, Dd, Dt) de trois dés."""
+
+
+@dataclass(frozen=True)
+class _Profil(Evaluateur[_Trois, _Trois]):
+    """Pour le moteur de lois : (total, Dd, Dt), face par face.
+
+    `visibles` : des dés déjà connus (un jet partiellement caché), comptés avec
+    ceux que le moteur fait varier.
+    """
+
+    visibles: tuple[int, ...] = ()
+
+    def initial(self) -> _Trois:
+        return (0, None, None)
+
+    def transition(self, etat: _Trois, face: int, nombre: int) -> _Trois:
+        n = nombre + self.visibles.count(face)
+        if not n:
+            return etat
+        total, dd, dt = etat
+        # Deux dés sur la même face : un double ; trois : un triple (qui n'est pas un double).
+        return (total + face * n, face if n == 2 else dd, face if n == 3 else dt)
+
+
 @cache
 def profils() -> dict[tuple[int, int | None, int | None], Fraction]:
-    """Loi exacte de (total, Dd, Dt) pour 3d6, par énumération des jets triés.
+    """Loi exacte de (total, Dd, Dt) pour 3d6, par le moteur de lois ([`rules.des.loi`][rules.des.loi]).
 
     Examples:
         >>> profils()[(3, None, 1)]
@@ -376,11 +401,7 @@ def profils() -> dict[tuple[int, int | None, int | None], Fraction]:
         >>> sum(profils().values())
         Fraction(1, 1)
     """
-    loi: dict[tuple[int, int | None, int | None], Fraction] = defaultdict(Fraction)
-    for tries, ordres in jets_tries(3):
-        dd, dt = double_et_triple(tries)
-        loi[(sum(tries), dd, dt)] += probabilite_jet_trie(ordres, 3)
-    return dict(loi)
+    return loi(3, 3, _Profil())
 
 
 def distribution(seuil: int) -> dict[Niveau, Fraction]:

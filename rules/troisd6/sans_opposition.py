@@ -17,9 +17,10 @@ from fractions import Fraction
 from functools import cache
 
 from rules import _valider
+from rules.des import comptes
 from rules.troisd6.avantages import Avantage, progression
-from rules.troisd6.effets import Indice, indice, loi_indice, monter
-from rules.troisd6.jets import Niveau, niveau, profils
+from rules.troisd6.effets import Indice, _comptes, indice, monter
+from rules.troisd6.jets import Niveau, _Profil, niveau
 
 __all__ = [
     "chance_sans_opposition",
@@ -29,25 +30,41 @@ __all__ = [
 ]
 
 
+_Points = tuple[tuple[tuple[int | None, int], ...], int]
+"""La loi des points d'effet d'un jet : ((points, poids entier), …) et le dénominateur commun ; `None` : jet raté."""
+
+
 @cache
-def _transitions(seuil: int, ind: Indice, niveaux: int, bonus: int) -> tuple[tuple[int | None, Fraction], ...]:
-    """Loi des points d'effet d'un jet : (points, probabilité) ; `None` pour un jet raté."""
-    loi: dict[int | None, Fraction] = defaultdict(Fraction)
-    for (total, dd, dt), p in profils().items():
-        n = niveau(total, seuil, dd, dt)
-        if not n.reussi:
-            loi[None] += p
+def _transitions(seuil: int, ind: Indice, niveaux: int, bonus: int) -> _Points:
+    """Loi des points d'effet d'un jet, en poids entiers sur un dénominateur commun."""
+    # Les 216 jets se regroupent selon ce qu'ils font aux effets : raté, ou (niveaux d'Indice, points en plus).
+    groupes: dict[tuple[int, int] | None, int] = defaultdict(int)
+    for (total, dd, dt), n in comptes(3, 3, _Profil()).items():
+        niv = niveau(total, seuil, dd, dt)
+        if not niv.reussi:
+            groupes[None] += n
             continue
-        ajout = niveaux + (dt if n is Niveau.REUSSITE_CRITIQUE and dt else 0)
-        plus = bonus + (dd if n is Niveau.REUSSITE_SPECIALE and dd else 0)
-        for somme, q in loi_indice(monter(ind, ajout)).items():
-            loi[somme + plus] += p * q
-    return tuple(loi.items())
+        ajout = niveaux + (dt if niv is Niveau.REUSSITE_CRITIQUE and dt else 0)
+        plus = bonus + (dd if niv is Niveau.REUSSITE_SPECIALE and dd else 0)
+        groupes[(ajout, plus)] += n
+    indices = {g: monter(ind, g[0]) for g in groupes if g is not None}
+    # Dénominateur commun : 216 jets × les jets d'effet du plus grand Indice (6^d6 · 3^d3).
+    d6 = max((i.d6 for i in indices.values()), default=0)
+    d3 = max((i.d3 for i in indices.values()), default=0)
+    denominateur = 216 * 6**d6 * 3**d3
+    loi: dict[int | None, int] = defaultdict(int)
+    for groupe, n in groupes.items():
+        if groupe is None:
+            loi[None] += n * (denominateur // 216)
+            continue
+        effets, total_effets = _comptes(indices[groupe].d6, indices[groupe].d3)
+        echelle = n * (denominateur // (216 * total_effets))
+        for somme, m in effets.items():
+            loi[somme + groupe[1]] += echelle * m
+    return tuple(loi.items()), denominateur
 
 
-def _loi_des_points(
-    seuil: int, depart: Indice | str, niveaux: int, bonus_points: int, armure: int = 0
-) -> tuple[tuple[int | None, Fraction], ...]:
+def _loi_des_points(seuil: int, depart: Indice | str, niveaux: int, bonus_points: int, armure: int = 0) -> _Points:
     """Valide les paramètres d'un jet d'effet et rend la loi de ses points (`None` : jet raté)."""
     _valider.entier("seuil", seuil)
     ind = indice(depart)
@@ -55,6 +72,23 @@ def _loi_des_points(
     _valider.entier("bonus_points", bonus_points)
     _valider.entier("armure", armure, minimum=0)
     return _transitions(seuil, ind, niveaux, bonus_points - armure)
+
+
+@cache
+def _vers(etat: Avantage, transitions: _Points) -> tuple[int, tuple[tuple[Avantage, int], ...], int]:
+    """Depuis `etat` : (poids des jets ratés, poids de chaque avantage atteint, poids des jets sans effet)."""
+    rate, reste = 0, 0
+    suivants: dict[Avantage, int] = defaultdict(int)
+    for points, n in transitions[0]:
+        if points is None:
+            rate += n
+            continue
+        suivant = progression(etat, points)
+        if suivant == etat:
+            reste += n
+        else:
+            suivants[suivant] += n
+    return rate, tuple(suivants.items()), reste
 
 
 def issue_sans_opposition(
@@ -106,27 +140,26 @@ def issue_sans_opposition(
     if avantage_initial >= objectif:
         return {avantage_initial: Fraction(1)}
     etats = [av for av in Avantage if avantage_initial <= av < objectif]
+    denominateur = transitions[1]
     issues: dict[Avantage, dict[Avantage, Fraction]] = {}
     for etat in reversed(etats):
-        loi: dict[Avantage, Fraction] = defaultdict(Fraction)
-        reste = Fraction(0)
-        for points, p in transitions:
-            if points is None:
-                loi[etat] += p
-                continue
-            suivant = progression(etat, points)
-            if suivant == etat:
-                reste += p
-            elif suivant >= objectif:
-                loi[suivant] += p
-            else:
-                for fin, q in issues[suivant].items():
-                    loi[fin] += p * q
-        if reste == 1:
+        rate, suivants, reste = _vers(etat, transitions)
+        if reste == denominateur:
             raise ValueError(
                 f"armure : avec {armure} point(s) d'armure, aucun effet ne passe jamais, la scène ne finit pas"
             )
-        issues[etat] = {fin: q / (1 - reste) for fin, q in loi.items() if q}
+        # Les jets sans effet (l'avantage ne bouge pas) se retirent : on divise par 1 − leur probabilité.
+        decisifs = denominateur - reste
+        loi: dict[Avantage, Fraction] = defaultdict(Fraction)
+        if rate:
+            loi[etat] += Fraction(rate, decisifs)
+        for suivant, n in suivants:
+            if suivant >= objectif:
+                loi[suivant] += Fraction(n, decisifs)
+            else:
+                for fin, q in issues[suivant].items():
+                    loi[fin] += Fraction(n, decisifs) * q
+        issues[etat] = {fin: q for fin, q in loi.items() if q}
     return {av: issues[avantage_initial].get(av, Fraction(0)) for av in Avantage}
 
 
@@ -166,8 +199,8 @@ def esperance_points(seuil: int, depart: Indice | str, *, niveaux: int = 0, bonu
         >>> esperance_points(12, "2D6")
         Fraction(437, 72)
     """
-    loi = _loi_des_points(seuil, depart, niveaux, bonus_points)
-    return sum((p * pts for pts, p in loi if pts is not None), Fraction(0))
+    loi, denominateur = _loi_des_points(seuil, depart, niveaux, bonus_points)
+    return Fraction(sum(n * pts for pts, n in loi if pts is not None), denominateur)
 
 
 def jets_moyens_sans_opposition(
@@ -194,15 +227,12 @@ def jets_moyens_sans_opposition(
     if not isinstance(objectif, Avantage) or objectif is Avantage.AUCUN:
         raise ValueError(f"objectif doit être un Avantage au-dessus d'AUCUN, reçu {objectif!r}")
     moyenne: dict[Avantage, Fraction] = {}
+    denominateur = transitions[1]
     for etat in reversed([av for av in Avantage if av < objectif]):
-        somme, reste = Fraction(1), Fraction(0)
-        for points, p in transitions:
-            if points is None:
-                continue
-            suivant = progression(etat, points)
-            if suivant == etat:
-                reste += p
-            elif suivant < objectif:
-                somme += p * moyenne[suivant]
-        moyenne[etat] = somme / (1 - reste)
+        _, suivants, reste = _vers(etat, transitions)
+        somme = Fraction(denominateur)
+        for suivant, n in suivants:
+            if suivant < objectif:
+                somme += n * moyenne[suivant]
+        moyenne[etat] = somme / (denominateur - reste)
     return moyenne[Avantage.AUCUN]

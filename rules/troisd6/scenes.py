@@ -18,11 +18,13 @@ absorbante).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
 
 from rules import _valider
 from rules._enum import EnumOrdonnee
+from rules._francais import a_le, majuscule
 from rules.troisd6.avantages import Avantage, progression
 from rules.troisd6.effets import Effet, Indice, effet, indice
 from rules.troisd6.jets import Jet, Niveau, jet
@@ -177,6 +179,47 @@ def initiative(
 
 
 @dataclass(frozen=True)
+class Tour:
+    """Ce que l'on impose à un tour : choix de l'attaquant et du défenseur, et dés éventuels.
+
+    Les dés laissés à `None` sont tirés avec le `rng` de l'échange ou de la scène.
+
+    Examples:
+        >>> Tour(modificateur=-1, des_attaque=(1, 6, 3), defense=Defense.CONTRE_ATTAQUE).defense
+        <Defense.CONTRE_ATTAQUE: 'contre-attaque'>
+    """
+
+    modificateur: int = 0
+    """Le risque choisi par l'attaquant, appliqué aux deux jets."""
+    des_attaque: tuple[int, ...] | None = None
+    """Les 3 dés de l'attaquant (sinon tirés)."""
+    effet_attaque: int | None = None
+    """Le total de son jet d'effet, s'il est donné par le texte."""
+    niveaux: int = 0
+    """Niveaux d'Indice en plus pour l'attaquant (manœuvre, argument)."""
+    bonus_points: int = 0
+    """Points d'effet en plus pour l'attaquant."""
+    defense: Defense = Defense.BLOCAGE
+    """Esquive, blocage ou contre-attaque."""
+    des_defense: tuple[int, ...] | None = None
+    """Les 3 dés du défenseur."""
+    effet_defense: int | None = None
+    """Le total du jet d'effet d'un blocage."""
+
+    def __post_init__(self) -> None:
+        for nom in ("modificateur", "niveaux", "bonus_points"):
+            _valider.entier(nom, getattr(self, nom))
+        for nom in ("effet_attaque", "effet_defense"):
+            if getattr(self, nom) is not None:
+                _valider.entier(nom, getattr(self, nom))
+        for nom in ("des_attaque", "des_defense"):
+            if getattr(self, nom) is not None:
+                object.__setattr__(self, nom, _valider.des(nom, getattr(self, nom), nombre=3))
+        if not isinstance(self.defense, Defense):
+            raise ValueError(f"defense doit être une Defense (ESQUIVE, BLOCAGE, CONTRE_ATTAQUE), reçu {self.defense!r}")
+
+
+@dataclass(frozen=True)
 class Echange:
     """Un échange résolu : l'attaque, la défense, les points d'effet, l'initiative."""
 
@@ -209,17 +252,8 @@ class Echange:
         return self.explication
 
 
-def _article(nom: str) -> str:
-    """« à Philip », « aux truands », « au témoin »."""
-    if nom.startswith("les "):
-        return "aux " + nom[4:]
-    if nom.startswith("le "):
-        return "au " + nom[3:]
-    return "à " + nom
-
-
-def _majuscule(nom: str) -> str:
-    return nom[:1].upper() + nom[1:]
+_Raison = Literal["attaque ratée", "niveau du défenseur", "contre-attaque"]
+"""Pourquoi l'initiative change de camp (3D6 › Scènes majeures › Principes généraux › Défense)."""
 
 
 def _effet_du_jet(j: Jet, ind: Indice, niveaux: int, bonus: int, total: int | None, rng: random.Random | None) -> Effet:
@@ -228,19 +262,32 @@ def _effet_du_jet(j: Jet, ind: Indice, niveaux: int, bonus: int, total: int | No
     return effet(ind, dd=dd, dt=dt, niveaux=niveaux, bonus_points=bonus, total=total, rng=rng)
 
 
+def _malus_defense(defenseur: Personnage, defense: Defense) -> int:
+    """Le malus propre à la défense : −3 pour une contre-attaque ordinaire."""
+    ordinaire = defense is Defense.CONTRE_ATTAQUE and not defenseur.talent_contre_attaque
+    return MALUS_CONTRE_ATTAQUE if ordinaire else 0
+
+
+def _au_moins(defense: Jet, attaque: Jet) -> bool:
+    """Vrai si la défense réussit d'au moins le niveau de l'attaque (esquive, contre-attaque)."""
+    return defense.reussi and defense.niveau >= attaque.niveau
+
+
+def _verifier_echange(attaquant: Any, defenseur: Any, tour: Any) -> Tour:
+    for nom, p in (("attaquant", attaquant), ("defenseur", defenseur)):
+        if not isinstance(p, Personnage):
+            raise ValueError(f"{nom} doit être un Personnage, reçu {p!r}")
+    if attaquant.seuil is None:
+        raise ValueError(f"attaquant : {attaquant.nom} n'a pas de seuil, il ne peut pas attaquer")
+    if tour is None:
+        return Tour()
+    if not isinstance(tour, Tour):
+        raise ValueError(f"tour doit être un Tour (modificateur, dés, défense…), reçu {tour!r}")
+    return tour
+
+
 def echange(
-    attaquant: Personnage,
-    defenseur: Personnage,
-    *,
-    modificateur: int = 0,
-    des_attaque: tuple[int, ...] | None = None,
-    effet_attaque: int | None = None,
-    niveaux: int = 0,
-    bonus_points: int = 0,
-    defense: Defense = Defense.BLOCAGE,
-    des_defense: tuple[int, ...] | None = None,
-    effet_defense: int | None = None,
-    rng: random.Random | None = None,
+    attaquant: Personnage, defenseur: Personnage, tour: Tour | None = None, *, rng: random.Random | None = None
 ) -> Echange:
     """Un échange d'une scène majeure : attaque, défense, points d'effet, initiative.
 
@@ -256,127 +303,102 @@ def echange(
     Args:
         attaquant: celui qui a l'initiative.
         defenseur: l'autre (passif : il ne lance rien).
-        modificateur: le risque choisi par l'attaquant, appliqué aux deux jets.
-        des_attaque: les 3 dés de l'attaquant (sinon tirés avec `rng`).
-        effet_attaque: le total de son jet d'effet, s'il est donné par le texte.
-        niveaux: niveaux d'Indice en plus pour l'attaquant (manœuvre, argument).
-        bonus_points: points d'effet en plus pour l'attaquant.
-        defense: esquive, blocage ou contre-attaque.
-        des_defense: les 3 dés du défenseur.
-        effet_defense: le total du jet d'effet d'un blocage.
-        rng: un `random.Random` pour ce qui n'est pas donné.
+        tour: les choix du tour (modificateur, défense, niveaux et points en plus)
+            et les dés imposés ; par défaut, modificateur 0 et blocage.
+        rng: un `random.Random` pour les dés que `tour` ne donne pas.
 
     Examples:
         >>> philip = Personnage("Philip", seuil=12, indice="2D6")
         >>> truands = Personnage("les truands", seuil=11, indice="1D6+1D3")
-        >>> e = echange(philip, truands, modificateur=-1, des_attaque=(1, 6, 3), effet_attaque=5,
-        ...             defense=Defense.CONTRE_ATTAQUE, des_defense=(5, 6, 2))
+        >>> e = echange(philip, truands, Tour(modificateur=-1, des_attaque=(1, 6, 3), effet_attaque=5,
+        ...                                   defense=Defense.CONTRE_ATTAQUE, des_defense=(5, 6, 2)))
         >>> e.points, e.initiative_change
         (5, False)
     """
-    for nom, p in (("attaquant", attaquant), ("defenseur", defenseur)):
-        if not isinstance(p, Personnage):
-            raise ValueError(f"{nom} doit être un Personnage, reçu {p!r}")
-    if attaquant.seuil is None:
-        raise ValueError(f"attaquant : {attaquant.nom} n'a pas de seuil, il ne peut pas attaquer")
-    if not isinstance(defense, Defense):
-        raise ValueError(f"defense doit être une Defense (ESQUIVE, BLOCAGE, CONTRE_ATTAQUE), reçu {defense!r}")
-    _valider.entier("modificateur", modificateur)
-    ja = jet(attaquant.seuil + modificateur, des_attaque, rng=rng)
-    morceaux = [f"{attaquant.nom} attaque ({modificateur:+d}, seuil {ja.seuil}) : {ja.explication}"]
+    tour = _verifier_echange(attaquant, defenseur, tour)
+    assert attaquant.seuil is not None
+    ja = jet(attaquant.seuil + tour.modificateur, tour.des_attaque, rng=rng)
     ea: Effet | None = None
     if ja.reussi:
-        ea = _effet_du_jet(ja, attaquant.des_effet, niveaux, bonus_points, effet_attaque, rng)
-        morceaux.append(ea.explication)
-    else:
-        morceaux.append("Attaque ratée : aucun point d'effet.")
+        ea = _effet_du_jet(ja, attaquant.des_effet, tour.niveaux, tour.bonus_points, tour.effet_attaque, rng)
     points = ea.points if ea else 0
+    raison: _Raison | None = None if ja.reussi else "attaque ratée"
     jd: Jet | None = None
     ed: Effet | None = None
-    change = not ja.reussi
-    raison = "l'attaquant a raté son jet" if change else ""
     if defenseur.actif:
         assert defenseur.seuil is not None
-        malus = MALUS_CONTRE_ATTAQUE if defense is Defense.CONTRE_ATTAQUE and not defenseur.talent_contre_attaque else 0
-        jd = jet(defenseur.seuil + modificateur + malus, des_defense, rng=rng)
-        detail = f"{modificateur:+d}" + (f" {malus:+d}" if malus else "")
-        morceaux.append(f"{_majuscule(defenseur.nom)} : {defense} ({detail}, seuil {jd.seuil}) : {jd.explication}")
-        au_moins = jd.reussi and jd.niveau >= ja.niveau
-        if ea is not None:
-            if defense is Defense.ESQUIVE:
-                if au_moins:
-                    points = 0
-                    morceaux.append("Esquive d'au moins le même niveau : aucun point d'effet.")
-                else:
-                    morceaux.append("Esquive insuffisante : les points d'effet passent.")
-            elif defense is Defense.BLOCAGE:
-                if jd.reussi:
-                    ed = _effet_du_jet(jd, defenseur.des_effet, 0, 0, effet_defense, rng)
-                    points -= ed.points
-                    morceaux.append(f"Blocage : {ed.explication[:-1]}, retirés : {ea.points} − {ed.points} = {points}.")
-                else:
-                    morceaux.append("Blocage raté : les points d'effet passent.")
-            else:
-                morceaux.append("La contre-attaque ne réduit pas les points d'effet.")
-        if not change and jd.niveau > ja.niveau:
-            change, raison = True, f"le niveau du défenseur ({jd.niveau}) dépasse celui de l'attaquant ({ja.niveau})"
-        if not change and defense is Defense.CONTRE_ATTAQUE and au_moins:
-            change, raison = True, "contre-attaque réussie d'au moins le même niveau"
+        jd = jet(
+            defenseur.seuil + tour.modificateur + _malus_defense(defenseur, tour.defense), tour.des_defense, rng=rng
+        )
+        if ea is not None and tour.defense is Defense.ESQUIVE and _au_moins(jd, ja):
+            points = 0
+        elif ea is not None and tour.defense is Defense.BLOCAGE and jd.reussi:
+            ed = _effet_du_jet(jd, defenseur.des_effet, 0, 0, tour.effet_defense, rng)
+            points -= ed.points
+        if raison is None and jd.niveau > ja.niveau:
+            raison = "niveau du défenseur"
+        if raison is None and tour.defense is Defense.CONTRE_ATTAQUE and _au_moins(jd, ja):
+            raison = "contre-attaque"
     armure = 0
     if ea is not None and points > 0 and defenseur.armure:
         armure = min(defenseur.armure, points)
         points -= defenseur.armure
-        morceaux.append(f"Armure ({defenseur.nom}) : −{defenseur.armure}, reste {points}.")
-    if ea is not None:
-        morceaux.append(f"Points d'effet nets : {points}.")
-    if defenseur.actif:
-        if change:
-            morceaux.append(f"L'initiative passe {_article(defenseur.nom)} ({raison}).")
-        else:
-            morceaux.append(f"{attaquant.nom} garde l'initiative.")
-    return Echange(
+    resolu = Echange(
         attaquant=attaquant.nom,
         defenseur=defenseur.nom,
-        modificateur=modificateur,
+        modificateur=tour.modificateur,
         jet_attaque=ja,
         effet_attaque=ea,
-        defense=defense if defenseur.actif else None,
+        defense=tour.defense if defenseur.actif else None,
         jet_defense=jd,
         effet_defense=ed,
         armure=armure,
         points=points,
-        initiative_change=change,
-        explication=" ".join(morceaux),
+        initiative_change=raison is not None,
+        explication="",
     )
+    return replace(resolu, explication=_raconter_echange(resolu, defenseur, raison))
 
 
-@dataclass(frozen=True)
-class Tour:
-    """Ce que l'on impose à un tour : choix de l'attaquant et du défenseur, et dés éventuels.
-
-    Les dés laissés à `None` sont tirés avec le `rng` de la scène.
-    """
-
-    modificateur: int = 0
-    des_attaque: tuple[int, ...] | None = None
-    effet_attaque: int | None = None
-    niveaux: int = 0
-    bonus_points: int = 0
-    defense: Defense = Defense.BLOCAGE
-    des_defense: tuple[int, ...] | None = None
-    effet_defense: int | None = None
-
-    def __post_init__(self) -> None:
-        for nom in ("modificateur", "niveaux", "bonus_points"):
-            _valider.entier(nom, getattr(self, nom))
-        for nom in ("effet_attaque", "effet_defense"):
-            if getattr(self, nom) is not None:
-                _valider.entier(nom, getattr(self, nom))
-        for nom in ("des_attaque", "des_defense"):
-            if getattr(self, nom) is not None:
-                object.__setattr__(self, nom, _valider.des(nom, getattr(self, nom), nombre=3))
-        if not isinstance(self.defense, Defense):
-            raise ValueError(f"defense doit être une Defense (ESQUIVE, BLOCAGE, CONTRE_ATTAQUE), reçu {self.defense!r}")
+def _raconter_echange(e: Echange, defenseur: Personnage, raison: _Raison | None) -> str:
+    """Le déroulé d'un échange résolu, en français : il ne décide rien, il lit `e`."""
+    ja, ea, jd = e.jet_attaque, e.effet_attaque, e.jet_defense
+    morceaux = [f"{e.attaquant} attaque ({e.modificateur:+d}, seuil {ja.seuil}) : {ja.explication}"]
+    morceaux.append(ea.explication if ea else "Attaque ratée : aucun point d'effet.")
+    if jd is not None and e.defense is not None:
+        malus = _malus_defense(defenseur, e.defense)
+        detail = f"{e.modificateur:+d}" + (f" {malus:+d}" if malus else "")
+        morceaux.append(f"{majuscule(e.defenseur)} : {e.defense} ({detail}, seuil {jd.seuil}) : {jd.explication}")
+        if ea is not None and e.defense is Defense.ESQUIVE:
+            morceaux.append(
+                "Esquive d'au moins le même niveau : aucun point d'effet."
+                if _au_moins(jd, ja)
+                else "Esquive insuffisante : les points d'effet passent."
+            )
+        elif ea is not None and e.defense is Defense.BLOCAGE:
+            ed = e.effet_defense
+            morceaux.append(
+                f"Blocage : {ed.explication[:-1]}, retirés : {ea.points} − {ed.points} = {ea.points - ed.points}."
+                if ed
+                else "Blocage raté : les points d'effet passent."
+            )
+        elif ea is not None:
+            morceaux.append("La contre-attaque ne réduit pas les points d'effet.")
+    if e.armure:
+        morceaux.append(f"Armure ({e.defenseur}) : −{defenseur.armure}, reste {e.points}.")
+    if ea is not None:
+        morceaux.append(f"Points d'effet nets : {e.points}.")
+    if jd is not None:
+        if raison is None:
+            morceaux.append(f"{e.attaquant} garde l'initiative.")
+        else:
+            pourquoi = {
+                "attaque ratée": "l'attaquant a raté son jet",
+                "niveau du défenseur": f"le niveau du défenseur ({jd.niveau}) dépasse celui de l'attaquant ({ja.niveau})",
+                "contre-attaque": "contre-attaque réussie d'au moins le même niveau",
+            }[raison]
+            morceaux.append(f"L'initiative passe {a_le(e.defenseur)} ({pourquoi}).")
+    return " ".join(morceaux)
 
 
 @dataclass(frozen=True)
@@ -414,6 +436,69 @@ class Scene:
 
     def __str__(self) -> str:
         return self.transcript
+
+
+def _debut(
+    a: Any, b: Any, initiative: str | None, avantages: Mapping[str, Avantage] | None, objectif: Any, tours_max: Any
+) -> tuple[dict[str, Personnage], str, dict[str, Avantage]]:
+    """Vérifie les paramètres d'une scène ; rend les camps, qui a l'initiative, les avantages de départ."""
+    for nom, p in (("a", a), ("b", b)):
+        if not isinstance(p, Personnage):
+            raise ValueError(f"{nom} doit être un Personnage, reçu {p!r}")
+    if not a.actif:
+        raise ValueError(f"a : {a.nom} est passif, le déclencheur d'une scène doit être actif")
+    if a.nom == b.nom:
+        raise ValueError(f"a et b doivent avoir des noms différents, reçu deux fois {a.nom!r}")
+    if not isinstance(objectif, Avantage) or objectif is Avantage.AUCUN:
+        raise ValueError(f"objectif doit être un Avantage au-dessus d'AUCUN, reçu {objectif!r}")
+    _valider.entier("tours_max", tours_max, minimum=1)
+    camps = {a.nom: a, b.nom: b}
+    qui = a.nom if initiative is None else initiative
+    if qui not in camps:
+        raise ValueError(f"initiative doit être {a.nom!r} ou {b.nom!r}, reçu {initiative!r}")
+    if not camps[qui].actif:
+        raise ValueError(f"initiative : {qui} est passif, il ne peut pas avoir l'initiative")
+    etat = {a.nom: Avantage.AUCUN, b.nom: Avantage.AUCUN}
+    if avantages:
+        for nom, av in avantages.items():
+            if nom not in camps or not isinstance(av, Avantage):
+                raise ValueError(f"avantages : clés {a.nom!r}, {b.nom!r} et valeurs Avantage, reçu {nom!r}: {av!r}")
+            etat[nom] = av
+    return camps, qui, etat
+
+
+def _tours_a_jouer(tours: Sequence[Tour], rng: random.Random | None, tours_max: int) -> Iterator[Tour]:
+    """Les tours imposés, puis (avec `rng`) des tours par défaut ; au plus `tours_max`."""
+    for i in range(tours_max):
+        if i < len(tours):
+            if not isinstance(tours[i], Tour):
+                raise ValueError(f"tours[{i}] doit être un Tour, reçu {tours[i]!r}")
+            yield tours[i]
+        elif rng is not None:
+            yield Tour()
+        else:
+            return
+
+
+# --- Le récit d'une scène : les lignes du compte rendu ----------------------------
+
+
+def _raconter_tour(numero: int, e: Echange, etat: Mapping[str, Avantage], camps: Mapping[str, Personnage]) -> str:
+    resume = " ; ".join(f"{n} : {v}" for n, v in etat.items() if camps[n].actif)
+    return f"Tour {numero} — {e.explication} Avantages : {resume}."
+
+
+def _raconter_victoire(nom: str, atteint: Avantage, objectif: Avantage) -> str:
+    return f"Fin : {nom} atteint {atteint} (objectif : {objectif}) et l'emporte."
+
+
+def _raconter_echec(nom: str, passif: str, objectif: Avantage, au_mieux: Avantage) -> str:
+    return f"Fin : jet raté face {a_le(passif)} avant {objectif} ; {nom} échoue, avec au mieux {au_mieux}."
+
+
+def _raconter_suite(tours_max_atteint: bool, objectif: Avantage) -> str:
+    raison = "nombre maximal de tours atteint" if tours_max_atteint else "plus de tour imposé"
+    return f"La scène continue ({raison}) : personne n'a encore atteint {objectif}."
 
 
 def jouer_scene(
@@ -462,81 +547,23 @@ def jouer_scene(
         >>> s.terminee, s.vainqueur
         (False, None)
     """
-    for nom, p in (("a", a), ("b", b)):
-        if not isinstance(p, Personnage):
-            raise ValueError(f"{nom} doit être un Personnage, reçu {p!r}")
-    if not a.actif:
-        raise ValueError(f"a : {a.nom} est passif, le déclencheur d'une scène doit être actif")
-    if a.nom == b.nom:
-        raise ValueError(f"a et b doivent avoir des noms différents, reçu deux fois {a.nom!r}")
-    if not isinstance(objectif, Avantage) or objectif is Avantage.AUCUN:
-        raise ValueError(f"objectif doit être un Avantage au-dessus d'AUCUN, reçu {objectif!r}")
-    _valider.entier("tours_max", tours_max, minimum=1)
-    camps = {a.nom: a, b.nom: b}
-    qui = a.nom if initiative is None else initiative
-    if qui not in camps:
-        raise ValueError(f"initiative doit être {a.nom!r} ou {b.nom!r}, reçu {initiative!r}")
-    if not camps[qui].actif:
-        raise ValueError(f"initiative : {qui} est passif, il ne peut pas avoir l'initiative")
-    etat = {a.nom: Avantage.AUCUN, b.nom: Avantage.AUCUN}
-    if avantages:
-        for nom, av in avantages.items():
-            if nom not in camps or not isinstance(av, Avantage):
-                raise ValueError(f"avantages : clés {a.nom!r}, {b.nom!r} et valeurs Avantage, reçu {nom!r}: {av!r}")
-            etat[nom] = av
+    camps, qui, etat = _debut(a, b, initiative, avantages, objectif, tours_max)
     maximum = dict(etat)
     joues: list[TourJoue] = []
-    script = list(tours)
-    for i in range(tours_max):
-        if i < len(script):
-            t = script[i]
-            if not isinstance(t, Tour):
-                raise ValueError(f"tours[{i}] doit être un Tour, reçu {t!r}")
-        elif rng is not None:
-            t = Tour()
-        else:
-            break
+    for i, t in enumerate(_tours_a_jouer(list(tours), rng, tours_max)):
         att = camps[qui]
         dfn = b if qui == a.nom else a
-        e = echange(
-            att,
-            dfn,
-            modificateur=t.modificateur,
-            des_attaque=t.des_attaque,
-            effet_attaque=t.effet_attaque,
-            niveaux=t.niveaux,
-            bonus_points=t.bonus_points,
-            defense=t.defense,
-            des_defense=t.des_defense,
-            effet_defense=t.effet_defense,
-            rng=rng,
-        )
+        e = echange(att, dfn, t, rng=rng)
         etat[att.nom] = progression(etat[att.nom], e.points)
         maximum[att.nom] = max(maximum[att.nom], etat[att.nom])
         if e.initiative_change and dfn.actif:
             qui = dfn.nom
         numero = premier_numero + i
-        resume = " ; ".join(f"{n} : {v}" for n, v in etat.items() if camps[n].actif)
-        texte = f"Tour {numero} — {e.explication} Avantages : {resume}."
-        joues.append(TourJoue(numero, e, dict(etat), qui, texte))
+        joues.append(TourJoue(numero, e, dict(etat), qui, _raconter_tour(numero, e, etat, camps)))
         if etat[att.nom] >= objectif:
-            return Scene(
-                tuple(joues),
-                att.nom,
-                True,
-                f"Fin : {att.nom} atteint {etat[att.nom]} (objectif : {objectif}) et l'emporte.",
-                maximum,
-            )
+            fin = _raconter_victoire(att.nom, etat[att.nom], objectif)
+            return Scene(tuple(joues), att.nom, True, fin, maximum)
         if not dfn.actif and not e.jet_attaque.reussi:
-            return Scene(
-                tuple(joues),
-                None,
-                True,
-                f"Fin : jet raté face {_article(dfn.nom)} avant {objectif} ; {att.nom} échoue, "
-                f"avec au mieux {maximum[att.nom]}.",
-                maximum,
-            )
-    raison = "nombre maximal de tours atteint" if len(joues) >= tours_max else "plus de tour imposé"
-    return Scene(
-        tuple(joues), None, False, f"La scène continue ({raison}) : personne n'a encore atteint {objectif}.", maximum
-    )
+            fin = _raconter_echec(att.nom, dfn.nom, objectif, maximum[att.nom])
+            return Scene(tuple(joues), None, True, fin, maximum)
+    return Scene(tuple(joues), None, False, _raconter_suite(len(joues) >= tours_max, objectif), maximum)

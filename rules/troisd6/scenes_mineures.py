@@ -18,7 +18,8 @@ from functools import cache
 
 from rules import _valider
 from rules._enum import EnumOrdonnee
-from rules.troisd6.jets import Jet, Niveau, niveau, profils
+from rules.des import comptes, opposer
+from rules.troisd6.jets import Jet, Niveau, _Profil, niveau
 
 __all__ = [
     "Issue",
@@ -159,18 +160,37 @@ def scene_non_opposee(jet: Jet) -> SceneNonOpposee:
 
 
 @cache
-def _niveaux_et_totaux(seuil: int) -> dict[tuple[Niveau, int], Fraction]:
-    loi: dict[tuple[Niveau, int], Fraction] = defaultdict(Fraction)
-    for (total, dd, dt), p in profils().items():
-        loi[(niveau(total, seuil, dd, dt), total)] += p
+def _niveaux_et_totaux(seuil: int) -> dict[tuple[Niveau, int], int]:
+    """Loi de (niveau, total) d'un jet sous `seuil`, en jets ordonnés (sur 216)."""
+    loi: dict[tuple[Niveau, int], int] = defaultdict(int)
+    for (total, dd, dt), n in comptes(3, 3, _Profil()).items():
+        loi[(niveau(total, seuil, dd, dt), total)] += n
     return dict(loi)
+
+
+@cache
+def _chances_scene_opposee(seuil_premier: int, seuil_second: int) -> tuple[Fraction, Fraction, Fraction]:
+    # `_issue` ne regarde les totaux qu'à travers leur comparaison : le moteur (`opposer`)
+    # donne la loi de (niveau, niveau, signe de l'écart des totaux), la règle tranche chaque triplet.
+    temoins = {1: (1, 0), 0: (0, 0), -1: (0, 1)}
+    loi = dict.fromkeys((Issue.PREMIER, Issue.EGALITE, Issue.SECOND), 0)
+    a, b = _niveaux_et_totaux(seuil_premier), _niveaux_et_totaux(seuil_second)
+    for (niveau_a, niveau_b, signe), n in opposer(a, b).items():
+        total_a, total_b = temoins[signe]
+        loi[_issue(niveau_a, total_a, niveau_b, total_b)] += n
+    return (
+        Fraction(loi[Issue.PREMIER], 216**2),
+        Fraction(loi[Issue.EGALITE], 216**2),
+        Fraction(loi[Issue.SECOND], 216**2),
+    )
 
 
 def chances_scene_opposee(seuil_premier: int, seuil_second: int) -> dict[Issue, Fraction]:
     """Probabilités exactes de chaque issue d'une scène mineure opposée entre deux seuils.
 
-    Énumère les couples (niveau, total) des deux jets. Les clés sont, dans
-    l'ordre, le premier l'emporte, égalité, le second l'emporte.
+    Confronte les lois (niveau, total) des deux jets avec le moteur de lois
+    ([`rules.des.opposer`][rules.des.opposer]). Les clés sont, dans l'ordre, le
+    premier l'emporte, égalité, le second l'emporte.
 
     Source : « 3D6 › Opposition et Potentiel › Scènes mineures ».
 
@@ -183,13 +203,9 @@ def chances_scene_opposee(seuil_premier: int, seuil_second: int) -> dict[Issue, 
         >>> sum(c.values())
         Fraction(1, 1)
     """
-    a = _niveaux_et_totaux(_valider.entier("seuil_premier", seuil_premier))
-    b = _niveaux_et_totaux(_valider.entier("seuil_second", seuil_second))
-    loi = dict.fromkeys((Issue.PREMIER, Issue.EGALITE, Issue.SECOND), Fraction(0))
-    for (niveau_a, total_a), pa in a.items():
-        for (niveau_b, total_b), pb in b.items():
-            loi[_issue(niveau_a, total_a, niveau_b, total_b)] += pa * pb
-    return loi
+    a = _valider.entier("seuil_premier", seuil_premier)
+    b = _valider.entier("seuil_second", seuil_second)
+    return dict(zip((Issue.PREMIER, Issue.EGALITE, Issue.SECOND), _chances_scene_opposee(a, b), strict=True))
 
 
 def chances_scene_non_opposee(seuil: int) -> Fraction:
@@ -202,4 +218,4 @@ def chances_scene_non_opposee(seuil: int) -> Fraction:
         Fraction(7, 27)
     """
     seuil = _valider.entier("seuil", seuil)
-    return sum((p for (n, _), p in _niveaux_et_totaux(seuil).items() if n.reussi), Fraction(0))
+    return Fraction(sum(c for (n, _), c in _niveaux_et_totaux(seuil).items() if n.reussi), 216)

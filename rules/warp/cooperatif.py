@@ -15,10 +15,11 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from rules import _valider
-from rules.warp.jets import Jet, Resultat, distribution, jet
+from rules.warp.jets import Jet, Resultat, _comptes_resultats, jet
 
 __all__ = [
     "AIDE",
@@ -105,6 +106,15 @@ def _valider_traits(betas: Sequence[int]) -> tuple[int, ...]:
     if isinstance(betas, str | bytes) or not isinstance(betas, Sequence):
         raise ValueError(f"betas doit être une suite de Traits (entiers ≥ 0), reçu {betas!r}")
     return tuple(_valider.entier(f"betas[{i}]", t, minimum=0) for i, t in enumerate(betas))
+
+
+def _valider_loi(betas: Sequence[int], bonus: int, malus: int) -> tuple[tuple[int, ...], int]:
+    """Les Traits des Bêtas et le modificateur net, dans les bornes des chances exactes."""
+    traits = _valider_traits(betas)
+    _valider.au_plus("len(betas)", len(traits), _valider.BETAS_MAX)
+    for i, t in enumerate(traits):
+        _valider.trait_de_loi(f"betas[{i}]", t)
+    return traits, _valider.modificateur_net(bonus, malus)
 
 
 @dataclass(frozen=True)
@@ -251,23 +261,34 @@ def distribution_aide(
         >>> sum(distribution_aide([3, 2, 2]).values())
         Fraction(1, 1)
     """
-    traits = _valider_traits(betas)
-    _valider.entier("bonus", bonus, minimum=0)
-    _valider.entier("malus", malus, minimum=0)
+    traits, net = _valider_loi(betas, bonus, malus)
     xp = _valider_experiences(experience_betas, len(traits))
-    demis: dict[int, Fraction] = {0: Fraction(1)}
+    aides, lances = _aides(traits, net, xp)
+    return {total: Fraction(n, 6**lances) for total, n in aides}
+
+
+_DEMI_DES = tuple(int(2 * AIDE[r]) for r in Resultat)
+"""L'aide de chaque résultat en demi-dés (entiers), dans l'ordre de `Resultat`."""
+
+
+@cache
+def _aides(traits: tuple[int, ...], net: int, xp: tuple[bool, ...]) -> tuple[tuple[tuple[int, int], ...], int]:
+    """Loi de l'aide arrondie en jets ordonnés de tous les Bêtas (entiers), et leur nombre de dés."""
+    demis: dict[int, int] = {0: 1}
+    lances = 0
     for t, x in zip(traits, xp, strict=True):
-        loi = distribution(t, bonus=bonus + int(x), malus=malus)
-        suivant: dict[int, Fraction] = defaultdict(Fraction)
+        resultats, n = _comptes_resultats(t, net + int(x))
+        lances += n
+        pas = [(d, q) for d, q in zip(_DEMI_DES, resultats, strict=True) if q]
+        suivant: dict[int, int] = defaultdict(int)
         for total, p in demis.items():
-            for r, q in loi.items():
-                if q:
-                    suivant[total + int(2 * AIDE[r])] += p * q
-        demis = dict(suivant)
-    finale: dict[int, Fraction] = defaultdict(Fraction)
+            for d, q in pas:
+                suivant[total + d] += p * q
+        demis = suivant
+    finale: dict[int, int] = defaultdict(int)
     for total, p in demis.items():
         finale[total // 2] += p  # // arrondit vers −∞, comme math.floor
-    return dict(sorted(finale.items()))
+    return tuple(sorted(finale.items())), lances
 
 
 def distribution_cooperative(
@@ -288,6 +309,7 @@ def distribution_cooperative(
     Examples:
         Une mécanicienne à 3d seule, puis aidée de deux Bêtas à 2d :
 
+        >>> from rules.warp.jets import distribution
         >>> seule = distribution(3)
         >>> aidee = distribution_cooperative(3, [2, 2])
         >>> seule[Resultat.REUSSITE] + seule[Resultat.MAGISTRALE]
@@ -298,9 +320,21 @@ def distribution_cooperative(
     alpha = _valider.entier("alpha", alpha, minimum=0)
     if not isinstance(experience_alpha, bool):
         raise ValueError(f"experience_alpha doit être True ou False, reçu {experience_alpha!r}")
-    loi = dict.fromkeys(Resultat, Fraction(0))
-    for total, p in distribution_aide(betas, bonus=bonus, malus=malus, experience_betas=experience_betas).items():
+    _valider.trait_de_loi("alpha", alpha)
+    traits, net = _valider_loi(betas, bonus, malus)
+    xp = _valider_experiences(experience_betas, len(traits))
+    aides, lances = _aides(traits, net, xp)
+    # L'aide s'ajoute aux dés de modificateur de la situation (et au dé d'expérience) :
+    # le jet de l'Alpha peut dépasser les bornes d'un jet simple, le moteur le calcule quand même.
+    lois_alpha = []
+    for total, p in aides:
         b, m = _modificateurs(bonus, malus, total, experience_alpha)
-        for r, q in distribution(alpha, bonus=b, malus=m).items():
-            loi[r] += p * q
-    return loi
+        lois_alpha.append((p, *_comptes_resultats(alpha, b - m)))
+    # En entiers, sur le dénominateur commun 6^(dés des Bêtas + plus grand nombre de dés de l'Alpha).
+    plus_grand = max(n for _, _, n in lois_alpha)
+    loi = [0] * len(Resultat)
+    for p, resultats, n in lois_alpha:
+        echelle = p * 6 ** (plus_grand - n)
+        for i, q in enumerate(resultats):
+            loi[i] += echelle * q
+    return {r: Fraction(c, 6 ** (lances + plus_grand)) for r, c in zip(Resultat, loi, strict=True)}

@@ -22,8 +22,8 @@ from functools import cache
 from typing import Any
 
 from rules import _valider
-from rules.warp.jets import Jet, Resultat, jet
-from rules.warp.jets import distribution as distribution_jet
+from rules._francais import nombre, pluriel
+from rules.warp.jets import Jet, Resultat, _comptes_resultats, jet
 
 __all__ = [
     "EFFETS",
@@ -157,21 +157,114 @@ def _periode(valeur: Any) -> Fraction:
     return periode
 
 
-def _nombre(x: Fraction) -> str:
-    if x.denominator == 1:
-        return str(x.numerator)
-    decimal = float(x)
-    if Fraction(str(decimal)) == x:
-        return str(decimal).replace(".", ",")
-    return f"{x.numerator}/{x.denominator}"
+@dataclass(frozen=True)
+class _Conditions:
+    """Les paramètres validés d'un Test étendu : ce qui vaut pour tous ses rounds."""
+
+    trait: int
+    complexite: int
+    maniabilite: int
+    periode: Fraction
+    unite: str
+    bonus: int
+    malus: int
+    aide: int
+    travailleur: int
+    experience_des_le_round: int | None
+
+    def experience(self, numero: int) -> bool:
+        """Vrai si le dé d'expérience s'applique au round `numero`."""
+        return self.experience_des_le_round is not None and numero >= self.experience_des_le_round
+
+    def modificateurs(self, numero: int) -> tuple[int, int]:
+        """(dés de bonus, dés de malus) du jet du round `numero`."""
+        bonus = self.bonus + self.travailleur + max(self.aide, 0) + int(self.experience(numero))
+        return bonus, self.malus + max(-self.aide, 0)
 
 
-def _pluriel(n: int, mot: str) -> str:
-    return f"{n} {mot}{'s' if n > 1 else ''}"
+def _conditions(
+    trait: Any,
+    complexite: Any,
+    maniabilite: Any,
+    periode: Any,
+    unite: Any,
+    bonus: Any,
+    malus: Any,
+    aide: Any,
+    travailleur: Any,
+    experience_des_le_round: Any,
+) -> _Conditions:
+    trait = _valider.entier("trait", trait, minimum=0)
+    complexite, maniabilite = _valider_bornes(complexite, maniabilite)
+    duree = _periode(periode)
+    if not isinstance(unite, str):
+        raise ValueError(f"unite doit être un texte (« h », « min », « jours »…), reçu {unite!r}")
+    _valider.entier("bonus", bonus, minimum=0)
+    _valider.entier("malus", malus, minimum=0)
+    _valider.entier("aide", aide)
+    _valider.entier("travailleur_consciencieux", travailleur, minimum=0)
+    if experience_des_le_round is not None:
+        _valider.entier("experience_des_le_round", experience_des_le_round, minimum=1)
+    return _Conditions(
+        trait, complexite, maniabilite, duree, unite, bonus, malus, aide, travailleur, experience_des_le_round
+    )
 
 
-def _modificateurs(bonus: int, malus: int, aide: int, travailleur: int, experience: bool) -> tuple[int, int]:
-    return bonus + travailleur + max(aide, 0) + int(experience), malus + max(-aide, 0)
+# --- Le récit : les phrases du compte rendu, écrites d'après les valeurs calculées ---
+
+
+def _presenter(c: _Conditions) -> str:
+    """La première ligne du compte rendu : le Test et ses modificateurs."""
+    modifs = []
+    if c.bonus or c.malus:
+        modifs.append(
+            f"Difficulté {c.bonus}d de bonus / {c.malus}d de malus"
+            if c.bonus and c.malus
+            else f"Difficulté {c.bonus or c.malus}d de {'bonus' if c.bonus else 'malus'}"
+        )
+    if c.aide:
+        modifs.append(f"aide des Bêtas {abs(c.aide)}d de {'bonus' if c.aide > 0 else 'malus'}")
+    if c.travailleur:
+        modifs.append(f"Travailleur consciencieux {c.travailleur}d de bonus")
+    if c.experience_des_le_round is not None:
+        modifs.append(f"dé d'expérience dès le round {c.experience_des_le_round}")
+    return (
+        f"Test étendu : Trait {c.trait}d, Complexité {c.complexite}, Maniabilité {c.maniabilite}, "
+        f"Période {nombre(c.periode)} {c.unite}" + (" ; " + ", ".join(modifs) if modifs else "") + "."
+    )
+
+
+def _raconter_round(c: _Conditions, numero: int, j: Jet, gain: int, perte: int, progres: int, revers: int) -> str:
+    """La ligne d'un round : son jet, ce qu'il rapporte, où en est le Test."""
+    if gain:
+        effet = f"+{gain} Progrès"
+    elif perte:
+        effet = f"+{perte} Revers"
+    else:
+        effet = "ni Progrès ni Revers, mais le temps passe"
+    experience = " (dé d’expérience)" if numero == c.experience_des_le_round else ""
+    return (
+        f"Round {numero}{experience} : {j.explication.removesuffix('.')} : {effet} "
+        f"(Progrès {progres}/{c.complexite}, Revers {revers}/{c.maniabilite})."
+    )
+
+
+def _bilan(c: _Conditions, fin: Resultat, progres: int, revers: int, rounds: int, temps: Fraction) -> str:
+    """La dernière ligne : quelle borne est atteinte, quand, et le temps passé."""
+    if fin in (Resultat.REUSSITE, Resultat.MAGISTRALE):
+        verbe = "atteinte" if fin is Resultat.REUSSITE else f"dépassée ({progres} Progrès)"
+        bilan = f"Complexité {c.complexite} {verbe} au round {rounds} : {fin}."
+    else:
+        verbe = "atteinte" if fin is Resultat.ECHEC else f"dépassée ({revers} Revers)"
+        bilan = f"Maniabilité {c.maniabilite} {verbe} au round {rounds} : {fin}."
+    periode = f"{nombre(c.periode)} {c.unite}"
+    bilan += f" Temps passé : {pluriel(rounds, 'round')} × {periode} = {nombre(temps)} {c.unite}."
+    if c.experience_des_le_round is not None and c.experience_des_le_round > rounds:
+        bilan += f" Le dé d'expérience prévu au round {c.experience_des_le_round} n'a pas servi."
+    return bilan
+
+
+# --- La règle ------------------------------------------------------------------
 
 
 def derouler(
@@ -231,37 +324,12 @@ def derouler(
         Complexité 2 dépassée (3 Progrès) au round 3 : Magistrale.
         Temps passé : 3 rounds × 1 h = 3 h.
     """
-    trait = _valider.entier("trait", trait, minimum=0)
-    complexite, maniabilite = _valider_bornes(complexite, maniabilite)
-    duree = _periode(periode)
-    if not isinstance(unite, str):
-        raise ValueError(f"unite doit être un texte (« h », « min », « jours »…), reçu {unite!r}")
-    _valider.entier("bonus", bonus, minimum=0)
-    _valider.entier("malus", malus, minimum=0)
-    _valider.entier("aide", aide)
-    _valider.entier("travailleur_consciencieux", travailleur_consciencieux, minimum=0)
-    if experience_des_le_round is not None:
-        _valider.entier("experience_des_le_round", experience_des_le_round, minimum=1)
+    c = _conditions(
+        trait, complexite, maniabilite, periode, unite, bonus, malus, aide, travailleur_consciencieux,
+        experience_des_le_round,
+    )  # fmt: skip
     if des is not None and (isinstance(des, str | bytes) or not isinstance(des, Sequence)):
         raise ValueError(f"des doit être une suite de jets (un par round), reçu {des!r}")
-
-    modifs = []
-    if bonus or malus:
-        modifs.append(
-            f"Difficulté {bonus}d de bonus / {malus}d de malus"
-            if bonus and malus
-            else f"Difficulté {bonus or malus}d de {'bonus' if bonus else 'malus'}"
-        )
-    if aide:
-        modifs.append(f"aide des Bêtas {abs(aide)}d de {'bonus' if aide > 0 else 'malus'}")
-    if travailleur_consciencieux:
-        modifs.append(f"Travailleur consciencieux {travailleur_consciencieux}d de bonus")
-    if experience_des_le_round is not None:
-        modifs.append(f"dé d'expérience dès le round {experience_des_le_round}")
-    lignes = [
-        f"Test étendu : Trait {trait}d, Complexité {complexite}, Maniabilité {maniabilite}, "
-        f"Période {_nombre(duree)} {unite}" + (" ; " + ", ".join(modifs) if modifs else "") + "."
-    ]
     rounds: list[Round] = []
     progres = revers = 0
     fin: Resultat | None = None
@@ -269,53 +337,32 @@ def derouler(
         n = len(rounds) + 1
         if des is not None and n > len(des):
             raise ValueError(
-                f"des : le Test n'est pas fini après {_pluriel(len(des), 'round')} "
+                f"des : le Test n'est pas fini après {pluriel(len(des), 'round')} "
                 f"({progres} Progrès, {revers} Revers) : il manque les dés du round {n}"
             )
-        xp = experience_des_le_round is not None and n >= experience_des_le_round
-        b, m = _modificateurs(bonus, malus, aide, travailleur_consciencieux, xp)
-        j = jet(trait, bonus=b, malus=m, des=None if des is None else tuple(des[n - 1]), rng=rng)
+        b, m = c.modificateurs(n)
+        j = jet(c.trait, bonus=b, malus=m, des=None if des is None else tuple(des[n - 1]), rng=rng)
         gain, perte = EFFETS[j.resultat]
         progres, revers = progres + gain, revers + perte
-        if gain:
-            effet = f"+{gain} Progrès"
-        elif perte:
-            effet = f"+{perte} Revers"
-        else:
-            effet = "ni Progrès ni Revers, mais le temps passe"
-        ligne = (
-            f"Round {n}{' (dé d’expérience)' if xp and n == experience_des_le_round else ''} : "
-            f"{j.explication.removesuffix('.')} : {effet} (Progrès {progres}/{complexite}, "
-            f"Revers {revers}/{maniabilite})."
-        )
-        rounds.append(Round(n, j, xp, gain, perte, progres, revers, ligne))
-        lignes.append(ligne)
-        fin = issue(progres, revers, complexite, maniabilite)
+        ligne = _raconter_round(c, n, j, gain, perte, progres, revers)
+        rounds.append(Round(n, j, c.experience(n), gain, perte, progres, revers, ligne))
+        fin = issue(progres, revers, c.complexite, c.maniabilite)
     if des is not None and len(des) > len(rounds):
         raise ValueError(f"des : le Test s'achève au round {len(rounds)}, mais {len(des)} jets sont fournis")
-    if fin in (Resultat.REUSSITE, Resultat.MAGISTRALE):
-        verbe = "atteinte" if fin is Resultat.REUSSITE else f"dépassée ({progres} Progrès)"
-        bilan = f"Complexité {complexite} {verbe} au round {len(rounds)} : {fin}."
-    else:
-        verbe = "atteinte" if fin is Resultat.ECHEC else f"dépassée ({revers} Revers)"
-        bilan = f"Maniabilité {maniabilite} {verbe} au round {len(rounds)} : {fin}."
-    temps = len(rounds) * duree
-    bilan += f" Temps passé : {_pluriel(len(rounds), 'round')} × {_nombre(duree)} {unite} = {_nombre(temps)} {unite}."
-    if experience_des_le_round is not None and experience_des_le_round > len(rounds):
-        bilan += f" Le dé d'expérience prévu au round {experience_des_le_round} n'a pas servi."
-    lignes.append(bilan)
+    temps = len(rounds) * c.periode
+    bilan = _bilan(c, fin, progres, revers, len(rounds), temps)
     return Deroulement(
-        trait=trait,
-        complexite=complexite,
-        maniabilite=maniabilite,
-        periode=duree,
-        unite=unite,
+        trait=c.trait,
+        complexite=c.complexite,
+        maniabilite=c.maniabilite,
+        periode=c.periode,
+        unite=c.unite,
         rounds=tuple(rounds),
         progres=progres,
         revers=revers,
         resultat=fin,
         temps=temps,
-        transcript="\n".join(lignes),
+        transcript="\n".join([_presenter(c), *(r.explication for r in rounds), bilan]),
         explication=bilan,
     )
 
@@ -334,40 +381,50 @@ def _chaine(
     grand : la matrice I − Q de la chaîne est triangulaire. Résoudre
     B = (I − Q)⁻¹ R et t = (I − Q)⁻¹ 1 revient donc à une substitution
     arrière, exacte : B(s) = Σ q·B(s') / (1 − c) et t(s) = (1 + Σ q·t(s')) / (1 − c).
+
+    Le calcul se fait en entiers : avec D = 6ⁿ jets ordonnés par round dont C
+    Compensations, q/(1 − c) = compte/N où N = D − C. Depuis (p, r), il reste au
+    plus h = (Complexité − p) + (Maniabilité − r) − 1 rounds décisifs ; on porte
+    B(s)·Nʰ et t(s)·Nʰ, des entiers, et l'on ne divise (une fois) qu'à la fin.
     """
-    q = distribution_jet(trait, bonus=bonus, malus=malus)
-    c = q[Resultat.COMPENSATION]
-    if c == 1:  # pragma: no cover - impossible avec des d6 : garde-fou
+    resultats, n = _comptes_resultats(trait, bonus - malus)
+    comptes_ = dict(zip(Resultat, resultats, strict=True))
+    total = 6**n
+    decisifs = total - comptes_[Resultat.COMPENSATION]
+    if decisifs == 0:  # pragma: no cover - impossible avec des d6 : garde-fou
         raise ValueError("la chaîne n'est pas absorbante : chaque round serait une Compensation")
     issues = (Resultat.CATASTROPHE, Resultat.ECHEC, Resultat.REUSSITE, Resultat.MAGISTRALE)
-    loi: dict[tuple[int, int], dict[Resultat, Fraction]] = {}
-    duree: dict[tuple[int, int], Fraction] = {}
+    pas = [(comptes_[res], EFFETS[res]) for res in issues if comptes_[res]]
+    puissances = [decisifs**k for k in range(complexite + maniabilite)]
+    loi: dict[tuple[int, int], dict[Resultat, int]] = {}
+    duree: dict[tuple[int, int], int] = {}
     for p in range(complexite - 1, -1, -1):
         for r in range(maniabilite - 1, -1, -1):
-            b = dict.fromkeys(issues, Fraction(0))
-            t = Fraction(1)
-            for res in issues:
-                if not q[res]:
-                    continue
-                gain, perte = EFFETS[res]
+            h = complexite - p + maniabilite - r - 1
+            b = dict.fromkeys(issues, 0)
+            t = total * puissances[h - 1]
+            for compte, (gain, perte) in pas:
                 suite = (p + gain, r + perte)
                 fin = issue(*suite, complexite, maniabilite)
                 if fin is not None:
-                    b[fin] += q[res]
+                    b[fin] += compte * puissances[h - 1]
                 else:
+                    echelle = compte * puissances[h - 1 - (complexite - suite[0] + maniabilite - suite[1] - 1)]
                     for k, v in loi[suite].items():
-                        b[k] += q[res] * v
-                    t += q[res] * duree[suite]
-            loi[(p, r)] = {k: v / (1 - c) for k, v in b.items()}
-            duree[(p, r)] = t / (1 - c)
-    return loi[(0, 0)], duree[(0, 0)]
+                        b[k] += echelle * v
+                    t += echelle * duree[suite]
+            loi[(p, r)] = b
+            duree[(p, r)] = t
+    depart = puissances[complexite + maniabilite - 1]
+    return {k: Fraction(v, depart) for k, v in loi[(0, 0)].items()}, Fraction(duree[(0, 0)], depart)
 
 
 def _valider_chances(trait: Any, complexite: Any, maniabilite: Any, bonus: Any, malus: Any) -> None:
-    _valider.entier("trait", trait, minimum=0)
+    _valider.trait_de_loi("trait", trait)
     _valider_bornes(complexite, maniabilite)
-    _valider.entier("bonus", bonus, minimum=0)
-    _valider.entier("malus", malus, minimum=0)
+    _valider.au_plus("complexite", complexite, _valider.COMPLEXITE_MAX)
+    _valider.au_plus("maniabilite", maniabilite, _valider.MANIABILITE_MAX)
+    _valider.modificateur_net(bonus, malus)
 
 
 def distribution(

@@ -15,16 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from rules import _valider
+from rules._francais import pluriel, s
 
 __all__ = ["Conversion", "ReserveExperience"]
-
-
-def _s(n: int) -> str:
-    return "s" if n > 1 else ""
-
-
-def _des(n: int) -> str:
-    return f"{n} dé{_s(n)}"
 
 
 @dataclass(frozen=True)
@@ -148,7 +141,7 @@ class ReserveExperience:
                 apres=self,
                 explication=(
                     f"Le MJ refuse : pas de dé de bonus pour « {test} », le dé d'expérience "
-                    f"est gardé ({_des(self.disponibles)} disponible{_s(self.disponibles)})."
+                    f"est gardé ({pluriel(self.disponibles, 'dé')} disponible{s(self.disponibles)})."
                 ),
             )
         apres = replace(self, convertis=self.convertis + 1, tests=self.tests | {test})
@@ -160,7 +153,7 @@ class ReserveExperience:
             apres=apres,
             explication=(
                 f"Le MJ accepte : 1 dé de bonus pour « {test} » ; il reste "
-                f"{_des(apres.disponibles)} d'expérience à convertir."
+                f"{pluriel(apres.disponibles, 'dé')} d'expérience à convertir."
             ),
         )
 

@@ -9,7 +9,6 @@ l'égalité est un échec.
 from __future__ import annotations
 
 import random
-from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -17,7 +16,7 @@ from typing import Any
 
 from rules import _valider
 from rules._enum import EnumOrdonnee
-from rules.des import jets_tries, lancer, probabilite_jet_trie
+from rules.des import Evaluateur, comptes, lancer
 
 __all__ = [
     "TRAIT_PAR_DEFAUT_COURANT",
@@ -145,6 +144,8 @@ def seuil(trait: int) -> int:
 
 def garder(des: tuple[int, ...], trait: int, net: int) -> tuple[int, ...]:
     """Les dés gardés : les `trait` meilleurs si `net` > 0, les pires si `net` < 0.
+
+    Source : « WaRP › Jets simples › Modificateurs ».
 
     Le résultat est trié du plus fort au plus faible.
 
@@ -331,30 +332,102 @@ def jet(
     )
 
 
+def _ajouter(etat: tuple[int, int], face: int, nombre: int) -> tuple[int, int]:
+    """(total, nombre de 6) des dés gardés, quand `nombre` dés gardés de plus montrent `face`."""
+    if not nombre:
+        return etat
+    total, six = etat
+    return (total + face * nombre, six + nombre if face == 6 else six)
+
+
+@dataclass(frozen=True)
+class _Profil(Evaluateur[tuple[int, int], tuple[int, int, bool]]):
+    """Pour le moteur de lois : le profil des dés gardés, (total, nombre de 6, Catastrophe)."""
+
+    trait: int
+
+    def initial(self) -> tuple[int, int]:
+        return (0, 0)
+
+    def transition(self, etat: tuple[int, int], face: int, nombre: int) -> tuple[int, int]:
+        return _ajouter(etat, face, nombre)
+
+    def final(self, etat: tuple[int, int]) -> tuple[int, int, bool]:
+        total, six = etat
+        # Tous les dés gardés sont des 1 exactement quand leur total vaut le Trait.
+        return (total, six, self.trait > 0 and total == self.trait)
+
+
+@dataclass(frozen=True)
+class _Resultat(Evaluateur[tuple[int, int], Resultat]):
+    """Pour le moteur de lois : le résultat du jet, directement (cinq issues seulement)."""
+
+    trait: int
+
+    def initial(self) -> tuple[int, int]:
+        return (0, 0)
+
+    def transition(self, etat: tuple[int, int], face: int, nombre: int) -> tuple[int, int]:
+        return _ajouter(etat, face, nombre)
+
+    def final(self, etat: tuple[int, int]) -> Resultat:
+        total, six = etat
+        return _resultat(total, self.trait, six, self.trait > 0 and total == self.trait)
+
+
+def _reserve(trait: int, net: int) -> tuple[int, bool]:
+    """Le nombre de dés lancés et le sens de la garde (les meilleurs ?)."""
+    return (trait + abs(net) if trait else 0), net >= 0
+
+
 @cache
+def _comptes_profils(trait: int, net: int) -> dict[tuple[int, int, bool], int]:
+    """Loi du profil en jets ordonnés (sur 6 ** nombre de dés), sans bornes : pour le moteur et les règles."""
+    n, meilleurs = _reserve(trait, net)
+    return comptes(n, trait, _Profil(trait), meilleurs=meilleurs)
+
+
+@cache
+def _comptes_resultats(trait: int, net: int) -> tuple[tuple[int, ...], int]:
+    """Les cinq résultats, du pire au meilleur, en jets ordonnés, et le nombre de dés lancés (sans bornes)."""
+    n, meilleurs = _reserve(trait, net)
+    loi_ = comptes(n, trait, _Resultat(trait), meilleurs=meilleurs)
+    return tuple(loi_.get(r, 0) for r in Resultat), n
+
+
+@cache
+def _loi(trait: int, net: int) -> tuple[Fraction, ...]:
+    """Les probabilités des cinq résultats, du pire au meilleur, sans bornes (l'aide d'un Test coopératif les dépasse)."""
+    resultats, n = _comptes_resultats(trait, net)
+    return tuple(Fraction(c, 6**n) for c in resultats)
+
+
 def profils(trait: int, net: int) -> dict[tuple[int, int, bool], Fraction]:
     """Loi exacte du *profil* des dés gardés : (total, nombre de 6, Catastrophe).
 
-    Sert aux jets simples comme aux jets opposés ; énumère les jets triés.
+    Sert aux jets simples comme aux jets opposés ; calculée par le moteur de lois
+    ([`rules.des.comptes`][rules.des.comptes]), sans énumérer les jets.
 
     Examples:
         >>> profils(1, 0)[(6, 1, False)]
         Fraction(1, 6)
     """
-    n = trait + abs(net) if trait else 0
-    loi: dict[tuple[int, int, bool], Fraction] = defaultdict(Fraction)
-    for tries, ordres in jets_tries(n):
-        gardes = tries[:trait] if net >= 0 else tries[n - trait :]
-        cle = (sum(gardes), gardes.count(6), bool(gardes) and gardes[0] == 1)
-        loi[cle] += probabilite_jet_trie(ordres, n)
-    return dict(loi)
+    _valider.trait_de_loi("trait", trait)
+    _valider.entier("net", net)
+    _valider.modificateur_net(max(net, 0), max(-net, 0))
+    n, _ = _reserve(trait, net)
+    return {profil: Fraction(c, 6**n) for profil, c in _comptes_profils(trait, net).items()}
 
 
 def distribution(trait: int, *, bonus: int = 0, malus: int = 0) -> dict[Resultat, Fraction]:
     """Probabilités exactes de chaque résultat d'un jet simple.
 
+    Source : « WaRP › Jets simples ».
+
     Toutes les clés de [`Resultat`][rules.warp.jets.Resultat] sont présentes,
-    du pire au meilleur ; les probabilités somment à 1.
+    du pire au meilleur ; les probabilités somment à 1. Calculées par le moteur
+    de lois ([`rules.des`][rules.des]), pour un Trait jusqu'à 12d et au plus
+    12 dés de modificateur nets (au-delà : `ValueError`).
 
     Examples:
         >>> d = distribution(3)
@@ -362,9 +435,12 @@ def distribution(trait: int, *, bonus: int = 0, malus: int = 0) -> dict[Resultat
         Fraction(5, 8)
         >>> d[Resultat.CATASTROPHE]
         Fraction(1, 216)
+        >>> distribution(13)
+        Traceback (most recent call last):
+        ...
+        ValueError: trait doit être ≤ 12 pour calculer des chances exactes, reçu 13
     """
-    nombre_de_des(trait, bonus=bonus, malus=malus)  # valide les paramètres
-    loi = dict.fromkeys(Resultat, Fraction(0))
-    for (total, critiques, catastrophe), p in profils(trait, bonus - malus).items():
-        loi[_resultat(total, trait, critiques, catastrophe)] += p
-    return loi
+    trait = _valider_trait(trait)
+    _valider.trait_de_loi("trait", trait)
+    net = _valider.modificateur_net(bonus, malus)
+    return dict(zip(Resultat, _loi(trait, net), strict=True))

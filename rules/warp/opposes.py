@@ -14,16 +14,21 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 from rules import _valider
 from rules._enum import EnumOrdonnee
-from rules.warp.jets import Jet, Resultat, profils
+from rules._francais import a_le
+from rules.des import opposer
+from rules.warp.jets import Jet, Resultat, _comptes_profils, _reserve
 
 __all__ = ["Issue", "Opposition", "chances_opposees", "distribution_opposee", "opposition"]
 
 
 class Issue(EnumOrdonnee):
     """Qui l'emporte d'un jet opposé.
+
+    Source : « WaRP › Jets opposés ».
 
     Examples:
         >>> print(Issue.EGALITE)
@@ -112,10 +117,6 @@ def _profil(j: Jet) -> Profil:
     return (j.total, j.critiques, j.catastrophe)
 
 
-def _au(nom: str) -> str:
-    return "au " + nom[3:] if nom.startswith("le ") else "à " + nom
-
-
 def _expliquer(
     a: Jet, b: Jet, symetrique: bool, issue: Issue, nets: int, ra: Resultat | None, rb: Resultat | None
 ) -> str:
@@ -139,7 +140,7 @@ def _expliquer(
                 + (
                     "ils s'annulent"
                     if nets == 0
-                    else f"il en reste {abs(nets)} {_au(noms[0] if nets > 0 else noms[1])}"
+                    else f"il en reste {abs(nets)} {a_le(noms[0] if nets > 0 else noms[1])}"
                 )
             )
         if a.total == b.total:
@@ -149,7 +150,7 @@ def _expliquer(
     if issue is Issue.EGALITE:
         fin = "égalité"
         if nets:
-            fin += f", les Critiques font un avantage pour la suite {_au(noms[0] if nets > 0 else noms[1])}"
+            fin += f", les Critiques font un avantage pour la suite {a_le(noms[0] if nets > 0 else noms[1])}"
     else:
         fin = f"{noms[0]} : {ra}, {noms[1]} : {rb}"
     return " ; ".join(morceaux) + " → " + fin + "."
@@ -207,30 +208,47 @@ def distribution_opposee(
 ) -> dict[tuple[Resultat | None, Resultat | None], Fraction]:
     """Probabilités exactes de chaque paire (résultat du premier, résultat du second).
 
-    La vraie égalité d'une épreuve symétrique est la paire `(None, None)`.
+    Source : « WaRP › Jets opposés ».
+
+    La vraie égalité d'une épreuve symétrique est la paire `(None, None)`. Les
+    paires impossibles sont absentes. Calculées par le moteur de lois
+    ([`rules.des.opposer`][rules.des.opposer] sur les profils des deux camps),
+    pour des Traits jusqu'à 12d et au plus 12 dés de modificateur nets par camp.
 
     Examples:
         >>> d = distribution_opposee(1, 1, symetrique=True)
         >>> d[(None, None)]
         Fraction(1, 6)
     """
-    for nom, valeur in (
-        ("trait_premier", trait_premier),
-        ("trait_second", trait_second),
-        ("bonus_premier", bonus_premier),
-        ("malus_premier", malus_premier),
-        ("bonus_second", bonus_second),
-        ("malus_second", malus_second),
-    ):
-        _valider.entier(nom, valeur, minimum=0)
-    pa = profils(trait_premier, bonus_premier - malus_premier)
-    pb = profils(trait_second, bonus_second - malus_second)
-    loi: dict[tuple[Resultat | None, Resultat | None], Fraction] = defaultdict(Fraction)
-    for profil_a, proba_a in pa.items():
-        for profil_b, proba_b in pb.items():
-            _, ra, rb, _ = _resoudre(profil_a, profil_b, symetrique)
-            loi[(ra, rb)] += proba_a * proba_b
-    return dict(loi)
+    ta = _valider.trait_de_loi("trait_premier", trait_premier)
+    tb = _valider.trait_de_loi("trait_second", trait_second)
+    na = _valider.modificateur_net(bonus_premier, malus_premier, noms=("bonus_premier", "malus_premier"))
+    nb = _valider.modificateur_net(bonus_second, malus_second, noms=("bonus_second", "malus_second"))
+    return dict(_distribution_opposee(ta, na, tb, nb, bool(symetrique)))
+
+
+def _classes(trait: int, net: int) -> dict[tuple[tuple[int, bool], int], int]:
+    """Le profil d'un camp rangé pour `opposer` : ((nombre de 6, Catastrophe), total) → jets ordonnés."""
+    return {((six, cata), total): n for (total, six, cata), n in _comptes_profils(trait, net).items()}
+
+
+@cache
+def _distribution_opposee(
+    ta: int, na: int, tb: int, nb: int, symetrique: bool
+) -> tuple[tuple[tuple[Resultat | None, Resultat | None], Fraction], ...]:
+    # `_resoudre` ne regarde les totaux qu'à travers leur comparaison : le moteur
+    # (`opposer`) donne la loi des couples de classes et du signe de l'écart des
+    # totaux, et chaque triplet est tranché par la règle avec des totaux témoins.
+    temoins = {1: (1, 0), 0: (0, 0), -1: (0, 1)}
+    loi: dict[tuple[Resultat | None, Resultat | None], int] = defaultdict(int)
+    for ((six_a, cata_a), (six_b, cata_b), signe), n in opposer(_classes(ta, na), _classes(tb, nb)).items():
+        total_a, total_b = temoins[signe]
+        _, ra, rb, _ = _resoudre((total_a, six_a, cata_a), (total_b, six_b, cata_b), symetrique)
+        loi[(ra, rb)] += n
+    denominateur = 6 ** (_reserve(ta, na)[0] + _reserve(tb, nb)[0])
+    ordre = [None, *Resultat]
+    cles = sorted(loi, key=lambda c: (ordre.index(c[0]), ordre.index(c[1])))
+    return tuple((cle, Fraction(loi[cle], denominateur)) for cle in cles if loi[cle])
 
 
 def chances_opposees(
@@ -244,6 +262,8 @@ def chances_opposees(
     symetrique: bool = False,
 ) -> dict[Issue, Fraction]:
     """Probabilités exactes de chaque issue : le premier l'emporte, égalité, le second l'emporte.
+
+    Source : « WaRP › Jets opposés ».
 
     Examples:
         >>> c = chances_opposees(4, 2)

@@ -1,8 +1,8 @@
 """Les chiffres du site, rejouables (pas un test : rien n'est chronométré dans la suite).
 
-    python -m tests.mesures                 # tout : constructions, premier chargement, suite
-    python -m tests.mesures --sans-suite    # sans relancer toute la suite de tests
-    python -m tests.mesures --constructions 3 --page troisd6/jets/
+    python -m scripts.mesures                 # tout : constructions, premier chargement, suite
+    python -m scripts.mesures --sans-suite    # sans relancer toute la suite de tests
+    python -m scripts.mesures --constructions 3 --page troisd6/jets/
 
 Mesure :
 
@@ -36,7 +36,7 @@ from urllib.parse import unquote, urlparse
 
 from playwright.sync_api import sync_playwright
 
-from tests.conftest import ARGUMENTS_CHROMIUM, CHROMIUM, RACINE, construire, servir
+from scripts.outils import ARGUMENTS_CHROMIUM, CHROMIUM, RACINE, construire, servir
 
 
 def constructions(n: int) -> list[float]:
@@ -116,7 +116,7 @@ def _ko(n: int) -> str:
 
 
 def main(arguments: list[str] | None = None) -> int:
-    analyse = argparse.ArgumentParser(prog="python -m tests.mesures", description=__doc__.splitlines()[0])
+    analyse = argparse.ArgumentParser(prog="python -m scripts.mesures", description=__doc__.splitlines()[0])
     analyse.add_argument("--constructions", type=int, default=5, help="nombre de constructions (5)")
     analyse.add_argument("--page", default="warp/jets-simples/", help="la page de règles chargée")
     analyse.add_argument("--sans-suite", action="store_true", help="ne pas relancer la suite de tests")

@@ -1,7 +1,7 @@
 """Captures d'écran des pages clés, pour les relire d'un coup d'œil (pas un test).
 
-    python -m tests.captures            # construit le site, écrit captures/
-    python -m tests.captures --site DIR # réutilise un site déjà construit
+    python -m scripts.captures            # construit le site, écrit captures/
+    python -m scripts.captures --site DIR # réutilise un site déjà construit
 
 Construit le site (`mkdocs build --strict`), le sert sur 127.0.0.1 et, avec le
 Chromium de Debian, écrit dans `captures/` (ignoré par git) :
@@ -21,7 +21,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-from tests.conftest import ARGUMENTS_CHROMIUM, CHROMIUM, RACINE, construire, servir
+from scripts.outils import ARGUMENTS_CHROMIUM, CHROMIUM, RACINE, construire, servir
 
 PAGES = {
     "accueil": "",
@@ -90,7 +90,7 @@ def capturer(site: Path, sortie: Path) -> list[Path]:
 
 
 def main(arguments: list[str] | None = None) -> int:
-    analyse = argparse.ArgumentParser(prog="python -m tests.captures", description=__doc__.splitlines()[0])
+    analyse = argparse.ArgumentParser(prog="python -m scripts.captures", description=__doc__.splitlines()[0])
     analyse.add_argument("--site", type=Path, help="un site déjà construit (sinon : mkdocs build --strict)")
     analyse.add_argument("--sortie", type=Path, default=RACINE / "captures", help="dossier des captures")
     options = analyse.parse_args(arguments)

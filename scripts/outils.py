@@ -1,0 +1,91 @@
+"""Ce que partagent les scripts et les tests : construire le site, le servir, lancer Chromium.
+
+Bibliothèque standard seulement : `python -m scripts.mesures` et la suite de
+tests (`tests/conftest.py`) s'en servent de la même façon.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+__all__ = ["ARGUMENTS_CHROMIUM", "CHROMIUM", "RACINE", "construire", "servir"]
+
+RACINE = Path(__file__).resolve().parents[1]
+"""La racine du dépôt (là où est `mkdocs.yml`)."""
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+"""Le Chromium de Debian (jamais un navigateur téléchargé) ; la variable `CHROMIUM` le remplace."""
+
+ARGUMENTS_CHROMIUM = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
+"""Chromium de Debian, sans bac à sable (root), sans aucun trafic de fond."""
+
+
+def _commande_mkdocs() -> str:
+    """La commande `mkdocs` installée avec cet interpréteur (à défaut, celle du PATH)."""
+    voisine = Path(sys.executable).with_name("mkdocs")
+    trouvee = str(voisine) if voisine.exists() else shutil.which("mkdocs")
+    if trouvee is None:
+        raise FileNotFoundError("la commande mkdocs est introuvable : python -m pip install -e '.[docs]'")
+    return trouvee
+
+
+def construire(dossier: Path) -> subprocess.CompletedProcess[str]:
+    """`mkdocs build --strict` du site dans `dossier` (jamais `-q`, qui désactive --strict).
+
+    Lancé comme un lecteur le lance, par la commande `mkdocs` (et non `python -m
+    mkdocs`) : la racine du dépôt n'est pas dans le chemin Python, les crochets
+    doivent donc trouver seuls leur modèle commun. Seul le paquet `rules` de ce
+    dépôt y est ajouté (un lien dans un dossier temporaire, comme l'installerait
+    pip), pour que les blocs exécutés appellent ce code-ci.
+    """
+    with tempfile.TemporaryDirectory(prefix="paquet-") as paquet:
+        (Path(paquet) / "rules").symlink_to(RACINE / "rules", target_is_directory=True)
+        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": paquet}
+        return subprocess.run(
+            [_commande_mkdocs(), "build", "--strict", "--site-dir", str(dossier)],
+            cwd=RACINE,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+
+
+class _Discret(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextmanager
+def servir(dossier: Path) -> Iterator[str]:
+    """Sert `dossier` sur 127.0.0.1 (port libre) ; donne l'adresse, arrête le serveur en sortant."""
+    handler = functools.partial(_Discret, directory=str(dossier))
+    serveur = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    fil = threading.Thread(target=serveur.serve_forever, daemon=True)
+    fil.start()
+    try:
+        yield f"http://127.0.0.1:{serveur.server_address[1]}/"
+    finally:
+        serveur.shutdown()
+        serveur.server_close()
+        fil.join(timeout=5)

@@ -1,0 +1,160 @@
+"""Le moteur de lois de `rules.des` contre l'énumération brute et contre icepool.
+
+Le moteur compte les jets par programmation dynamique sur les faces ; ces
+tests le confrontent :
+
+1. à l'énumération de *tous les jets ordonnés* (`itertools.product`), pour de
+   petites réserves, avec un évaluateur qui garde le multi-ensemble entier des
+   dés gardés (rien n'est résumé : toute erreur de compte se verrait) ;
+2. à l'énumération de référence `jets_tries` (hypothesis, faces de 2 à 8) ;
+3. à icepool 2.1 (bibliothèque indépendante) pour des réserves de 24 dés.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+
+import icepool
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.des import Evaluateur, comptes, jets_tries, loi, loi_somme, opposer
+
+
+@dataclass(frozen=True)
+class Gardes(Evaluateur[tuple[int, ...], tuple[int, ...]]):
+    """Le multi-ensemble des dés gardés, trié du plus fort au plus faible."""
+
+    def initial(self) -> tuple[int, ...]:
+        return ()
+
+    def transition(self, etat: tuple[int, ...], face: int, nombre: int) -> tuple[int, ...]:
+        return etat + (face,) * nombre
+
+    def final(self, etat: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(sorted(etat, reverse=True))
+
+
+@dataclass(frozen=True)
+class SommeEtSix(Evaluateur[tuple[int, int], tuple[int, int]]):
+    """Total des dés gardés et nombre de faces maximales gardées (les « 6 »)."""
+
+    faces: int = 6
+
+    def initial(self) -> tuple[int, int]:
+        return (0, 0)
+
+    def transition(self, etat: tuple[int, int], face: int, nombre: int) -> tuple[int, int]:
+        return (etat[0] + face * nombre, etat[1] + (nombre if face == self.faces else 0))
+
+
+@dataclass(frozen=True)
+class Faces(Evaluateur[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]):
+    """La suite des (face, nombre) vue par le moteur, 0 compris : vérifie l'ordre des appels."""
+
+    def initial(self) -> tuple[tuple[int, int], ...]:
+        return ()
+
+    def transition(self, etat: tuple[tuple[int, int], ...], face: int, nombre: int) -> tuple[tuple[int, int], ...]:
+        return (*etat, (face, nombre))
+
+
+def _garder(des: tuple[int, ...], gardes: int, meilleurs: bool) -> tuple[int, ...]:
+    """Réécriture naïve : trier, prendre les `gardes` premiers (meilleurs) ou derniers (pires)."""
+    tries = sorted(des, reverse=True)
+    return tuple(tries[:gardes] if meilleurs else tries[len(tries) - gardes :])
+
+
+@pytest.mark.parametrize("nombre", range(7))
+def test_chaque_multi_ensemble_garde_compte_comme_l_enumeration_brute(nombre: int) -> None:
+    for gardes in range(nombre + 1):
+        for meilleurs in (True, False):
+            attendu = Counter(_garder(d, gardes, meilleurs) for d in product(range(1, 7), repeat=nombre))
+            assert comptes(nombre, gardes, Gardes(), meilleurs=meilleurs) == dict(attendu), (gardes, meilleurs)
+
+
+@given(
+    st.integers(min_value=0, max_value=9),
+    st.data(),
+    st.booleans(),
+    st.integers(min_value=1, max_value=8),
+)
+def test_le_moteur_egale_les_jets_tries_pour_toutes_faces(
+    nombre: int, data: st.DataObject, meilleurs: bool, faces: int
+) -> None:
+    gardes = data.draw(st.integers(min_value=0, max_value=nombre))
+    attendu: Counter[tuple[int, int]] = Counter()
+    for tries, ordres in jets_tries(nombre, faces=faces):
+        g = tries[:gardes] if meilleurs else tries[nombre - gardes :]
+        attendu[(sum(g), g.count(faces))] += ordres
+    obtenu = comptes(nombre, gardes, SommeEtSix(faces), meilleurs=meilleurs, faces=faces)
+    assert obtenu == dict(attendu)
+    assert sum(obtenu.values()) == faces**nombre
+
+
+def test_le_moteur_voit_chaque_face_une_fois_dans_l_ordre_de_garde() -> None:
+    for meilleurs, ordre in ((True, (6, 5, 4, 3, 2, 1)), (False, (1, 2, 3, 4, 5, 6))):
+        for suite in comptes(5, 3, Faces(), meilleurs=meilleurs):
+            assert tuple(f for f, _ in suite) == ordre
+            assert sum(n for _, n in suite) == 3
+
+
+@pytest.mark.parametrize("nombre,gardes", [(24, 12), (20, 1), (13, 12), (12, 12), (18, 7), (9, 0), (1, 1), (0, 0)])
+@pytest.mark.parametrize("meilleurs", [True, False])
+def test_la_somme_des_des_gardes_egale_icepool(nombre: int, gardes: int, meilleurs: bool) -> None:
+    pool = icepool.d6.pool(nombre)
+    de = (pool.highest(gardes) if meilleurs else pool.lowest(gardes)).sum()
+    attendu = {int(v): Fraction(de.quantity(v), de.denominator()) for v in de.outcomes() if de.quantity(v)}
+
+    @dataclass(frozen=True)
+    class Somme(Evaluateur[int, int]):
+        def initial(self) -> int:
+            return 0
+
+        def transition(self, etat: int, face: int, nombre: int) -> int:
+            return etat + face * nombre
+
+    assert loi(nombre, gardes, Somme(), meilleurs=meilleurs) == attendu
+
+
+@pytest.mark.parametrize("nombre,faces", [(0, 6), (1, 6), (3, 6), (15, 6), (4, 3), (2, 3)])
+def test_loi_somme_egale_icepool(nombre: int, faces: int) -> None:
+    de = nombre @ icepool.d(faces) if nombre else icepool.Die([0])
+    attendu = {int(v): de.quantity(v) * faces**nombre // de.denominator() for v in de.outcomes()}
+    assert loi_somme(nombre, faces=faces) == attendu
+
+
+lois = st.dictionaries(
+    st.tuples(st.sampled_from("xyz"), st.integers(min_value=-3, max_value=12)),
+    st.integers(min_value=0, max_value=50),
+    max_size=12,
+)
+
+
+@given(lois, lois)
+def test_opposer_egale_la_double_boucle(a: dict[tuple[str, int], int], b: dict[tuple[str, int], int]) -> None:
+    attendu: defaultdict[tuple[str, str, int], int] = defaultdict(int)
+    for (ka, ta), na in a.items():
+        for (kb, tb), nb in b.items():
+            if na * nb:
+                attendu[(ka, kb, (ta > tb) - (ta < tb))] += na * nb
+    assert opposer(a, b) == dict(attendu)
+
+
+@pytest.mark.parametrize(
+    "appel,message",
+    [
+        (lambda: comptes(-1, 0, Gardes()), "nombre doit être un entier ≥ 0, reçu -1"),
+        (lambda: comptes(3, 4, Gardes()), "gardes doit être un entier entre 0 et 3, reçu 4"),
+        (lambda: comptes(3, 1, Gardes(), faces=0), "faces doit être un entier ≥ 1, reçu 0"),
+        (lambda: loi_somme(-2), "nombre doit être un entier ≥ 0, reçu -2"),
+    ],
+)
+def test_erreurs_claires(appel: object, message: str) -> None:
+    with pytest.raises(ValueError) as erreur:
+        appel()  # type: ignore[operator]
+    assert str(erreur.value) == message

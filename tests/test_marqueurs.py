@@ -1,0 +1,89 @@
+"""Les marqueurs tiennent parole : `pytest -m "not site and not navigateur"` est la boucle rapide.
+
+Le plan de la suite (`--setup-plan` : les fixtures que chaque test monterait, sans rien
+exécuter) montre qu'hors `site` et `navigateur`, aucun test ne construit le site ni
+n'ouvre Chromium ; et que les deux marqueurs trient bien quelque chose.
+(Le plan porte sur `tests/` : les doctests n'ont pas de fixtures.)
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+from tests.conftest import RACINE
+
+RAPIDE = "not site and not navigateur"
+NAVIGATEUR = {"browser", "context", "page"}
+
+
+def _fixtures_par_test(marqueurs: str) -> dict[str, set[str]]:
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    env.pop("CI", None)  # rien n'est exécuté ni sauté ici
+    r = subprocess.run(
+        [sys.executable, "-m", "pytest", "tests", "--setup-plan", "-q", "-p", "no:cacheprovider", "-m", marqueurs],
+        cwd=RACINE,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    plan = re.findall(r"^\s+(tests/\S+) \(fixtures used: ([^)]*)\)", r.stdout, re.M)
+    return {test: set(fixtures.split(", ")) for test, fixtures in plan}
+
+
+def test_la_boucle_rapide_ne_construit_pas_le_site_ni_n_ouvre_de_navigateur() -> None:
+    plan = _fixtures_par_test(RAPIDE)
+    assert any(t.startswith("tests/test_warp_jets.py") for t in plan), "la boucle rapide garde les tests des règles"
+    construisent = [t for t, f in plan.items() if "site_construit" in f]
+    naviguent = [t for t, f in plan.items() if f & NAVIGATEUR]
+    assert not construisent, f"hors du marqueur site, ces tests construisent le site : {construisent}"
+    assert not naviguent, f"hors du marqueur navigateur, ces tests ouvrent Chromium : {naviguent}"
+
+
+def test_le_marqueur_site_trie_les_tests_qui_construisent_le_site() -> None:
+    plan = _fixtures_par_test("site")
+    assert any(t.startswith("tests/test_site.py") for t in plan)
+    assert all("site_construit" in f for f in plan.values()), "marqué site sans construire le site"
+
+
+def test_le_marqueur_navigateur_trie_les_tests_qui_ouvrent_chromium() -> None:
+    plan = _fixtures_par_test("navigateur")
+    assert any(t.startswith("tests/test_navigateur.py") for t in plan)
+    assert all(f & NAVIGATEUR for f in plan.values()), "marqué navigateur sans ouvrir Chromium"
+
+
+def _sans_playwright(*arguments: str, ci: bool) -> subprocess.CompletedProcess[str]:
+    """pytest comme sur une installation `.[test]` sans l'extra `browser` (ni Playwright ni son greffon)."""
+    code = "import sys; sys.modules['playwright'] = None; import pytest; sys.exit(pytest.main(sys.argv[1:]))"
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    env.pop("CI", None)
+    if ci:
+        env["CI"] = "true"
+    return subprocess.run(
+        [sys.executable, "-c", code, "-p", "no:playwright", "-p", "no:cacheprovider", "-q", "-rs", *arguments],
+        cwd=RACINE,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+def test_sans_playwright_la_collecte_tient_et_les_tests_navigateur_sont_sautes() -> None:
+    r = _sans_playwright("--collect-only", "tests", "rules", "docs", ci=False)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    assert "test_warp_jets.py" in r.stdout
+    r = _sans_playwright("tests/test_navigateur.py", ci=False)
+    # Tout le module est sauté : « aucun test collecté » (5), mais ni erreur ni échec.
+    assert r.returncode in (0, 5), r.stdout[-3000:] + r.stderr[-3000:]
+    assert "Playwright absent" in r.stdout and "skipped" in r.stdout
+
+
+def test_sans_playwright_sous_ci_les_tests_navigateur_echouent() -> None:
+    r = _sans_playwright("tests/test_navigateur.py", ci=True)
+    assert r.returncode != 0
+    assert "playwright" in r.stdout
