@@ -29,11 +29,15 @@ from typing import Any
 from xml.etree import ElementTree
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, expect
 
 from tests.conftest import EN_CI, RACINE, SiteConstruit
 
-pytestmark = pytest.mark.navigateur
+try:
+    from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, expect
+except ImportError:  # l'extra « browser » n'est pas installé
+    if EN_CI:
+        raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
+    pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
 
 AXE = RACINE / "node_modules" / "axe-core"
 
@@ -122,13 +126,6 @@ def _pages_du_plan(dossier: Path) -> set[str]:
     return {a.removeprefix(racine) for a in adresses}
 
 
-def test_les_pages_verifiees_sont_toutes_celles_du_site(site_construit: SiteConstruit) -> None:
-    """L'énumération ne perd aucune page que MkDocs publie (plan du site), et compte la page 404."""
-    pages = pages_du_site(site_construit.dossier)
-    assert _pages_du_plan(site_construit.dossier) <= set(pages)
-    assert "404.html" in pages
-
-
 @pytest.mark.parametrize("largeur", LARGEURS.values(), ids=LARGEURS.keys())
 @pytest.mark.parametrize("mode", MODES.keys())
 def test_axe_ne_trouve_rien_de_grave(
@@ -142,6 +139,8 @@ def test_axe_ne_trouve_rien_de_grave(
 ) -> None:
     theme, schema = MODES[mode]
     pages = pages_du_site(site_construit.dossier)
+    # L'énumération ne perd aucune page que MkDocs publie (plan du site), et compte la page 404.
+    assert _pages_du_plan(site_construit.dossier) <= set(pages) and "404.html" in pages
     contexte = browser.new_context(
         viewport={"width": largeur, "height": 900}, color_scheme=theme, service_workers="block"
     )
