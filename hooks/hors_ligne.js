@@ -15,7 +15,7 @@
  */
 "use strict";
 
-var PORTEE = self.registration.scope;
+var PORTEE = self.registration.scope; /* l'adresse de la racine du site, finie par « / » */
 var CACHE = "regles-executables " + PORTEE;
 
 /* La clé d'un fichier dans le cache : son adresse et son empreinte. */
@@ -27,7 +27,7 @@ function cle(adresse, empreinte) {
    ni ancre, une page désignée par son dossier. */
 function adresse(url) {
   var u = new URL(url);
-  var relative = u.origin + u.pathname === PORTEE ? "./" : (u.origin + u.pathname).slice(PORTEE.length);
+  var relative = decodeURIComponent((u.origin + u.pathname).slice(PORTEE.length));
   return relative.replace(/(^|\/)index\.html$/, "$1") || "./";
 }
 
