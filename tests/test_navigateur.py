@@ -51,7 +51,14 @@ def page_surveillee(page: Page) -> Iterator[tuple[Page, dict[str, list[str]]]]:
     notes: dict[str, list[str]] = {"erreurs": [], "hors_site": [], "echecs": []}
     page.on("console", lambda m: notes["erreurs"].append(f"{m.type}: {m.text}") if m.type == "error" else None)
     page.on("pageerror", lambda e: notes["erreurs"].append(str(e)))
-    page.on("requestfailed", lambda r: notes["echecs"].append(f"{r.url} ({r.failure})"))
+    # Une requête coupée parce que le test passe à la page suivante (le worker de
+    # recherche charge encore lunr) finit en ERR_ABORTED : ce n'est pas un défaut du
+    # site. Un fichier manquant, lui, répond 404 : il est noté par « response ».
+    page.on(
+        "requestfailed",
+        lambda r: notes["echecs"].append(f"{r.url} ({r.failure})") if "ERR_ABORTED" not in (r.failure or "") else None,
+    )
+    page.on("response", lambda r: notes["echecs"].append(f"{r.url} ({r.status})") if r.status >= 400 else None)
 
     def surveiller(route, request) -> None:  # type: ignore[no-untyped-def]
         if urlparse(request.url).hostname != "127.0.0.1" and not request.url.startswith("data:"):

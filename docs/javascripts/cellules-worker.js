@@ -1,0 +1,51 @@
+// Le Python de la page, hors du fil principal : Pyodide et le paquet `rules` servis par le site.
+//
+// Chargé (module worker) au premier « Exécuter » seulement. Messages reçus :
+//   {type: "charger", pyodide: "<adresse du dossier de Pyodide>/", paquet: "<adresse du zip de rules>"}
+//   {type: "executer", id, precedentes: [sources…], source}
+// Messages envoyés : {type: "progres", texte}, {type: "pret"}, {type: "echec", message},
+//   {type: "resultat", id, resultat: {etapes: [{code, sortie}], erreur, precedente}}.
+// Une cellule sans fin s'arrête en mettant fin à ce worker (Worker.terminate) : la page en
+// recrée un au besoin, et sa session repart de zéro.
+
+let pret = null;
+let session = null;
+
+async function charger(adressePyodide, adressePaquet) {
+  postMessage({ type: "progres", texte: "Chargement de Python dans votre navigateur…" });
+  const { loadPyodide } = await import(new URL("pyodide.mjs", adressePyodide).href);
+  const pyodide = await loadPyodide({ indexURL: adressePyodide });
+  postMessage({ type: "progres", texte: "Chargement du paquet rules…" });
+  const reponse = await fetch(adressePaquet);
+  if (!reponse.ok) throw new Error(`le paquet rules est introuvable (${reponse.status})`);
+  pyodide.unpackArchive(await reponse.arrayBuffer(), "zip", { extractDir: "/home/pyodide/cellules" });
+  pyodide.runPython(`
+import sys
+sys.path.insert(0, "/home/pyodide/cellules")
+import cellules_session
+import rules
+`);
+  session = pyodide.runPython("cellules_session.Session()");
+  postMessage({ type: "pret" });
+}
+
+onmessage = async (evenement) => {
+  const message = evenement.data;
+  if (message.type === "charger") {
+    pret = charger(message.pyodide, message.paquet).catch((erreur) => {
+      postMessage({ type: "echec", message: String(erreur && erreur.message ? erreur.message : erreur) });
+      throw erreur;
+    });
+    return;
+  }
+  if (message.type === "executer") {
+    try {
+      await pret;
+    } catch {
+      return; // l'échec du chargement a déjà été dit
+    }
+    const requete = JSON.stringify({ precedentes: message.precedentes, source: message.source });
+    const resultat = JSON.parse(session.executer_json(requete));
+    postMessage({ type: "resultat", id: message.id, resultat });
+  }
+};

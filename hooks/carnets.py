@@ -1,0 +1,400 @@
+"""Chaque page est un carnet : les pages qui ont des exemples se téléchargent en `.ipynb`.
+
+Le carnet est généré à la construction depuis la page Markdown :
+
+- la prose devient des cellules Markdown (boîtes « Interprétation » en
+  citations, liens rendus absolus vers le site) ;
+- chaque exemple ` ```pycon ` devient une cellule de code avec ses sorties
+  publiées ; chaque bloc exécuté (tableaux de chances) une cellule de code ;
+- une première cellule, la préparation, rend `rules` importable : le paquet
+  n'est pas sur PyPI, le carnet embarque donc (en base64) la même archive que
+  celle que le site sert au navigateur, la source exacte qui a construit la
+  page, et la place en tête de `sys.path`. Elle règle aussi IPython pour
+  afficher chaque expression comme la console (et la page) : toutes les
+  expressions d'une cellule, par leur `repr`.
+
+Quelqu'un qui a Jupyter ouvre le carnet et l'exécute tel quel, sans réseau.
+Les carnets vont dans `carnets/` du site ; un lien en tête de la page y mène.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import posixpath
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+if __name__ != "hooks.carnets":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from hooks.cellules import _CLOTURE, Bloc, archive_du_paquet, modules_hors_navigateur
+
+__all__ = [
+    "DOSSIER",
+    "Segment",
+    "carnet",
+    "chemin_du_carnet",
+    "on_config",
+    "on_page_content",
+    "on_page_markdown",
+    "on_post_build",
+    "preparation",
+    "references",
+    "segments",
+]
+
+DOSSIER = "carnets"
+"""Où vont les carnets dans le site."""
+
+_BOITE = re.compile(
+    r"^(?P<retrait>[ \t]*)(?:!!!|\?\?\?\+?)[ \t]+(?P<type>[\w-]+)(?:[ \t]+\"(?P<titre>[^\"]*)\")?[ \t]*$"
+)
+_ONGLET = re.compile(r"^(?P<retrait>[ \t]*)===\+?[ \t]+\"(?P<titre>[^\"]*)\"[ \t]*$")
+_LIEN = re.compile(r"(\]\()(?P<cible>[^)\s]+)(\))")
+
+
+@dataclass(frozen=True)
+class Segment:
+    """Un morceau de page : de la prose (`md`), un exemple (`pycon`), un bloc exécuté (`exec`)."""
+
+    genre: str
+    texte: str
+
+
+def _retrait(ligne: str) -> int:
+    return len(ligne) - len(ligne.lstrip(" "))
+
+
+def _corps(lignes: list[str], debut: int, retrait: int) -> int:
+    """L'indice de fin (exclu) du corps en retrait d'au moins `retrait` qui commence à `debut`."""
+    fin = debut
+    j = debut
+    while j < len(lignes):
+        if lignes[j].strip():
+            if _retrait(lignes[j]) < retrait:
+                break
+            fin = j + 1
+        j += 1
+    return fin
+
+
+def segments(markdown: str) -> list[Segment]:
+    """La page découpée en prose, exemples et blocs exécutés, boîtes et onglets aplatis.
+
+    Examples:
+        >>> page = '''# Titre
+        ...
+        ... !!! info "Interprétation : x"
+        ...     Lecture retenue.
+        ...
+        ...     ```pycon
+        ...     >>> 1 + 1
+        ...     2
+        ...     ```
+        ...
+        ...     Suite.
+        ...
+        ... ```python exec="on"
+        ... print("| a |")
+        ... ```
+        ... '''
+        >>> for s in segments(page):
+        ...     print(s.genre, repr(s.texte))
+        md '# Titre'
+        md '> **Interprétation : x**\\n>\\n> Lecture retenue.'
+        pycon '>>> 1 + 1\\n2'
+        md '> Suite.'
+        exec 'print("| a |")'
+    """
+    lignes = markdown.split("\n")
+    sortie: list[Segment] = []
+    prose: list[str] = []
+    continuation = 0  # retrait de la suite d'un élément de liste dont un exemple vient d'être sorti
+
+    def vider() -> None:
+        while prose and prose[-1].strip() in {"", ">"}:
+            prose.pop()
+        while prose and prose[0].strip() in {"", ">"}:
+            prose.pop(0)
+        if prose:
+            sortie.append(Segment("md", "\n".join(prose)))
+        prose.clear()
+
+    i = 0
+    while i < len(lignes):
+        ligne = lignes[i]
+        if ligne.strip() and _retrait(ligne) < continuation:
+            continuation = 0
+        if (ouverture := _CLOTURE.match(ligne)) and ouverture["info"].strip():
+            barrieres, retrait = ouverture["barrieres"], ouverture["retrait"]
+            j = i + 1
+            while j < len(lignes):
+                fermeture = _CLOTURE.match(lignes[j])
+                if fermeture and fermeture["barrieres"].startswith(barrieres) and not fermeture["info"].strip():
+                    break
+                j += 1
+            info = ouverture["info"].strip()
+            contenu = "\n".join(x.removeprefix(retrait) for x in lignes[i + 1 : j]).strip("\n")
+            if info == "pycon" or (info.startswith("python") and re.search(r'\bexec="(?:on|1|true)"', info)):
+                vider()
+                sortie.append(Segment("pycon" if info == "pycon" else "exec", contenu))
+                continuation = len(retrait)
+            else:
+                prose.extend(x[continuation:] if continuation else x for x in lignes[i : j + 1])
+            i = j + 1
+            continue
+        boite = _BOITE.match(ligne) or _ONGLET.match(ligne)
+        if boite:
+            retrait = len(boite["retrait"])
+            fin = _corps(lignes, i + 1, retrait + 4)
+            corps = "\n".join(x[retrait + 4 :] for x in lignes[i + 1 : fin])
+            titre = boite["titre"] or boite.groupdict().get("type", "").capitalize()
+            citation = _BOITE.match(ligne) is not None
+            vider()
+            prefixe = "> " if citation else ""
+            prose.append(f"{prefixe}**{titre}**")
+            for s in segments(corps):
+                if s.genre == "md":
+                    prose.append(prefixe.rstrip() if citation else "")
+                    prose.extend((prefixe + x).rstrip() if x else prefixe.rstrip() for x in s.texte.split("\n"))
+                else:
+                    vider()
+                    sortie.append(s)
+            vider()
+            i = fin
+            continue
+        prose.append(ligne[continuation:] if continuation and ligne.strip() else ligne)
+        i += 1
+    vider()
+    return sortie
+
+
+def _lien_absolu(cible: str, page_src: str, site_url: str) -> str:
+    """Un lien de la page Markdown, rendu absolu vers le site publié (le carnet vit hors du site)."""
+    if re.match(r"^[a-z][a-z0-9+.-]*:", cible):
+        return cible
+    chemin, _, ancre = cible.partition("#")
+    if not chemin:
+        chemin = posixpath.basename(page_src)
+    cible_src = posixpath.normpath(posixpath.join(posixpath.dirname(page_src), chemin))
+    if cible_src.endswith(".md"):
+        cible_src = cible_src.removesuffix(".md")
+        cible_src = "" if cible_src == "index" else cible_src.removesuffix("/index") + "/"
+    return site_url.rstrip("/") + "/" + cible_src + (f"#{ancre}" if ancre else "")
+
+
+_AUTOREF = re.compile(r"\]\[(?P<identifiant>rules(?:\.\w+)*)\]")
+
+
+def references(docs: Path) -> dict[str, str]:
+    """Chaque module documenté (`::: rules.x`) et sa page de référence, relative à `docs/`."""
+    pages = {}
+    for page in sorted((docs / "reference").glob("*.md")):
+        for module in re.findall(r"^::: (rules(?:\.\w+)*)\s*$", page.read_text(encoding="utf-8"), re.M):
+            pages[module] = page.relative_to(docs).as_posix()
+    return pages
+
+
+def _autoref(identifiant: str, pages: dict[str, str], site_url: str) -> str:
+    """Un lien par identifiant (`[seuil][rules.warp.jets.seuil]`, mkdocs-autorefs) vers la référence publiée.
+
+    Examples:
+        >>> pages = {"rules.warp.jets": "reference/warp-jets.md", "rules": "reference/index.md"}
+        >>> _autoref("rules.warp.jets.seuil", pages, "https://exemple.fr/")
+        'https://exemple.fr/reference/warp-jets/#rules.warp.jets.seuil'
+    """
+    module = identifiant
+    while module not in pages and "." in module:
+        module = module.rpartition(".")[0]
+    page = pages.get(module, "reference/index.md")
+    return _lien_absolu(f"{page}#{identifiant}", "index.md", site_url)
+
+
+def preparation(archive: bytes) -> str:
+    """Le code de la première cellule : `rules` (la source qui a construit le site) rendu importable."""
+    b64 = base64.b64encode(archive).decode("ascii")
+    morceaux = "\n".join(f'    "{b64[i : i + 100]}"' for i in range(0, len(b64), 100))
+    return f"""# Préparation : à exécuter d'abord (Exécuter tout le fait).
+# Le paquet `rules` n'est pas sur PyPI : ce carnet embarque sa source exacte, celle qui a construit
+# la page, la décompresse dans un dossier temporaire et la met en tête de sys.path.
+# Puis IPython affiche chaque expression d'une cellule par sa repr, comme la console et la page.
+import base64 as _base64
+import io as _io
+import sys as _sys
+import tempfile as _tempfile
+import zipfile as _zipfile
+
+_PAQUET = (
+{morceaux}
+)
+_dossier = _tempfile.mkdtemp(prefix="regles-executables-")
+_zipfile.ZipFile(_io.BytesIO(_base64.b64decode(_PAQUET))).extractall(_dossier)
+_sys.path.insert(0, _dossier)
+for _ancien in [n for n in _sys.modules if n == "rules" or n.startswith("rules.")]:
+    del _sys.modules[_ancien]  # un autre `rules` déjà importé céderait la place à celui de la page
+try:
+    get_ipython().ast_node_interactivity = "all"
+    get_ipython().display_formatter.formatters["text/plain"].pprint = False
+except NameError:  # hors d'IPython : rien à régler
+    pass
+del _PAQUET"""
+
+
+def _sorties_publiees(bloc: Bloc) -> list[dict[str, Any]]:
+    """Les sorties d'un exemple telles que la page les montre, au format des carnets."""
+    import ast
+
+    sorties: list[dict[str, Any]] = []
+    for exemple in bloc.exemples():
+        if not exemple.want:
+            continue
+        corps = ast.parse(exemple.source).body
+        dernier = corps[-1] if corps else None
+        affiche = (
+            isinstance(dernier, ast.Expr)
+            and isinstance(dernier.value, ast.Call)
+            and isinstance(dernier.value.func, ast.Name)
+            and dernier.value.func.id == "print"
+        )
+        if isinstance(dernier, ast.Expr) and not affiche:
+            donnees = {"text/plain": exemple.want.removesuffix("\n")}
+            sorties.append({"output_type": "execute_result", "execution_count": None, "data": donnees, "metadata": {}})
+        elif sorties and sorties[-1]["output_type"] == "stream":
+            sorties[-1]["text"] += exemple.want
+        else:
+            sorties.append({"output_type": "stream", "name": "stdout", "text": exemple.want})
+    return sorties
+
+
+def _cellule(genre: str, source: str, **autres: Any) -> dict[str, Any]:
+    cellule: dict[str, Any] = {"cell_type": genre, "metadata": autres.pop("metadata", {}), "source": source}
+    if genre == "code":
+        cellule |= {"execution_count": None, "outputs": autres.pop("outputs", [])}
+    return cellule
+
+
+def carnet(
+    markdown: str, page_src: str, titre: str, site_url: str, archive: bytes, pages: dict[str, str] | None = None
+) -> dict[str, Any] | None:
+    """Le carnet (nbformat 4) d'une page, ou `None` si aucun de ses exemples ne s'exécute hors du site.
+
+    `pages` : chaque module et sa page de référence ([`references`][]), pour les liens par identifiant.
+    """
+    morceaux = segments(markdown)
+    if not any(s.genre == "pycon" and not modules_hors_navigateur(Bloc(0, 0, "", s.texte).source()) for s in morceaux):
+        return None
+    adresse = _lien_absolu(posixpath.basename(page_src), page_src, site_url)
+    cellules = [
+        _cellule(
+            "markdown",
+            f"*Carnet de la page [{titre}]({adresse}) du site Règles exécutables, généré à sa publication.*\n\n"
+            "Exécutez d'abord la cellule de préparation (ou « Exécuter tout ») ; chaque exemple se modifie "
+            "et se relance. Les sorties enregistrées sont celles que montre la page.",
+        ),
+        _cellule(
+            "code",
+            preparation(archive),
+            metadata={"tags": ["preparation"], "jupyter": {"source_hidden": True}},
+        ),
+    ]
+    for s in morceaux:
+        if s.genre == "md":
+            texte = _LIEN.sub(lambda m: m[1] + _lien_absolu(m["cible"], page_src, site_url) + m[3], s.texte)
+            texte = _AUTOREF.sub(lambda m: f"]({_autoref(m['identifiant'], pages or {}, site_url)})", texte)
+            cellules.append(_cellule("markdown", texte))
+            continue
+        bloc = Bloc(0, 0, "", s.texte + "\n")
+        source = bloc.source() if s.genre == "pycon" else s.texte
+        absents = modules_hors_navigateur(source)
+        if absents:
+            quoi = "Exemple exécuté" if s.genre == "pycon" else "Calcul fait"
+            note = (
+                f"*({quoi} à la construction du site seulement : il importe {', '.join(absents)}, absent du carnet.)*"
+            )
+            cellules.append(_cellule("markdown", f"```python\n{s.texte}\n```\n\n{note}"))
+        elif s.genre == "pycon":
+            cellules.append(_cellule("code", source, metadata={"tags": ["exemple"]}, outputs=_sorties_publiees(bloc)))
+        else:
+            cellules.append(_cellule("code", source, metadata={"tags": ["calcul-de-la-page"]}))
+    for c in cellules:  # nbformat : la source en liste de lignes, comme l'écrit Jupyter
+        c["source"] = c["source"].splitlines(keepends=True)
+    return {
+        "cells": cellules,
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+            "regles_executables": {"page": adresse},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def chemin_du_carnet(page_src: str) -> str:
+    """Où va le carnet d'une page dans le site.
+
+    Examples:
+        >>> chemin_du_carnet("warp/jets-simples.md"), chemin_du_carnet("index.md")
+        ('carnets/warp/jets-simples.ipynb', 'carnets/index.ipynb')
+    """
+    return f"{DOSSIER}/{page_src.removesuffix('.md')}.ipynb"
+
+
+# ---------------------------------------------------------------- les événements de MkDocs
+
+
+class _Etat:
+    archive: bytes = b""
+    references: dict[str, str] = {}  # noqa: RUF012 (état d'une construction, remis à zéro par on_config)
+    carnets: dict[str, dict[str, Any]] = {}  # noqa: RUF012 (état d'une construction, remis à zéro par on_config)
+
+
+def on_config(config: Any, **kwargs: Any) -> Any:
+    _Etat.archive = archive_du_paquet(Path(config["config_file_path"]).resolve().parent)
+    _Etat.references = references(Path(config["docs_dir"]))
+    _Etat.carnets = {}
+    return config
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, **kwargs: Any) -> str:
+    titre = page.title or page.file.name
+    nb = carnet(
+        markdown, page.file.src_uri, str(titre), str(config["site_url"] or "/"), _Etat.archive, _Etat.references
+    )
+    if nb is not None:
+        # Pour les cellules ajoutées par la suite, l'identifiant que demande nbformat 4.5.
+        for rang, cellule in enumerate(nb["cells"], start=1):
+            cellule["id"] = f"cellule-{rang}"
+        _Etat.carnets[page.file.src_uri] = nb
+    return markdown
+
+
+def on_page_content(html_page: str, page: Any, **kwargs: Any) -> str:
+    if page.file.src_uri not in _Etat.carnets:
+        return html_page
+    from mkdocs.utils import get_relative_url
+
+    cible = chemin_du_carnet(page.file.src_uri)
+    lien = (
+        f'<p class="carnet-lien" data-search-exclude><a href="{html.escape(get_relative_url(cible, page.url))}" '
+        f'download="{html.escape(posixpath.basename(cible))}">Télécharger cette page en carnet Jupyter (.ipynb)</a>'
+        " : ses exemples s'y exécutent avec le paquet rules embarqué.</p>"
+    )
+    fin_du_titre = html_page.find("</h1>")
+    if fin_du_titre < 0:
+        return lien + "\n" + html_page
+    fin_du_titre += len("</h1>")
+    return html_page[:fin_du_titre] + "\n" + lien + html_page[fin_du_titre:]
+
+
+def on_post_build(config: Any, **kwargs: Any) -> None:
+    site = Path(config["site_dir"])
+    for src, nb in _Etat.carnets.items():
+        fichier = site / chemin_du_carnet(src)
+        fichier.parent.mkdir(parents=True, exist_ok=True)
+        fichier.write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

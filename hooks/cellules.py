@@ -1,0 +1,313 @@
+"""Les cellules : chaque exemple ` ```pycon ` d'une page se modifie et s'exécute chez le lecteur.
+
+Le navigateur est un second environnement du même paquet : Pyodide (CPython
+compilé en WebAssembly, paquet npm `pyodide` épinglé dans `package.json`)
+exécute la source même de `rules` qui a construit le site. Ce crochet :
+
+- au chargement de la configuration, s'assure que `node_modules/pyodide` est
+  là, à la version épinglée (sinon lance `npm ci` si npm est disponible) ; si
+  le runtime reste introuvable, le site se construit quand même et chaque
+  cellule dit pourquoi « Exécuter » est indisponible ;
+- marque chaque bloc ` ```pycon ` d'une page (classe `cellule`, rang dans la
+  page) ; un exemple qui importe autre chose que `rules` et la bibliothèque
+  standard (la machinerie du site, `hooks.…`) reste lisible mais ne s'exécute
+  qu'à la construction ;
+- copie dans le site les seuls fichiers de Pyodide que charge une page
+  (`assets/pyodide/<version>/`) et une archive zip de la source de `rules`
+  (`assets/cellules/rules-<empreinte>.zip`, avec `cellules_session.py`, qui
+  exécute les cellules) : les noms changent avec leur contenu, un cache ne
+  sert donc jamais un runtime ou un paquet périmé.
+
+Le JavaScript (`docs/javascripts/cellules.js`, puis `cellules-worker.js` au
+premier « Exécuter ») lit ces adresses dans le repère `#cellules-config` que
+le crochet ajoute aux pages qui ont des cellules.
+"""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import hashlib
+import html
+import io
+import json
+import logging
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "FICHIERS_PYODIDE",
+    "Bloc",
+    "Runtime",
+    "archive_du_paquet",
+    "blocs_pycon",
+    "marquer",
+    "modules_hors_navigateur",
+    "on_config",
+    "on_page_content",
+    "on_page_markdown",
+    "on_post_build",
+    "trouver_runtime",
+]
+
+log = logging.getLogger("mkdocs.hooks.cellules")
+
+FICHIERS_PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+"""Ce que charge `loadPyodide` (vérifié dans Chromium) : ni les cartes de source, ni la console de démonstration."""
+
+HORS_ARCHIVE = {"_pages.py"}
+"""Machinerie du site encore logée dans `rules/` (YAML, Markdown) : elle ne va pas au navigateur."""
+
+_CLOTURE = re.compile(r"^(?P<retrait>[ \t]*)(?P<barrieres>`{3,}|~{3,})(?P<info>[^\n`]*)$")
+
+
+@dataclass(frozen=True)
+class Bloc:
+    """Un bloc ` ```pycon ` d'une page : ses lignes (de la clôture d'ouverture à celle de fermeture)."""
+
+    debut: int
+    """Indice de la ligne d'ouverture."""
+    fin: int
+    """Indice de la ligne de fermeture."""
+    retrait: str
+    texte: str
+    """Le contenu du bloc, retrait ôté : les lignes `>>>`, `...` et les sorties."""
+
+    def exemples(self) -> list[doctest.Example]:
+        """Les exemples du bloc, lus comme les lit doctest."""
+        return doctest.DocTestParser().get_examples(self.texte)
+
+    def source(self) -> str:
+        """Le code du bloc sans les invites ni les sorties : ce que le lecteur modifie."""
+        return "".join(e.source for e in self.exemples()).rstrip("\n")
+
+
+def blocs_pycon(markdown: str) -> list[Bloc]:
+    """Les blocs ` ```pycon ` d'une page Markdown, dans l'ordre, à tout niveau de retrait.
+
+    Examples:
+        >>> texte = "Texte\\n\\n```pycon\\n>>> 1 + 1\\n2\\n\\n```\\n\\n!!! note\\n    ```pycon\\n    >>> print('a')\\n    a\\n    ```\\n"
+        >>> [(b.debut, b.retrait, b.texte, b.source()) for b in blocs_pycon(texte)]
+        [(2, '', '>>> 1 + 1\\n2\\n', '1 + 1'), (9, '    ', ">>> print('a')\\na", "print('a')")]
+    """
+    lignes = markdown.split("\n")
+    blocs = []
+    i = 0
+    while i < len(lignes):
+        ouverture = _CLOTURE.match(lignes[i])
+        if not ouverture:
+            i += 1
+            continue
+        barrieres, retrait = ouverture["barrieres"], ouverture["retrait"]
+        j = i + 1
+        while j < len(lignes):
+            fermeture = _CLOTURE.match(lignes[j])
+            if fermeture and fermeture["barrieres"].startswith(barrieres) and not fermeture["info"].strip():
+                break
+            j += 1
+        if ouverture["info"].strip() == "pycon":
+            contenu = [ligne.removeprefix(retrait) for ligne in lignes[i + 1 : j]]
+            blocs.append(Bloc(i, j, retrait, "\n".join(contenu)))
+        i = j + 1
+    return blocs
+
+
+def modules_hors_navigateur(source: str) -> list[str]:
+    """Les modules qu'importe `source` et que le navigateur n'a pas (ni `rules`, ni la bibliothèque standard).
+
+    Examples:
+        >>> modules_hors_navigateur("import random\\nfrom rules.warp import jet")
+        []
+        >>> modules_hors_navigateur("from hooks.glossaire import definitions\\nimport rules._pages")
+        ['hooks.glossaire', 'rules._pages']
+    """
+    modules = []
+    for noeud in ast.walk(ast.parse(source)):
+        if isinstance(noeud, ast.Import):
+            modules += [alias.name for alias in noeud.names]
+        elif isinstance(noeud, ast.ImportFrom) and noeud.module and not noeud.level:
+            modules.append(noeud.module)
+    absents = []
+    for module in modules:
+        racine = module.partition(".")[0]
+        if racine == "rules":
+            if any(f"{partie}.py" in HORS_ARCHIVE for partie in module.split(".")[1:]):
+                absents.append(module)
+        elif racine not in sys.stdlib_module_names and racine != "__future__":
+            absents.append(module)
+    return absents
+
+
+def marquer(markdown: str) -> tuple[str, int]:
+    """Le Markdown dont chaque bloc ` ```pycon ` devient une cellule (classe et rang), et le nombre de cellules.
+
+    Examples:
+        >>> texte, nombre = marquer("```pycon\\n>>> from hooks.x import y\\n\\n```\\n\\n```pycon\\n>>> 1\\n1\\n```")
+        >>> nombre, [ligne for ligne in texte.splitlines() if ligne.startswith("```{")]
+        (2, ['```{.pycon .cellule data-cellule="1" data-hors-navigateur="hooks.x"}', '```{.pycon .cellule data-cellule="2"}'])
+    """
+    lignes = markdown.split("\n")
+    blocs = blocs_pycon(markdown)
+    for rang, bloc in enumerate(blocs, start=1):
+        attributs = f'data-cellule="{rang}"'
+        absents = modules_hors_navigateur(bloc.source())
+        if absents:
+            attributs += f' data-hors-navigateur="{html.escape(", ".join(absents))}"'
+        barrieres = _CLOTURE.match(lignes[bloc.debut])
+        assert barrieres is not None
+        lignes[bloc.debut] = f"{bloc.retrait}{barrieres['barrieres']}{{.pycon .cellule {attributs}}}"
+    return "\n".join(lignes), len(blocs)
+
+
+# ---------------------------------------------------------------- le runtime
+
+
+@dataclass(frozen=True)
+class Runtime:
+    """Où est Pyodide sur la machine qui construit, ou pourquoi il n'y est pas."""
+
+    version: str
+    dossier: Path | None
+    raison: str = ""
+
+
+def _version_epinglee(racine: Path) -> str | None:
+    try:
+        paquet = json.loads((racine / "package.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    version = paquet.get("dependencies", {}).get("pyodide")
+    return str(version) if version else None
+
+
+def _present(racine: Path, version: str) -> Path | None:
+    dossier = racine / "node_modules" / "pyodide"
+    try:
+        installee = json.loads((dossier / "package.json").read_text(encoding="utf-8")).get("version")
+    except (OSError, ValueError):
+        return None
+    if installee != version or not all((dossier / f).is_file() for f in FICHIERS_PYODIDE):
+        return None
+    return dossier
+
+
+def trouver_runtime(racine: Path, installer: bool = True) -> Runtime:
+    """Pyodide à la version épinglée par `package.json`, installé par `npm ci` s'il manque et que npm est là."""
+    version = _version_epinglee(racine)
+    if version is None:
+        return Runtime("", None, "package.json n'épingle pas le paquet npm « pyodide »")
+    if dossier := _present(racine, version):
+        return Runtime(version, dossier)
+    if not installer:
+        return Runtime(version, None, f"node_modules/pyodide {version} est absent")
+    npm = shutil.which("npm")
+    if npm is None:
+        return Runtime(version, None, "npm est introuvable sur la machine qui a construit le site")
+    log.info("Cellules : installation de Pyodide %s (npm ci)…", version)
+    try:
+        proc = subprocess.run(
+            [npm, "ci", "--no-audit", "--no-fund"], cwd=racine, capture_output=True, text=True, timeout=900
+        )
+    except (OSError, subprocess.TimeoutExpired) as erreur:
+        return Runtime(version, None, f"npm ci n'a pas abouti ({erreur})")
+    if proc.returncode != 0:
+        derniere = (proc.stderr.strip().splitlines() or ["sans message"])[-1]
+        return Runtime(version, None, f"npm ci a échoué (registre npm injoignable ?) : {derniere}")
+    if dossier := _present(racine, version):
+        return Runtime(version, dossier)
+    return Runtime(version, None, f"npm ci n'a pas installé pyodide {version}")
+
+
+def archive_du_paquet(racine: Path) -> bytes:
+    """Le zip servi au navigateur : la source de `rules` (sans la machinerie du site) et `cellules_session.py`.
+
+    L'archive est reproductible (ordre et dates fixes) : même source, même empreinte.
+    """
+    fichiers = [
+        (f.relative_to(racine).as_posix(), f)
+        for f in sorted((racine / "rules").rglob("*"))
+        if f.is_file() and f.suffix in {".py", ".typed"} and f.name not in HORS_ARCHIVE and "__pycache__" not in f.parts
+    ]
+    fichiers.append(("cellules_session.py", racine / "hooks" / "cellules_session.py"))
+    tampon = io.BytesIO()
+    with zipfile.ZipFile(tampon, "w", zipfile.ZIP_DEFLATED) as archive:
+        for nom, chemin in fichiers:
+            info = zipfile.ZipInfo(nom, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, chemin.read_bytes())
+    return tampon.getvalue()
+
+
+# ---------------------------------------------------------------- les événements de MkDocs
+
+
+class _Etat:
+    runtime: Runtime = Runtime("", None, "le crochet des cellules n'a pas été chargé")
+    archive: bytes = b""
+    nom_archive: str = ""
+    cellules: dict[str, int] = {}  # noqa: RUF012 (état d'une construction, remis à zéro par on_config)
+
+
+def on_config(config: Any, **kwargs: Any) -> Any:
+    racine = Path(config["config_file_path"]).resolve().parent
+    _Etat.runtime = trouver_runtime(racine)
+    if _Etat.runtime.dossier is None:
+        # Pas un avertissement : --strict ferait échouer la construction. Le site se construit
+        # et les cellules disent pourquoi ; sous CI=true, tests/test_cellules.py échoue.
+        log.info("Cellules : Pyodide indisponible (%s) ; les exemples restent lisibles.", _Etat.runtime.raison)
+    _Etat.archive = archive_du_paquet(racine)
+    _Etat.nom_archive = f"rules-{hashlib.sha256(_Etat.archive).hexdigest()[:12]}.zip"
+    _Etat.cellules = {}
+    return config
+
+
+def on_page_markdown(markdown: str, page: Any, **kwargs: Any) -> str:
+    marque, nombre = marquer(markdown)
+    if nombre:
+        _Etat.cellules[page.file.src_uri] = nombre
+    return marque
+
+
+def _relatif(cible: str, page: Any) -> str:
+    from mkdocs.utils import get_relative_url
+
+    return str(get_relative_url(cible, page.url))
+
+
+def on_page_content(html_page: str, page: Any, **kwargs: Any) -> str:
+    if page.file.src_uri not in _Etat.cellules:
+        return html_page
+    runtime = _Etat.runtime
+    attributs = {
+        "data-travailleur": _relatif("javascripts/cellules-worker.js", page),
+        "data-paquet": _relatif(f"assets/cellules/{_Etat.nom_archive}", page),
+    }
+    if runtime.dossier is not None:
+        attributs["data-pyodide"] = _relatif(f"assets/pyodide/{runtime.version}/", page).rstrip("/") + "/"
+    else:
+        attributs["data-indisponible"] = runtime.raison
+    texte = " ".join(f'{cle}="{html.escape(valeur)}"' for cle, valeur in attributs.items())
+    return html_page + f'\n<div id="cellules-config" hidden {texte}></div>\n'
+
+
+def on_post_build(config: Any, **kwargs: Any) -> None:
+    site = Path(config["site_dir"])
+    cellules = site / "assets" / "cellules"
+    cellules.mkdir(parents=True, exist_ok=True)
+    (cellules / _Etat.nom_archive).write_bytes(_Etat.archive)
+    runtime = _Etat.runtime
+    if runtime.dossier is None:
+        return
+    cible = site / "assets" / "pyodide" / runtime.version
+    cible.mkdir(parents=True, exist_ok=True)
+    for nom in FICHIERS_PYODIDE:
+        source, copie = runtime.dossier / nom, cible / nom
+        if not copie.exists() or copie.stat().st_size != source.stat().st_size:
+            shutil.copyfile(source, copie)

@@ -1,0 +1,150 @@
+"""Les cellules, côté construction : le runtime et la source de `rules` dans le site, la session Python.
+
+Chaque exemple ` ```pycon ` des pages devient une cellule (`hooks/cellules.py`) ;
+le site contient Pyodide à la version épinglée et l'archive de la source même de
+`rules` ; sous `CI=true`, un runtime absent est une erreur, jamais un chemin
+silencieux. La session (`hooks/cellules_session.py`, ce qui tourne dans le
+navigateur) est vérifiée ici sous CPython ; `test_cellules_navigateur.py` la
+vérifie dans Chromium.
+"""
+
+from __future__ import annotations
+
+import doctest
+import io
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from hooks import cellules, cellules_session
+from rules.warp import jet
+from tests.conftest import EN_CI, RACINE, SiteConstruit
+
+PAGE_REGLES = "warp/jets-simples/"
+
+
+def _version() -> str:
+    return cellules.trouver_runtime(RACINE, installer=False).version
+
+
+def _runtime_du_site(site: SiteConstruit) -> Path:
+    return site.dossier / "assets" / "pyodide" / _version()
+
+
+def _exiger_runtime(site: SiteConstruit) -> None:
+    """Sans runtime dans le site, les tests qui exécutent sont sautés ; sous CI=true, ils échouent."""
+    manquants = [f for f in cellules.FICHIERS_PYODIDE if not (_runtime_du_site(site) / f).is_file()]
+    if manquants:
+        message = f"Pyodide absent du site construit ({', '.join(manquants)}) : npm ci n'a pas pu l'installer"
+        if EN_CI:
+            pytest.fail(message + " (sous CI=true, un runtime manquant est une erreur)")
+        pytest.skip(message)
+
+
+# ---------------------------------------------------------------- la construction
+
+
+def test_les_doctests_des_crochets_des_cellules() -> None:
+    for module in (cellules, cellules_session):
+        resultat = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
+        assert resultat.attempted > 0 and resultat.failed == 0, module.__name__
+
+
+@pytest.mark.site
+def test_le_site_contient_le_runtime_a_la_version_epinglee(site_construit: SiteConstruit) -> None:
+    """Sous CI=true, ce test échoue si `npm ci` n'a pas pu installer Pyodide (pas de chemin silencieux)."""
+    _exiger_runtime(site_construit)
+    servis = sorted(p.name for p in _runtime_du_site(site_construit).iterdir())
+    assert servis == sorted(cellules.FICHIERS_PYODIDE), "seuls les fichiers que charge une page sont copiés"
+    html = (site_construit.dossier / PAGE_REGLES / "index.html").read_text(encoding="utf-8")
+    assert f'data-pyodide="../../assets/pyodide/{_version()}/"' in html
+    assert "data-indisponible" not in html
+
+
+@pytest.mark.site
+def test_l_archive_servie_est_la_source_meme_de_rules(site_construit: SiteConstruit) -> None:
+    html = (site_construit.dossier / PAGE_REGLES / "index.html").read_text(encoding="utf-8")
+    nom = re.search(r'data-paquet="../../assets/cellules/(rules-[0-9a-f]{12}\.zip)"', html)
+    assert nom, "la page ne nomme pas l'archive du paquet"
+    with zipfile.ZipFile(site_construit.dossier / "assets" / "cellules" / nom[1]) as archive:
+        contenu = {n: archive.read(n) for n in archive.namelist()}
+    attendus = {
+        f.relative_to(RACINE).as_posix(): f.read_bytes()
+        for f in (RACINE / "rules").rglob("*.py")
+        if "__pycache__" not in f.parts and f.name != "_pages.py"
+    }
+    assert "rules/_pages.py" not in contenu, "la machinerie du site (yaml, markdown) ne va pas au navigateur"
+    assert contenu.pop("cellules_session.py") == (RACINE / "hooks" / "cellules_session.py").read_bytes()
+    contenu.pop("rules/py.typed")
+    assert contenu == attendus
+
+
+def _pages_avec_exemples() -> dict[str, int]:
+    """Chaque page Markdown de docs/ et son nombre de blocs ```pycon (lus ligne à ligne, sans le crochet)."""
+    pages = {}
+    for md in sorted((RACINE / "docs").rglob("*.md")):
+        n = len(re.findall(r"^[ \t]*```pycon[ \t]*$", md.read_text(encoding="utf-8"), re.M))
+        if n:
+            pages[md.relative_to(RACINE / "docs").as_posix()] = n
+    return pages
+
+
+def _html_de(site: SiteConstruit, page_md: str) -> str:
+    chemin = page_md.removesuffix(".md")
+    chemin = chemin.removesuffix("index").rstrip("/")
+    return (site.dossier / chemin / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.site
+def test_chaque_exemple_pycon_est_une_cellule(site_construit: SiteConstruit) -> None:
+    pages = _pages_avec_exemples()
+    assert len(pages) >= 15
+    for page_md, nombre in pages.items():
+        html = _html_de(site_construit, page_md)
+        rangs = re.findall(r'class="language-pycon cellule highlight" data-cellule="(\d+)"', html)
+        if page_md == "imprimer.md":  # la page imprimable réunit aussi les cellules des pages de règles
+            assert rangs[0] == "1"
+            continue
+        assert rangs == [str(i) for i in range(1, nombre + 1)], page_md
+        assert 'id="cellules-config"' in html
+
+
+def test_un_exemple_qui_lit_la_machinerie_du_site_est_marque() -> None:
+    texte, nombre = cellules.marquer((RACINE / "docs" / "glossaire.md").read_text(encoding="utf-8"))
+    assert nombre == 1 and 'data-hors-navigateur="hooks.glossaire"' in texte
+    texte, _ = cellules.marquer((RACINE / "docs" / "warp" / "jets-simples.md").read_text(encoding="utf-8"))
+    assert "data-hors-navigateur" not in texte
+
+
+# ---------------------------------------------------------------- la session (CPython)
+
+
+def test_la_session_rejoue_les_cellules_precedentes_dans_l_ordre() -> None:
+    s = cellules_session.Session()
+    r = s.executer(["from rules.warp import jet", "des = (6, 4, 1)"], "print(jet(3, des=des).explication)")
+    assert r.erreur is None and r.etapes[0].sortie == jet(3, des=(6, 4, 1)).explication + "\n"
+    # Une cellule précédente modifiée est rejouée : la session suit la page, pas l'historique.
+    r = s.executer(["from rules.warp import jet", "des = (1, 1, 1)"], "jet(3, des=des).resultat.value")
+    assert r.etapes[0].sortie == "'Catastrophe'\n"
+
+
+def test_une_erreur_est_le_message_du_paquet_sans_pile_d_appels() -> None:
+    r = cellules_session.Session().executer(
+        [], "from rules.warp import jet\nprint('avant')\njet(-1, des=())\nprint('après')"
+    )
+    with pytest.raises(ValueError) as attendue:
+        jet(-1, des=())
+    assert r.erreur == f"ValueError : {attendue.value}"
+    assert [e.sortie for e in r.etapes] == ["", "avant\n", ""], "l'exécution s'arrête à l'erreur"
+    r = cellules_session.Session().executer(["1/0"], "2")
+    assert (r.precedente, r.erreur, r.etapes) == (1, "ZeroDivisionError : division by zero", [])
+    assert cellules_session.Session().executer([], "jet(3,,)").erreur == "SyntaxError : invalid syntax (ligne 1)"
+
+
+def test_l_archive_est_reproductible() -> None:
+    premiere, seconde = cellules.archive_du_paquet(RACINE), cellules.archive_du_paquet(RACINE)
+    assert premiere == seconde
+    with zipfile.ZipFile(io.BytesIO(premiere)) as archive:
+        assert "rules/_pages.py" not in archive.namelist()

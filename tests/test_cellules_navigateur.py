@@ -1,0 +1,289 @@
+"""Les cellules dans un vrai navigateur : Chromium de Debian, piloté par Playwright.
+
+- **Le navigateur est d'accord avec la construction** : chaque exemple
+  exécutable du site, exécuté par Pyodide, affiche exactement la sortie que
+  montre la page publiée (un seul runtime pour toutes les pages) ;
+- un lecteur change les dés d'un exemple et lit le verdict des règles ; une
+  erreur montre le message français du paquet ; « Arrêter » met fin à une
+  cellule sans fin ; les cellules d'une page forment une session, dans
+  l'ordre de la page ; rien ne se charge avant le premier « Exécuter » ;
+- aucune requête hors de 127.0.0.1, aucune erreur de console, à 1280 et 375 px,
+  en clair et en sombre ; ce qu'ajoutent les cellules passe axe-core ;
+- sans npm, le site se construit quand même et « Exécuter » dit pourquoi.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+
+from rules.warp import jet
+from scripts.outils import servir
+from tests.conftest import EN_CI, RACINE, SiteConstruit
+from tests.test_cellules import PAGE_REGLES, _exiger_runtime, _pages_avec_exemples
+
+try:
+    from playwright.sync_api import Page, expect
+except ImportError:  # l'extra « browser » n'est pas installé
+    if EN_CI:
+        raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
+    pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
+
+pytestmark = pytest.mark.navigateur
+
+TELEPHONE = {"width": 375, "height": 740}
+BUREAU = {"width": 1280, "height": 900}
+CHARGEMENT_MS = 30_000
+"""Le premier « Exécuter » charge Pyodide (quelques secondes ; bien plus sur une machine chargée)."""
+
+
+# ---------------------------------------------------------------- le navigateur
+
+_HORS_SITE = "hors_site"
+
+
+@pytest.fixture
+def lecteur(
+    page: Page, serveur_site: str, site_construit: SiteConstruit
+) -> Iterator[tuple[Page, dict[str, list[str]]]]:
+    """Une page de règles, surveillée : erreurs de console, requêtes échouées ou hors de 127.0.0.1."""
+    _exiger_runtime(site_construit)
+    notes: dict[str, list[str]] = {"erreurs": [], _HORS_SITE: [], "echecs": [], "requetes": []}
+    page.on("console", lambda m: notes["erreurs"].append(f"{m.type}: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: notes["erreurs"].append(str(e)))
+    page.context.on("requestfailed", lambda r: notes["echecs"].append(f"{r.url} ({r.failure})"))
+    page.context.on("request", lambda r: notes["requetes"].append(r.url))
+
+    def surveiller(route: Any, request: Any) -> None:
+        if urlparse(request.url).hostname != "127.0.0.1" and not request.url.startswith(("data:", "blob:")):
+            notes[_HORS_SITE].append(request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    page.context.route("**/*", surveiller)  # le contexte voit aussi les requêtes du worker
+    page.set_viewport_size(BUREAU)
+    page.goto(serveur_site + PAGE_REGLES, wait_until="networkidle")
+    yield page, notes
+    assert not notes[_HORS_SITE], f"requêtes hors du site : {notes[_HORS_SITE]}"
+    assert not notes["echecs"], f"requêtes échouées : {notes['echecs']}"
+    assert not notes["erreurs"], f"erreurs de console : {notes['erreurs']}"
+
+
+def _sortie(page: Page, rang: int) -> Any:
+    return page.get_by_role("group", name=f"Exemple {rang}", exact=True).locator(".cellule-sortie")
+
+
+def _modifier(page: Page, rang: int, code: str) -> None:
+    page.get_by_role("button", name=f"Modifier l'exemple {rang}", exact=True).click()
+    editeur = page.get_by_role("textbox", name=re.compile(f"^Code Python de l'exemple {rang} "))
+    expect(editeur).to_be_focused()
+    editeur.fill(code)
+
+
+def _executer(page: Page, rang: int) -> None:
+    page.get_by_role("button", name=f"Exécuter l'exemple {rang}", exact=True).click()
+    expect(page.get_by_role("button", name=f"Exécuter l'exemple {rang}", exact=True)).to_be_enabled(
+        timeout=CHARGEMENT_MS
+    )
+
+
+def test_changer_les_des_d_un_exemple_donne_le_verdict_des_regles(lecteur: tuple[Page, Any]) -> None:
+    page, notes = lecteur
+    assert not any("/assets/pyodide/" in u or "cellules-worker" in u for u in notes["requetes"]), "rien de lourd avant"
+    # Le premier exemple de la page : le bourrin (3d) lance (5, 3, 2). Le lecteur lance (6, 6, 1).
+    code = "from rules.warp import jet\nr = jet(3, des=(6, 6, 1))\nr.total, r.critiques\nprint(r.explication)"
+    _modifier(page, 1, code)
+    page.keyboard.press("Control+Enter")
+    r = jet(3, des=(6, 6, 1))
+    attendu = f">>> r.total, r.critiques\n{(r.total, r.critiques)!r}\n>>> print(r.explication)\n{r.explication}"
+    expect(_sortie(page, 1).locator("code")).to_contain_text(attendu, timeout=CHARGEMENT_MS)
+    assert any("pyodide.asm.wasm" in u for u in notes["requetes"]), "le runtime vient du site"
+
+
+def test_une_erreur_montre_le_message_francais_du_paquet(lecteur: tuple[Page, Any]) -> None:
+    page, _ = lecteur
+    _modifier(page, 2, "print(jet(-1, des=()).explication)")
+    _executer(page, 2)
+    with pytest.raises(ValueError) as attendue:
+        jet(-1, des=())
+    erreur = _sortie(page, 2).locator(".cellule-erreur")
+    expect(erreur).to_have_text(f"ValueError : {attendue.value}")
+    expect(_sortie(page, 2)).not_to_contain_text("Traceback")
+
+
+def _travailleurs(page: Page) -> list[Any]:
+    """Les workers Python de la page (Material a aussi le sien, pour la recherche)."""
+    return [w for w in page.workers if "cellules-worker" in w.url]
+
+
+def test_arreter_met_fin_a_une_cellule_sans_fin(lecteur: tuple[Page, Any]) -> None:
+    page, _ = lecteur
+    _executer(page, 1)  # Python chargé : l'arrêt porte bien sur l'exécution, pas sur le chargement
+    _modifier(page, 3, "while True:\n    pass")
+    page.get_by_role("button", name="Exécuter l'exemple 3", exact=True).click()
+    etat = page.get_by_role("group", name="Exemple 3", exact=True).get_by_role("status")
+    expect(etat).to_have_text("Exécution…")
+    page.wait_for_timeout(500)
+    assert len(_travailleurs(page)) == 1
+    page.get_by_role("button", name="Arrêter l'exécution de l'exemple 3", exact=True).click()
+    expect(etat).to_contain_text("Exécution arrêtée")
+    # Le worker qui bouclait est bien terminé (pas seulement oublié par la page).
+    for _ in range(50):
+        if not _travailleurs(page):
+            break
+        page.wait_for_timeout(100)
+    assert not _travailleurs(page), "le worker qui boucle tourne encore"
+    # La page reste vivante, et une session neuve exécute la suite (cellule 1 rejouée d'abord).
+    _executer(page, 2)
+    expect(_sortie(page, 2)).to_contain_text(jet(3, des=(4, 3, 2)).explication)
+
+
+def test_les_cellules_d_une_page_forment_une_session_dans_l_ordre(lecteur: tuple[Page, Any]) -> None:
+    page, _ = lecteur
+    _executer(page, 2)  # utilise `jet`, importé par la cellule 1, qui n'a pas été exécutée
+    expect(_sortie(page, 2)).to_contain_text(jet(3, des=(4, 3, 2)).explication)
+    _modifier(page, 1, "from rules.warp import jet\nmes_des = (6, 5, 4)")
+    _modifier(page, 3, "print(jet(3, des=mes_des).explication)")
+    _executer(page, 3)
+    expect(_sortie(page, 3)).to_contain_text(jet(3, des=(6, 5, 4)).explication)
+    # Réinitialiser remet l'exemple publié et efface la sortie.
+    page.get_by_role("button", name="Réinitialiser l'exemple 3", exact=True).click()
+    expect(_sortie(page, 3)).to_be_hidden()
+    expect(page.get_by_role("group", name="Exemple 3", exact=True).locator("div.cellule")).to_contain_text(
+        "random.Random(7)"
+    )
+
+
+@pytest.mark.parametrize("taille", [BUREAU, TELEPHONE], ids=["1280px", "375px"])
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_une_cellule_modifiee_et_executee_reste_propre(
+    lecteur: tuple[Page, Any], taille: dict[str, int], theme: str
+) -> None:
+    page, _ = lecteur
+    page.set_viewport_size(taille)
+    page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
+    page.reload(wait_until="networkidle")
+    _modifier(page, 1, "from rules.warp import jet\n" + "print(jet(3, des=(6, 5, 4)).explication)\n" * 3)
+    _executer(page, 1)
+    expect(_sortie(page, 1)).to_contain_text(jet(3, des=(6, 5, 4)).explication)
+    largeurs = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert largeurs[0] <= largeurs[1], f"la page déborde : {largeurs}"
+
+
+AXE = RACINE / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core, épinglé dans package.json (devDependencies) et servi depuis le disque, jamais d'un CDN."""
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_une_cellule_modifiee_executee_et_en_erreur_passe_axe(lecteur: tuple[Page, Any], theme: str) -> None:
+    """Ce que les cellules ajoutent (boutons, éditeur, état, sortie, erreur) n'a aucune violation axe-core.
+
+    Le bloc publié, coloré par Pygments et Material, est exclu : il est là avant les cellules.
+    """
+    if not AXE.is_file():
+        if EN_CI:
+            pytest.fail(f"{AXE} absent : npm ci n'a pas installé axe-core")
+        pytest.skip(f"{AXE} absent")
+    page, _ = lecteur
+    page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
+    page.reload(wait_until="networkidle")
+    _modifier(page, 1, "from rules.warp import jet\nprint(jet(3, des=(6, 6, 1)).explication)\njet(-1)")
+    _executer(page, 1)
+    expect(_sortie(page, 1).locator(".cellule-erreur")).to_be_visible()
+    page.add_script_tag(path=str(AXE))
+    violations = page.evaluate(
+        """async () => (await axe.run(
+            {include: [".cellule-boite"], exclude: [".cellule-boite > div.cellule"]},
+            {resultTypes: ["violations"]})).violations
+          .map(v => v.id + " : " + v.nodes.map(n => n.target.join(" ")).slice(0, 3).join(", "))"""
+    )
+    assert not violations, violations
+
+
+_ACCORD = """async (adresses) => {
+  const rapport = {cellules: 0, hors: [], desaccords: []};
+  for (const adresse of adresses) {
+    const doc = new DOMParser().parseFromString(await (await fetch(adresse)).text(), "text/html");
+    const precedentes = [];
+    for (const bloc of doc.querySelectorAll("div.cellule[data-cellule]")) {
+      if (bloc.dataset.horsNavigateur) { rapport.hors.push(adresse); continue; }
+      const publie = window.cellules.analyser(bloc.querySelector("pre > code").textContent);
+      const r = await window.cellules.executer([...precedentes], publie.source);
+      precedentes.push(publie.source);
+      rapport.cellules++;
+      const obtenu = r.etapes.map((e) => e.sortie).join("");
+      if (r.erreur || obtenu !== publie.sortie) {
+        rapport.desaccords.push({adresse, rang: bloc.dataset.cellule, attendu: publie.sortie, obtenu, erreur: r.erreur});
+      }
+    }
+  }
+  return rapport;
+}"""
+
+
+def test_le_navigateur_est_d_accord_avec_la_construction(
+    lecteur: tuple[Page, Any], serveur_site: str, site_construit: SiteConstruit
+) -> None:
+    """Chaque exemple exécutable du site, exécuté par Pyodide, affiche exactement ce que la page publiée montre.
+
+    Un seul runtime pour tout le site : la page de test lit chaque page publiée (HTML), en
+    extrait les exemples avec l'analyseur même des cellules et les exécute dans l'ordre de la
+    page, une session par page.
+    """
+    page, _ = lecteur
+    adresses = []
+    for html in sorted(site_construit.dossier.rglob("index.html")):
+        relatif = html.parent.relative_to(site_construit.dossier).as_posix()
+        if relatif != "imprimer":  # elle réunit les pages de règles : mêmes exemples
+            adresses.append(serveur_site + ("" if relatif == "." else relatif + "/"))
+    page.set_default_timeout(0)
+    rapport = page.evaluate(_ACCORD, adresses)
+    attendues = sum(n for p, n in _pages_avec_exemples().items() if p not in {"imprimer.md", "glossaire.md"})
+    assert rapport["cellules"] == attendues, "chaque exemple exécutable du site est exécuté"
+    assert sorted(rapport["hors"]) == [serveur_site + "glossaire/"]
+    assert not rapport["desaccords"], "\n\n".join(
+        f"{d['adresse']} exemple {d['rang']} :\n--- page\n{d['attendu']}--- navigateur\n{d['obtenu']}{d['erreur'] or ''}"
+        for d in rapport["desaccords"]
+    )
+
+
+# ---------------------------------------------------------------- sans runtime
+
+
+@pytest.fixture(scope="module")
+def site_sans_npm(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Le dépôt copié sans node_modules, construit avec un PATH où npm n'est pas : la machine sans npm."""
+    copie = tmp_path_factory.mktemp("sans-npm") / "depot"
+    ignorer = shutil.ignore_patterns(
+        "node_modules", ".git", "site", "__pycache__", ".*_cache", "captures", ".venv", "build", "dist", ".hypothesis"
+    )
+    shutil.copytree(RACINE, copie, ignore=ignorer)
+    site = copie / "site"
+    chemin = os.pathsep.join(d for d in os.environ.get("PATH", "").split(os.pathsep) if not (Path(d) / "npm").exists())
+    assert shutil.which("npm", path=chemin) is None
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(copie), "PATH": chemin}
+    commande = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)]
+    proc = subprocess.run(commande, cwd=copie, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "Pyodide indisponible (npm est introuvable" in proc.stderr
+    return site
+
+
+def test_sans_npm_le_site_se_construit_et_executer_dit_pourquoi(page: Page, site_sans_npm: Path) -> None:
+    assert not (site_sans_npm / "assets" / "pyodide").exists()
+    with servir(site_sans_npm) as adresse:
+        page.goto(adresse + PAGE_REGLES, wait_until="networkidle")
+        expect(page.locator("div.cellule").first).to_contain_text("jet(3, des=(5, 3, 2))")
+        page.get_by_role("button", name="Exécuter l'exemple 1", exact=True).click()
+        etat = page.get_by_role("group", name="Exemple 1", exact=True).get_by_role("status")
+        expect(etat).to_contain_text("Exécution indisponible ici : npm est introuvable")
