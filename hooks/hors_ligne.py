@@ -18,7 +18,8 @@ Les fichiers se partagent en deux ([`repartir`][]) :
 - **précachés** à la première visite : pages, index de recherche, styles,
   scripts, icônes ;
 - **à l'usage** : les gros fichiers du runtime Python du navigateur
-  (`assets/pyodide/`), mis en cache la première fois qu'une page les demande ;
+  (`assets/pyodide/`) et les carnets Jupyter à télécharger (`.ipynb`), mis en
+  cache la première fois qu'une page les demande ;
 
 et ne sont pas listés : les cartes de sources (`.map`), le plan du site,
 l'inventaire de mkdocstrings, et les fichiers de lunr des langues que la
@@ -43,6 +44,7 @@ from mkdocs.plugins import event_priority
 
 __all__ = [
     "A_LA_DEMANDE",
+    "A_LA_DEMANDE_SUFFIXES",
     "ICONES",
     "MANIFESTE",
     "SERVICE_WORKER",
@@ -66,6 +68,9 @@ ICONES = "icones/"
 
 A_LA_DEMANDE = ("assets/pyodide/",)
 """Les dossiers mis en cache à l'usage seulement (le runtime Python du navigateur, plusieurs Mo)."""
+
+A_LA_DEMANDE_SUFFIXES = (".ipynb",)
+"""Les fichiers à télécharger plutôt qu'à lire (carnets Jupyter) : mis en cache à l'usage aussi."""
 
 NOM_COURT = "Règles"
 """Le nom sous l'icône d'un téléphone (une dizaine de lettres au plus)."""
@@ -130,18 +135,19 @@ def repartir(fichiers: Iterable[str], langues: list[str]) -> tuple[list[str], li
     Examples:
         >>> repartir(
         ...     ["index.html", "warp/index.html", "search/search_index.json", "assets/pyodide/pyodide.asm.wasm",
-        ...      "assets/javascripts/bundle.js.map", "sitemap.xml", "service-worker.js",
-        ...      "assets/javascripts/lunr/min/lunr.fr.min.js", "assets/javascripts/lunr/min/lunr.de.min.js"],
+        ...      "carnets/warp/jets-simples.ipynb", "assets/javascripts/bundle.js.map", "sitemap.xml",
+        ...      "service-worker.js", "assets/javascripts/lunr/min/lunr.fr.min.js",
+        ...      "assets/javascripts/lunr/min/lunr.de.min.js"],
         ...     ["fr"],
         ... )
-        (['assets/javascripts/lunr/min/lunr.fr.min.js', 'index.html', 'search/search_index.json', 'warp/index.html'], ['assets/pyodide/pyodide.asm.wasm'])
+        (['assets/javascripts/lunr/min/lunr.fr.min.js', 'index.html', 'search/search_index.json', 'warp/index.html'], ['assets/pyodide/pyodide.asm.wasm', 'carnets/warp/jets-simples.ipynb'])
     """
     utiles = _lunr_utiles(langues)
     precaches, a_l_usage = [], []
     for fichier in sorted(fichiers):
         if fichier.endswith(_JAMAIS) or fichier in _PAS_LISTES:
             continue
-        if fichier.startswith(A_LA_DEMANDE):
+        if fichier.startswith(A_LA_DEMANDE) or fichier.endswith(A_LA_DEMANDE_SUFFIXES):
             a_l_usage.append(fichier)
         elif not fichier.startswith(_LUNR) or fichier in utiles:
             precaches.append(fichier)

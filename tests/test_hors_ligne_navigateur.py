@@ -5,6 +5,7 @@ page, la recherche, les définitions du glossaire, la version imprimable
 marchent ; une page publiée de nouveau est reprise par le service worker, qui
 ne retélécharge que ce qui a changé ; le runtime Python (`assets/pyodide/`)
 n'entre au cache qu'à l'usage ; rien d'un autre hôte n'y entre jamais ;
+le Python du navigateur, chargé une fois, s'exécute encore hors ligne ;
 Chromium juge le site installable. Les autres tests navigateur n'ont pas de
 service worker (conftest le bloque).
 """
@@ -24,6 +25,7 @@ from urllib.parse import urlparse
 import pytest
 
 from tests.conftest import EN_CI, SiteConstruit
+from tests.test_cellules import PAGE_REGLES, _exiger_runtime
 from tests.test_hors_ligne import listes_publiees, publier, version_publiee
 
 try:
@@ -34,6 +36,8 @@ except ImportError:  # l'extra « browser » n'est pas installé
     pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
 
 BUREAU = {"width": 1280, "height": 900}
+CHARGEMENT_MS = 60_000
+"""Le premier « Exécuter » charge Pyodide : quelques secondes, bien plus sur une machine chargée."""
 
 PAGES_HORS_LIGNE = [
     "",
@@ -269,3 +273,32 @@ def test_les_autres_tests_navigateur_n_ont_pas_de_service_worker(page: Page, ser
     with page.expect_console_message(lambda m: "Service Worker registration blocked" in m.text):
         page.goto(serveur_site, wait_until="load")  # le site essaie bien de l'enregistrer
     assert page.evaluate("async () => (await navigator.serviceWorker.getRegistration()) === undefined")
+
+
+def test_le_python_du_navigateur_marche_hors_ligne_une_fois_charge(
+    contexte: BrowserContext, serveur_site: str, site_construit: SiteConstruit
+) -> None:
+    """Un exemple exécuté une fois avec du réseau (Pyodide entre alors au cache) s'exécute encore sans réseau."""
+    _exiger_runtime(site_construit)
+    hors_site: list[str] = []
+    contexte.on("request", lambda r: hors_site.append(r.url) if urlparse(r.url).hostname != "127.0.0.1" else None)
+    page = contexte.new_page()
+    page.goto(serveur_site + PAGE_REGLES, wait_until="load")
+    _attendre_le_service_worker(page)
+    assert not [c for c in _cles_du_cache(page) if "/assets/pyodide/" in c], "Pyodide précaché d'office"
+
+    def executer_le_premier_exemple() -> None:
+        bouton = page.get_by_role("button", name="Exécuter l'exemple 1", exact=True)
+        bouton.click()
+        expect(bouton).to_be_enabled(timeout=CHARGEMENT_MS)
+        sortie = page.get_by_role("group", name="Exemple 1", exact=True).locator(".cellule-sortie")
+        expect(sortie).to_contain_text("Réussite")  # le bourrin lance (5, 3, 2) : 10 > 9
+        expect(sortie.locator(".cellule-erreur")).to_have_count(0)
+
+    executer_le_premier_exemple()
+    assert [c for c in _cles_du_cache(page) if c.split("?")[0].endswith("pyodide.asm.wasm")], "Pyodide pas gardé"
+
+    contexte.set_offline(True)
+    page.reload(wait_until="load")
+    executer_le_premier_exemple()
+    assert not hors_site, f"requêtes hors de 127.0.0.1 : {hors_site}"
