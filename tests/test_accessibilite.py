@@ -369,13 +369,21 @@ def test_l_ordre_de_lecture_suit_la_page(page_cdp: tuple[Page, CDPSession], serv
 
 SELECTEURS = r"""(fichiers) => {
   const trouves = {};
+  const corps = document.body, schema = corps.getAttribute("data-md-color-scheme");
   const visiter = (regles, fichier) => {
     for (const regle of regles) {
       if (regle.selectorText) {
         for (const selecteur of regle.selectorText.split(/,(?![^(]*\))/)) {
           // Sans pseudo-classes ni pseudo-éléments (:hover, ::before…), sauf :not / :is / :where / :has.
           const nu = selecteur.replace(/::?[\w-]+(\([^)]*\))?/g, m => /^:(not|is|where|has)\(/.test(m) ? m : "").trim();
-          trouves[fichier + " | " + selecteur.trim()] = document.querySelectorAll(nu || "*").length;
+          // Dans les deux schémas de couleurs (les règles [data-md-color-scheme="slate"] du mode sombre).
+          let n = 0;
+          for (const s of ["default", "slate"]) {
+            corps.setAttribute("data-md-color-scheme", s);
+            n += document.querySelectorAll(nu || "*").length;
+          }
+          corps.setAttribute("data-md-color-scheme", schema);
+          trouves[fichier + " | " + selecteur.trim()] = n;
         }
       } else if (regle.cssRules) visiter(regle.cssRules, fichier);
     }
@@ -390,6 +398,10 @@ SELECTEURS = r"""(fichiers) => {
 APRES_UNE_ACTION = ("[data-masquee]", "[data-focus]", ".md-tooltip2")
 """Ce que le lecteur fait apparaître (Échap, focus d'un onglet, survol) : vérifié par les tests clavier."""
 
+A_L_EXECUTION = {"cellules.css"}
+"""Les feuilles qui habillent surtout ce qu'un exemple crée en s'exécutant (sortie, erreur, éditeur) :
+`tests/test_cellules_navigateur.py` les exerce ; ici, on vérifie seulement qu'elles sont chargées."""
+
 
 def test_chaque_regle_de_nos_feuilles_de_style_touche_le_site(
     page: Page, serveur_site: str, site_construit: SiteConstruit
@@ -402,5 +414,9 @@ def test_chaque_regle_de_nos_feuilles_de_style_touche_le_site(
         for selecteur, nombre in page.evaluate(SELECTEURS, fichiers).items():
             vus[selecteur] = vus.get(selecteur, 0) + nombre
     assert {s.split(" | ")[0] for s in vus} == set(fichiers), "une feuille de docs/stylesheets/ n'est pas chargée"
-    orphelins = [s for s, n in vus.items() if n == 0 and not any(a in s for a in APRES_UNE_ACTION)]
+    orphelins = [
+        s
+        for s, n in vus.items()
+        if n == 0 and s.split(" | ")[0] not in A_L_EXECUTION and not any(a in s for a in APRES_UNE_ACTION)
+    ]
     assert not orphelins, "règles CSS qui ne touchent aucun élément du site :\n" + "\n".join(orphelins)
