@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import Enum, EnumMeta
 from functools import cache
 from typing import Any
+
+from rules import _valider
 
 
 @cache
@@ -13,7 +15,26 @@ def _rangs(classe: type[Enum]) -> dict[Enum, int]:
     return {membre: i for i, membre in enumerate(classe)}
 
 
-class EnumOrdonnee(Enum):
+class _TypeOrdonne(EnumMeta):
+    """Le type des énumérations ordonnées : `Niveau("Réussite simple")` rend le membre, un libellé inconnu
+    donne un refus français (au lieu du message anglais d'Enum, qui échoue même sur un entier de 5 000 chiffres)."""
+
+    def __call__(cls, valeur: Any, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        if args or kwargs or not cls._member_map_:  # création d'une énumération (API fonctionnelle)
+            return super().__call__(valeur, *args, **kwargs)
+        if isinstance(valeur, cls):
+            return valeur
+        if isinstance(valeur, str):
+            for membre in cls._member_map_.values():
+                if membre.value == valeur:
+                    return membre
+        permis = ", ".join(repr(m.value) for m in cls._member_map_.values())
+        raise ValueError(
+            f"valeur : aucun {cls.__name__} ne s'appelle {_valider.recu(valeur)} ; libellés permis : {permis}"
+        )
+
+
+class EnumOrdonnee(Enum, metaclass=_TypeOrdonne):
     """Énumération dont les membres sont ordonnés dans l'ordre de leur définition.
 
     La valeur d'un membre est son libellé français, accentué (`str(membre)`).

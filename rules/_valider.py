@@ -1,10 +1,25 @@
-"""Validation des entrées : chaque erreur est un `ValueError` en français qui
-nomme le paramètre fautif et ce qui est permis."""
+"""Validation des entrées, à la porte de chaque fonction publique.
+
+La règle, une seule : **toute entrée refusée lève un `ValueError`** (un mauvais
+type aussi : `jet(2.5)` comme `jet(-1)`), dont le message français nomme le
+paramètre, dit ce qui a été reçu et ce qui est permis. Aucune autre exception
+ne sort d'une fonction publique sur une mauvaise entrée.
+
+Les bornes sont celles d'une vraie table, énoncées ici une fois : au-delà, on
+refuse vite plutôt que de calculer une minute (ou d'épuiser la mémoire) dans le
+navigateur du lecteur.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+import random
+import reprlib
+from collections.abc import Callable, Iterable, Mapping, Sized
+from enum import Enum
+from itertools import islice
+from typing import Any, TypeVar
+
+_E = TypeVar("_E", bound=Enum)
 
 # --- Les bornes des chances exactes ---------------------------------------------
 # Ce qu'une vraie table rencontre, et que le moteur de lois (rules.des) calcule en
@@ -18,7 +33,7 @@ MODIFICATEUR_MAX = 12
 """Le plus grand nombre de dés de modificateur *nets* (|bonus − malus|) d'un jet WaRP dont on calcule les chances."""
 
 BETAS_MAX = 12
-"""Le plus grand nombre de Bêtas d'un Test coopératif dont on calcule les chances."""
+"""Le plus grand nombre de Bêtas d'un Test coopératif (joué ou dont on calcule les chances)."""
 
 COMPLEXITE_MAX = 20
 """La plus grande Complexité d'un Test étendu dont on calcule les chances."""
@@ -26,9 +41,86 @@ COMPLEXITE_MAX = 20
 MANIABILITE_MAX = 20
 """La plus grande Maniabilité d'un Test étendu dont on calcule les chances."""
 
+# --- Les bornes d'une partie jouée -------------------------------------------------
+# Un jet joué avec ses dés n'est pas limité par les bornes des chances exactes
+# (on résout un jet de 13d avec 14 dés de bonus), mais par ce qu'une main peut lancer.
+
+RESERVE_MAX = 60
+"""Le plus de dés d'un même jet (lancés d'un coup, ou gardés par le moteur de lois) ; aussi la borne du Trait,
+du bonus et du malus d'un jet joué."""
+
+FACES_MAX = 8
+"""Le plus de faces d'un dé du moteur de lois (les deux systèmes n'ont que des d6 et des D3 ; le moteur est vérifié
+jusqu'au d8)."""
+
+JETS_TRIES_MAX = 12
+"""Le plus de dés de l'énumération de référence des jets triés (`rules.des.jets_tries`)."""
+
+LOI_MAX = 1000
+"""Le plus d'issues d'une loi passée au moteur (`rules.des.opposer`, `rules.des.convoluer`)."""
+
+VALEUR_MAX = 1000
+"""La borne de tout autre entier d'une règle (seuil, modificateur, points, niveaux…) : de −1000 à 1000.
+
+Aucune table n'en approche ; au-delà, on refuse plutôt que d'écrire un nombre de 5 000 chiffres."""
+
+POINTS_MAX = 20
+"""Les points d'effet ajoutés ou retirés à chaque effet (`bonus_points`, armure) : de −20 à 20 (le texte en
+chiffre 1 à 3)."""
+
+COMPLEXITE_JOUEE_MAX = 200
+"""La plus grande Complexité (et Maniabilité) d'un Test étendu joué round par round."""
+
+ROUNDS_MAX = 1000
+"""Le plus de rounds d'un Test étendu joué : au plus 399 rounds décisifs (Complexité et Maniabilité 200), et la
+borne arrête des Compensations sans fin."""
+
+TOURS_MAX = 500
+"""Le plus de tours d'une scène majeure jouée (`tours_max`, tours imposés)."""
+
+TEXTE_MAX = 200
+"""La plus longue chaîne acceptée (un nom, une unité, un titre)."""
+
+LIGNES_MAX = 10_000
+"""Le plus de lignes (ou de points) d'un tableau ou d'un graphique."""
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = 60
+_REPR.maxother = 80
+_REPR.maxlong = 60
+
+
+def recu(valeur: Any) -> str:
+    """Ce qui a été reçu, écrit court pour un message : jamais un texte de 5 000 caractères.
+
+    Examples:
+        >>> recu(-1), recu("2D6+"), recu(2.5)
+        ('-1', "'2D6+'", '2.5')
+        >>> recu(10**5000)
+        'un entier de 5001 chiffres'
+        >>> import random
+        >>> recu(random.Random(1))
+        'un objet Random'
+        >>> recu("x" * 1000)
+        "'xxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx'"
+    """
+    if isinstance(valeur, int) and not isinstance(valeur, bool) and valeur.bit_length() > 150:
+        chiffres = len(str(abs(valeur))) if valeur.bit_length() < 14_000 else int(valeur.bit_length() * 0.30103) + 1
+        return f"un entier de {chiffres} chiffres"
+    if type(valeur) is object:
+        return "un objet quelconque"
+    if type(valeur).__repr__ is object.__repr__:  # type: ignore[comparison-overlap]  # « <… object at 0x…> »
+        return f"un objet {type(valeur).__qualname__}"
+    try:
+        return _REPR.repr(valeur)
+    except Exception:  # un __repr__ défaillant ne doit pas masquer le vrai refus
+        return f"un objet {type(valeur).__name__}"
+
 
 def entier(nom: str, valeur: Any, *, minimum: int | None = None, maximum: int | None = None) -> int:
     """Vérifie que `valeur` est un entier (pas un booléen) dans les bornes données.
+
+    Sans borne donnée, un entier reste entre −`VALEUR_MAX` et `VALEUR_MAX`.
 
     Examples:
         >>> entier("trait", 3, minimum=0)
@@ -37,6 +129,10 @@ def entier(nom: str, valeur: Any, *, minimum: int | None = None, maximum: int | 
         Traceback (most recent call last):
         ...
         ValueError: trait doit être un entier ≥ 0, reçu -1
+        >>> entier("seuil", 10**40)
+        Traceback (most recent call last):
+        ...
+        ValueError: seuil doit être un entier entre -1000 et 1000, reçu 10000000000000000000000000000000000000000
     """
     if minimum is not None and maximum is not None:
         permis = f"un entier entre {minimum} et {maximum}"
@@ -47,14 +143,98 @@ def entier(nom: str, valeur: Any, *, minimum: int | None = None, maximum: int | 
     else:
         permis = "un entier"
     if isinstance(valeur, bool) or not isinstance(valeur, int):
-        raise ValueError(f"{nom} doit être {permis}, reçu {valeur!r}")
+        raise ValueError(f"{nom} doit être {permis}, reçu {recu(valeur)}")
     if (minimum is not None and valeur < minimum) or (maximum is not None and valeur > maximum):
-        raise ValueError(f"{nom} doit être {permis}, reçu {valeur!r}")
+        raise ValueError(f"{nom} doit être {permis}, reçu {recu(valeur)}")
+    bas = -VALEUR_MAX if minimum is None else minimum
+    haut = VALEUR_MAX if maximum is None else maximum
+    if not bas <= valeur <= haut:
+        raise ValueError(f"{nom} doit être un entier entre {bas} et {haut}, reçu {recu(valeur)}")
+    return int(valeur)
+
+
+def booleen(nom: str, valeur: Any) -> bool:
+    """Un vrai drapeau : `True` ou `False`, pas `"non"` ni `1`.
+
+    Examples:
+        >>> booleen("symetrique", False)
+        False
+        >>> booleen("symetrique", "non")
+        Traceback (most recent call last):
+        ...
+        ValueError: symetrique doit être True ou False, reçu 'non'
+    """
+    if not isinstance(valeur, bool):
+        raise ValueError(f"{nom} doit être True ou False, reçu {recu(valeur)}")
     return valeur
+
+
+def membre(nom: str, valeur: Any, classe: type[_E], *, permis: str | None = None) -> _E:
+    """Un membre de l'énumération `classe` (pas son libellé ni son nom).
+
+    Examples:
+        >>> from rules.troisd6.avantages import Avantage
+        >>> membre("objectif", Avantage.FORT, Avantage)
+        <Avantage.FORT: 'avantage fort'>
+        >>> membre("objectif", "FORT", Avantage)
+        Traceback (most recent call last):
+        ...
+        ValueError: objectif doit être un Avantage (AUCUN, LEGER, MOYEN, FORT, CRITIQUE, DEFINITIF), reçu 'FORT'
+    """
+    if not isinstance(valeur, classe):
+        if permis is None:
+            permis = ", ".join(m.name for m in classe)
+        article = "une" if classe.__name__ in _FEMININS else "un"
+        raise ValueError(f"{nom} doit être {article} {classe.__name__} ({permis}), reçu {recu(valeur)}")
+    return valeur
+
+
+_FEMININS = frozenset({"Defense", "Difficulte", "Issue"})
+
+
+def texte(nom: str, valeur: Any, *, quoi: str = "un texte non vide") -> str:
+    """Un texte non vide d'au plus `TEXTE_MAX` caractères.
+
+    Examples:
+        >>> texte("nom", "Philip")
+        'Philip'
+        >>> texte("nom", "")
+        Traceback (most recent call last):
+        ...
+        ValueError: nom doit être un texte non vide (200 caractères au plus), reçu ''
+    """
+    if not isinstance(valeur, str) or not valeur.strip() or len(valeur) > TEXTE_MAX:
+        raise ValueError(f"{nom} doit être {quoi} ({TEXTE_MAX} caractères au plus), reçu {recu(valeur)}")
+    return valeur
+
+
+def suite(nom: str, valeurs: Any, *, maximum: int, quoi: str) -> tuple[Any, ...]:
+    """Les éléments d'une suite finie d'au plus `maximum` éléments, lus sans aller au-delà.
+
+    Un itérable infini (`itertools.count()`) est refusé après `maximum + 1` éléments.
+
+    Examples:
+        >>> suite("betas", [2, 3], maximum=12, quoi="Traits")
+        (2, 3)
+        >>> import itertools
+        >>> suite("betas", itertools.count(), maximum=12, quoi="Traits")
+        Traceback (most recent call last):
+        ...
+        ValueError: betas doit être une suite d'au plus 12 Traits, reçu plus de 12 éléments
+    """
+    if isinstance(valeurs, str | bytes | Mapping) or not isinstance(valeurs, Iterable):
+        raise ValueError(f"{nom} doit être une suite d'au plus {maximum} {quoi}, reçu {recu(valeurs)}")
+    lus = tuple(islice(valeurs, maximum + 1))
+    if len(lus) > maximum:
+        raise ValueError(f"{nom} doit être une suite d'au plus {maximum} {quoi}, reçu plus de {maximum} éléments")
+    return lus
 
 
 def des(nom: str, valeurs: Any, *, nombre: int, faces: int = 6) -> tuple[int, ...]:
     """Vérifie une suite de `nombre` valeurs de dés, chacune entre 1 et `faces`.
+
+    Le nombre est vérifié avant de lire la suite jusqu'au bout : un itérable
+    infini est refusé après `nombre + 1` valeurs.
 
     Examples:
         >>> des("des", [6, 4, 1], nombre=3)
@@ -63,19 +243,47 @@ def des(nom: str, valeurs: Any, *, nombre: int, faces: int = 6) -> tuple[int, ..
         Traceback (most recent call last):
         ...
         ValueError: des : chaque dé doit être un entier entre 1 et 6, reçu 7
+        >>> import itertools
+        >>> des("des", itertools.count(1), nombre=3)
+        Traceback (most recent call last):
+        ...
+        ValueError: des doit contenir exactement 3 dés, reçu plus de 3
     """
-    if isinstance(valeurs, str | bytes) or not isinstance(valeurs, Iterable):
-        raise ValueError(f"{nom} doit être une suite de {nombre} dés (entiers de 1 à {faces}), reçu {valeurs!r}")
-    resultat = tuple(valeurs)
+    if isinstance(valeurs, str | bytes | Mapping) or not isinstance(valeurs, Iterable):
+        raise ValueError(f"{nom} doit être une suite de {nombre} dés (entiers de 1 à {faces}), reçu {recu(valeurs)}")
+    if isinstance(valeurs, Sized) and len(valeurs) != nombre:
+        raise ValueError(
+            f"{nom} doit contenir exactement {nombre} dé{'s' if nombre > 1 else ''}, "
+            f"reçu {len(valeurs)} : {recu(valeurs)}"
+        )
+    resultat = tuple(islice(valeurs, nombre + 1))
+    if len(resultat) > nombre:
+        raise ValueError(
+            f"{nom} doit contenir exactement {nombre} dé{'s' if nombre > 1 else ''}, reçu plus de {nombre}"
+        )
     if len(resultat) != nombre:
         raise ValueError(
             f"{nom} doit contenir exactement {nombre} dé{'s' if nombre > 1 else ''}, "
-            f"reçu {len(resultat)} : {resultat!r}"
+            f"reçu {len(resultat)} : {recu(resultat)}"
         )
     for valeur in resultat:
         if isinstance(valeur, bool) or not isinstance(valeur, int) or not 1 <= valeur <= faces:
-            raise ValueError(f"{nom} : chaque dé doit être un entier entre 1 et {faces}, reçu {valeur!r}")
+            raise ValueError(f"{nom} : chaque dé doit être un entier entre 1 et {faces}, reçu {recu(valeur)}")
     return resultat
+
+
+def generateur(rng: Any) -> random.Random | None:
+    """Le `random.Random` qui tire les dés (ou `None` : un neuf).
+
+    Examples:
+        >>> generateur(42)
+        Traceback (most recent call last):
+        ...
+        ValueError: rng doit être un random.Random (ou None), reçu 42
+    """
+    if rng is not None and not isinstance(rng, random.Random):
+        raise ValueError(f"rng doit être un random.Random (ou None), reçu {recu(rng)}")
+    return rng
 
 
 def au_plus(nom: str, valeur: int, maximum: int) -> int:
@@ -90,8 +298,65 @@ def au_plus(nom: str, valeur: int, maximum: int) -> int:
         ValueError: trait doit être ≤ 12 pour calculer des chances exactes, reçu 13
     """
     if valeur > maximum:
-        raise ValueError(f"{nom} doit être ≤ {maximum} pour calculer des chances exactes, reçu {valeur!r}")
+        raise ValueError(f"{nom} doit être ≤ {maximum} pour calculer des chances exactes, reçu {recu(valeur)}")
     return valeur
+
+
+def plafond(nom: str, valeur: int, maximum: int, quoi: str) -> int:
+    """Refuse un entier (déjà validé) au-delà de la borne `maximum` d'une vraie table.
+
+    Examples:
+        >>> plafond("nombre", 61, RESERVE_MAX, "dés d'un même jet")
+        Traceback (most recent call last):
+        ...
+        ValueError: nombre doit être ≤ 60 (au plus 60 dés d'un même jet), reçu 61
+    """
+    if valeur > maximum:
+        raise ValueError(f"{nom} doit être ≤ {maximum} (au plus {maximum} {quoi}), reçu {recu(valeur)}")
+    return valeur
+
+
+POIDS_MAX = 2**512
+"""Le plus grand poids entier d'une issue dans une loi passée au moteur (des jets ordonnés : 6⁶⁰ y tient)."""
+
+
+def loi_entiere(nom: str, loi: Any, *, cle: Callable[[str, Any], Any]) -> dict[Any, int]:
+    """Une loi en poids entiers ≥ 0 (au plus `LOI_MAX` issues), dont chaque issue est vérifiée par `cle`.
+
+    Examples:
+        >>> loi_entiere("lois[0]", {1: 1, 2: 1}, cle=entier)
+        {1: 1, 2: 1}
+        >>> loi_entiere("lois[0]", {1: -1}, cle=entier)
+        Traceback (most recent call last):
+        ...
+        ValueError: lois[0] : chaque poids doit être un entier ≥ 0, reçu -1
+    """
+    if not isinstance(loi, Mapping):
+        raise ValueError(f"{nom} doit être une loi (un dict issue → poids entier), reçu {recu(loi)}")
+    if len(loi) > LOI_MAX:
+        raise ValueError(f"{nom} doit avoir au plus {LOI_MAX} issues, reçu {len(loi)}")
+    for issue, poids in loi.items():
+        cle(f"{nom} (issue)", issue)
+        if isinstance(poids, bool) or not isinstance(poids, int) or not 0 <= poids < POIDS_MAX:
+            raise ValueError(f"{nom} : chaque poids doit être un entier ≥ 0, reçu {recu(poids)}")
+    return dict(loi)
+
+
+def classe_et_total(nom: str, issue: Any) -> tuple[Any, int]:
+    """Une issue (classe, total) d'une loi à opposer : un couple dont le second terme est un entier.
+
+    Examples:
+        >>> classe_et_total("a (issue)", ("x", 3))
+        ('x', 3)
+        >>> classe_et_total("a (issue)", 3)
+        Traceback (most recent call last):
+        ...
+        ValueError: a (issue) doit être un couple (classe, total entier), reçu 3
+    """
+    if not isinstance(issue, tuple) or len(issue) != 2:
+        raise ValueError(f"{nom} doit être un couple (classe, total entier), reçu {recu(issue)}")
+    entier(f"{nom}, total", issue[1])
+    return issue
 
 
 def trait_de_loi(nom: str, valeur: Any) -> int:

@@ -12,6 +12,7 @@ import html
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
+from rules import _valider
 from rules._francais import decimal
 
 __all__ = ["graphique", "pourcentage", "tableau"]
@@ -33,7 +34,14 @@ def pourcentage(p: Fraction, decimales: int = 1) -> str:
 
         >>> pourcentage(Fraction(1, 10**6)), pourcentage(1 - Fraction(1, 10**6))
         ('< 0,1 %', '> 99,9 %')
+        >>> pourcentage(Fraction(3, 2))
+        Traceback (most recent call last):
+        ...
+        ValueError: p doit être une probabilité (Fraction ou entier entre 0 et 1), reçu Fraction(3, 2)
     """
+    if isinstance(p, bool) or not isinstance(p, Fraction | int) or not 0 <= p <= 1:
+        raise ValueError(f"p doit être une probabilité (Fraction ou entier entre 0 et 1), reçu {_valider.recu(p)}")
+    _valider.entier("decimales", decimales, minimum=0, maximum=6)
     if p == 0:
         return "0 %"
     if p == 1:
@@ -56,12 +64,70 @@ def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]]) -> str:
         | 1 | 3 |
         | 2 | 6 |
     """
+    entetes = _valider.suite("entetes", entetes, maximum=_valider.LIGNES_MAX, quoi="en-têtes")
+    for i, entete in enumerate(entetes):
+        if not isinstance(entete, str):
+            raise ValueError(f"entetes[{i}] doit être un texte, reçu {_valider.recu(entete)}")
+    lignes = _valider.suite("lignes", lignes, maximum=_valider.LIGNES_MAX, quoi="lignes")
+    for i, ligne in enumerate(lignes):
+        _valider.suite(f"lignes[{i}]", ligne, maximum=_valider.LIGNES_MAX, quoi="cellules")
     sortie = ["| " + " | ".join(entetes) + " |", "| " + " | ".join("---" for _ in entetes) + " |"]
     sortie += ["| " + " | ".join(str(c) for c in ligne) + " |" for ligne in lignes]
     return "\n".join(sortie)
 
 
 _COULEURS = ("#3f51b5", "#ff5722", "#009688", "#9c27b0", "#795548", "#607d8b", "#e91e63", "#8bc34a")
+
+
+def _reel(nom: str, valeur: object) -> float:
+    """Un nombre fini (entier, Fraction ou flottant), borné par `VALEUR_MAX`."""
+    if isinstance(valeur, bool) or not isinstance(valeur, int | float | Fraction):
+        raise ValueError(f"{nom} doit être un nombre, reçu {_valider.recu(valeur)}")
+    if isinstance(valeur, int) and abs(valeur) > _valider.VALEUR_MAX:
+        raise ValueError(f"{nom} doit être un nombre fini entre -1000 et 1000, reçu {_valider.recu(valeur)}")
+    x = float(valeur)
+    if not -_valider.VALEUR_MAX <= x <= _valider.VALEUR_MAX:  # NaN et infinis compris
+        raise ValueError(f"{nom} doit être un nombre fini entre -1000 et 1000, reçu {_valider.recu(valeur)}")
+    return x
+
+
+def _valider_graphique(
+    titre: object,
+    abscisses: object,
+    series: object,
+    legende_x: object,
+    legende_y: object,
+    maximum_y: object,
+    pourcentages: object,
+) -> tuple[list[float], dict[str, Sequence[float]], float | None]:
+    for nom, valeur in (("titre", titre), ("legende_x", legende_x), ("legende_y", legende_y)):
+        _valider.texte(nom, valeur)
+    _valider.booleen("pourcentages", pourcentages)
+    xs = [
+        _reel(f"abscisses[{i}]", x)
+        for i, x in enumerate(_valider.suite("abscisses", abscisses, maximum=_valider.LIGNES_MAX, quoi="abscisses"))
+    ]
+    if not xs:
+        raise ValueError("abscisses doit contenir au moins une abscisse, reçu aucune")
+    if not isinstance(series, dict) or not series or len(series) > len(_COULEURS) * 4:
+        raise ValueError(
+            f"series doit être un dict non vide {{nom: valeurs}} (32 séries au plus), reçu {_valider.recu(series)}"
+        )
+    lues: dict[str, Sequence[float]] = {}
+    for nom, valeurs in series.items():
+        _valider.texte("series (nom)", nom)
+        ys = _valider.suite(f"series[{nom!r}]", valeurs, maximum=_valider.LIGNES_MAX, quoi="valeurs")
+        if len(ys) != len(xs):
+            raise ValueError(f"series[{nom!r}] doit avoir une valeur par abscisse ({len(xs)}), reçu {len(ys)}")
+        lues[nom] = [_reel(f"series[{nom!r}]", y) for y in ys]
+    haut = None
+    if maximum_y is not None:
+        haut = _reel("maximum_y", maximum_y)
+        if haut <= 0:
+            raise ValueError(f"maximum_y doit être un nombre > 0 (ou None), reçu {_valider.recu(maximum_y)}")
+    elif max(max(ys) for ys in lues.values()) < 0:
+        raise ValueError("series : sans maximum_y, au moins une valeur doit être ≥ 0")
+    return xs, lues, haut
 
 
 def graphique(
@@ -84,6 +150,9 @@ def graphique(
         >>> svg.startswith("<figure") and "<svg" in svg and "Essai" in svg
         True
     """
+    abscisses, series, maximum_y = _valider_graphique(
+        titre, abscisses, series, legende_x, legende_y, maximum_y, pourcentages
+    )
     largeur, hauteur = 640, 320
     g, d, h, b = 60, 150, 30, 50
     xs = [float(x) for x in abscisses]

@@ -84,11 +84,10 @@ def lancer(nombre: int, rng: random.Random | None = None, *, faces: int = FACES)
         ValueError: nombre doit être un entier ≥ 0, reçu -1
     """
     _valider.entier("nombre", nombre, minimum=0)
+    _valider.plafond("nombre", nombre, _valider.RESERVE_MAX, "dés d'un même jet")
     _valider.entier("faces", faces, minimum=1)
-    if rng is None:
-        rng = random.Random()
-    elif not isinstance(rng, random.Random):
-        raise ValueError(f"rng doit être un random.Random (ou None), reçu {rng!r}")
+    _valider.plafond("faces", faces, _valider.FACES_MAX, "faces d'un dé")
+    rng = _valider.generateur(rng) or random.Random()
     return tuple(rng.randint(1, faces) for _ in range(nombre))
 
 
@@ -116,9 +115,13 @@ def jets_tries(nombre: int, *, faces: int = FACES) -> Iterator[tuple[tuple[int, 
         [((6, 6), 1), ((6, 5), 2), ((6, 4), 2)]
         >>> sum(n for _, n in jets_tries(7)) == 6 ** 7
         True
+        >>> jets_tries(40)
+        Traceback (most recent call last):
+        ...
+        ValueError: nombre doit être un entier entre 0 et 12, reçu 40
     """
-    _valider.entier("nombre", nombre, minimum=0)
-    _valider.entier("faces", faces, minimum=1)
+    _valider.entier("nombre", nombre, minimum=0, maximum=_valider.JETS_TRIES_MAX)
+    _valider.entier("faces", faces, minimum=1, maximum=_valider.FACES_MAX)
     return iter(_jets_tries(nombre, faces))
 
 
@@ -128,7 +131,14 @@ def probabilite_jet_trie(ordres: int, nombre: int, *, faces: int = FACES) -> Fra
     Examples:
         >>> probabilite_jet_trie(2, 2)
         Fraction(1, 18)
+        >>> probabilite_jet_trie(-1, 2)
+        Traceback (most recent call last):
+        ...
+        ValueError: ordres doit être un entier entre 1 et 36, reçu -1
     """
+    _valider.entier("nombre", nombre, minimum=0, maximum=_valider.RESERVE_MAX)
+    _valider.entier("faces", faces, minimum=1, maximum=_valider.FACES_MAX)
+    _valider.entier("ordres", ordres, minimum=1, maximum=faces**nombre)
     return Fraction(ordres, faces**nombre)
 
 
@@ -229,10 +239,16 @@ def _blocs(evaluateur: Evaluateur[E, R], gardes: int, ordre: tuple[int, ...]) ->
     return tuple(blocs)
 
 
-def _valider_reserve(nombre: int, gardes: int, faces: int) -> None:
+def _valider_reserve(nombre: int, gardes: int, evaluateur: object, meilleurs: object, faces: int) -> None:
     _valider.entier("nombre", nombre, minimum=0)
+    _valider.plafond("nombre", nombre, _valider.RESERVE_MAX, "dés d'un même jet")
     _valider.entier("gardes", gardes, minimum=0, maximum=nombre)
+    _valider.plafond("gardes", gardes, _valider.TRAIT_MAX, "dés gardés")
     _valider.entier("faces", faces, minimum=1)
+    _valider.plafond("faces", faces, _valider.FACES_MAX, "faces d'un dé")
+    if not isinstance(evaluateur, Evaluateur):
+        raise ValueError(f"evaluateur doit être un Evaluateur (rules.des.Evaluateur), reçu {_valider.recu(evaluateur)}")
+    _valider.booleen("meilleurs", meilleurs)
 
 
 def comptes(
@@ -267,7 +283,7 @@ def comptes(
         >>> sum(comptes(5, 3, Meilleur(), meilleurs=False).values()) == 6 ** 5
         True
     """
-    _valider_reserve(nombre, gardes, faces)
+    _valider_reserve(nombre, gardes, evaluateur, meilleurs, faces)
     ordre = _ordre(meilleurs, faces)
     if gardes == 0:
         return {_finir(evaluateur, evaluateur.initial(), ordre): faces**nombre}
@@ -299,11 +315,9 @@ def loi(
         >>> loi(4, 3, Somme())[18]
         Fraction(7, 432)
     """
+    loi_ = comptes(nombre, gardes, evaluateur, meilleurs=meilleurs, faces=faces)
     total = faces**nombre
-    return {
-        issue: Fraction(n, total)
-        for issue, n in comptes(nombre, gardes, evaluateur, meilleurs=meilleurs, faces=faces).items()
-    }
+    return {issue: Fraction(n, total) for issue, n in loi_.items()}
 
 
 @cache
@@ -328,7 +342,9 @@ def loi_somme(nombre: int, *, faces: int = FACES) -> dict[int, int]:
         (6, {2: 1, 3: 2, 4: 3, 5: 2, 6: 1})
     """
     _valider.entier("nombre", nombre, minimum=0)
+    _valider.plafond("nombre", nombre, _valider.RESERVE_MAX, "dés d'un même jet")
     _valider.entier("faces", faces, minimum=1)
+    _valider.plafond("faces", faces, _valider.FACES_MAX, "faces d'un dé")
     return dict(_somme(nombre, faces))
 
 
@@ -344,6 +360,9 @@ def convoluer(*lois: Mapping[int, int]) -> dict[int, int]:
         >>> convoluer(loi_somme(1), loi_somme(1, faces=3))
         {2: 1, 3: 2, 4: 3, 5: 3, 6: 3, 7: 3, 8: 2, 9: 1}
     """
+    _valider.plafond("lois", len(lois), _valider.RESERVE_MAX, "lois convoluées")
+    for i, loi_ in enumerate(lois):
+        _valider.loi_entiere(f"lois[{i}]", loi_, cle=_valider.entier)
     resultat: dict[int, int] = {0: 1}
     for loi_ in lois:
         suivante: defaultdict[int, int] = defaultdict(int)
@@ -371,6 +390,8 @@ def opposer(a: Mapping[tuple[K, int], int], b: Mapping[tuple[L, int], int]) -> d
         >>> o[(None, None, 1)], o[(None, None, 0)], o[(None, None, -1)]
         (15, 6, 15)
     """
+    for nom, loi_ in (("a", a), ("b", b)):
+        _valider.loi_entiere(nom, loi_, cle=_valider.classe_et_total)
     par_classe: dict[L, dict[int, int]] = defaultdict(dict)
     for (classe, total), n in b.items():
         if n:

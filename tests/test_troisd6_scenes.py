@@ -223,8 +223,16 @@ def test_markov_cas_limites() -> None:
     assert issue_sans_opposition(7, "1D6+1D3", avantage_initial=Avantage.CRITIQUE)[Avantage.DEFINITIF] == Fraction(
         35, 216
     )
-    with pytest.raises(ValueError, match="aucun effet ne passe"):
+    with pytest.raises(ValueError, match="la scène ne finit jamais"):
+        issue_sans_opposition(18, "1D3", bonus_points=-20, armure=20)
+    with pytest.raises(ValueError, match=r"^bonus_points doit être un entier entre -20 et 20, reçu -30"):
+        jets_moyens_sans_opposition(20, "1D3", bonus_points=-30)  # ZeroDivisionError autrefois
+    with pytest.raises(ValueError, match=r"^armure doit être un entier entre 0 et 20, reçu 40"):
         issue_sans_opposition(18, "1D3", armure=40)
+    # Déjà à l'objectif : la loi a toutes ses clés, comme partout ailleurs.
+    assert issue_sans_opposition(7, "2D6", objectif=Avantage.FORT, avantage_initial=Avantage.FORT) == {
+        av: Fraction(int(av is Avantage.FORT)) for av in Avantage
+    }
 
 
 def test_markov_en_un_jet_egale_enumeration() -> None:
@@ -273,7 +281,7 @@ def test_un_objectif_plus_bas_est_plus_facile(seuil: int, indice: str) -> None:
 def test_entrees_invalides() -> None:
     with pytest.raises(ValueError, match="un personnage actif doit avoir un seuil et un indice"):
         Personnage("X")
-    with pytest.raises(ValueError, match="armure doit être un entier ≥ 0"):
+    with pytest.raises(ValueError, match="armure doit être un entier entre 0 et 20"):
         Personnage("X", actif=False, armure=-1)
     with pytest.raises(ValueError, match="defense doit être une Defense"):
         Tour(defense="esquive", des_attaque=(1, 2, 3), des_defense=(1, 2, 3))  # type: ignore[arg-type]

@@ -241,11 +241,11 @@ def test_l_aide_peut_porter_l_alpha_au_dela_des_bornes_d_un_jet_simple() -> None
     ("appel", "message"),
     [
         (lambda: aide(["Réussite"]), r"resultats\[0\] doit être un Resultat"),
-        (lambda: aide(R.REUSSITE), "resultats doit être une suite de Resultat"),
+        (lambda: aide(R.REUSSITE), "resultats doit être une suite d'au plus 12 Resultat"),
         (lambda: aide([R.REUSSITE, 1]), r"resultats\[1\] doit être un Resultat"),
         (lambda: cooperation(-1, [2]), "alpha doit être un entier ≥ 0, reçu -1"),
         (lambda: cooperation(3, [2, -2]), r"betas\[1\] doit être un entier ≥ 0, reçu -2"),
-        (lambda: cooperation(3, 2), "betas doit être une suite de Traits"),
+        (lambda: cooperation(3, 2), "betas doit être une suite d'au plus 12 Traits"),
         (lambda: cooperation(3, [2], experience_betas=[True, True]), "un par Bêta"),
         (
             lambda: cooperation(3, [2], experience_alpha=1),
@@ -256,7 +256,7 @@ def test_l_aide_peut_porter_l_alpha_au_dela_des_bornes_d_un_jet_simple() -> None
         (lambda: distribution_cooperative(3, [2], malus=-1), "malus doit être un entier ≥ 0"),
         (lambda: distribution_cooperative(13, [2]), "alpha doit être ≤ 12 pour calculer des chances exactes, reçu 13"),
         (lambda: distribution_aide([2, 13]), r"betas\[1\] doit être ≤ 12 pour calculer des chances exactes"),
-        (lambda: distribution_aide([1] * 13), r"len\(betas\) doit être ≤ 12 pour calculer des chances exactes"),
+        (lambda: distribution_aide([1] * 13), "betas doit être une suite d'au plus 12 Traits .*reçu plus de 12"),
         (lambda: distribution_cooperative(3, [2], bonus=13), "au plus 12 dés de modificateur nets"),
     ],
 )

@@ -299,7 +299,7 @@ def test_le_moteur_tient_ses_comptes(graine: int, c: int, m: int) -> None:
             lambda: derouler(3, 2, 2, 1, des=[(7, 1, 1)]),
             "chaque dé doit être un entier entre 1 et 6",
         ),
-        (lambda: derouler(3, 2, 2, 1, des="6,6,6"), "des doit être une suite de jets"),
+        (lambda: derouler(3, 2, 2, 1, des="6,6,6"), "des doit être une suite d'au plus 1000 jets"),
         (lambda: distribution_etendue(3, 2, 1.5), "maniabilite doit être un entier ≥ 1"),
         (lambda: rounds_esperes(3, -1, 2), "complexite doit être un entier ≥ 1"),
         (

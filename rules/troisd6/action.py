@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules import _valider
+from rules.troisd6.effets import NIVEAUX_MAX
 from rules.troisd6.scenes import Defense, Tour
 
 __all__ = [
@@ -46,10 +47,12 @@ class Manoeuvre:
     """Points d'effet en plus si elle réussit."""
 
     def __post_init__(self) -> None:
+        _valider.texte("nom", self.nom)
+        _valider.texte("portee", self.portee)
         if self.modificateur is not None:
             _valider.entier("modificateur", self.modificateur)
-        _valider.entier("niveaux", self.niveaux)
-        _valider.entier("bonus_points", self.bonus_points)
+        _valider.entier("niveaux", self.niveaux, minimum=-NIVEAUX_MAX, maximum=NIVEAUX_MAX)
+        _valider.entier("bonus_points", self.bonus_points, minimum=-_valider.POINTS_MAX, maximum=_valider.POINTS_MAX)
 
     @property
     def chiffree(self) -> bool:
@@ -130,8 +133,7 @@ def manoeuvre(nom: str) -> Manoeuvre:
         ...
         ValueError: nom : aucune manœuvre du texte ne commence par 'voler'
     """
-    if not isinstance(nom, str) or not nom.strip():
-        raise ValueError(f"nom doit être un texte non vide, reçu {nom!r}")
+    _valider.texte("nom", nom)
     for m in (*MANOEUVRES_CHIFFREES, *MANOEUVRES_POURSUITE, *MANOEUVRES_AVION):
         if m.nom.lower().startswith(nom.strip().lower()):
             return m

@@ -112,9 +112,7 @@ def progression(actuel: Avantage, points: int) -> Avantage:
         ...
         ValueError: actuel doit être un Avantage (AUCUN, LEGER, MOYEN, FORT, CRITIQUE, DEFINITIF), reçu 'moyen'
     """
-    if not isinstance(actuel, Avantage):
-        noms = ", ".join(a.name for a in Avantage)
-        raise ValueError(f"actuel doit être un Avantage ({noms}), reçu {actuel!r}")
+    _valider.membre("actuel", actuel, Avantage)
     obtenu = avantage(points)
     if points < 1:
         return actuel

@@ -96,9 +96,11 @@ def apercu(seuil: int, visibles: tuple[int, ...] | list[int] = ()) -> Apercu:
     """
     seuil = _valider.entier("seuil", seuil)
     if isinstance(visibles, str | bytes) or not isinstance(visibles, tuple | list):
-        raise ValueError(f"visibles doit être une suite de 0 à 3 dés (entiers de 1 à 6), reçu {visibles!r}")
+        raise ValueError(
+            f"visibles doit être une suite de 0 à 3 dés (entiers de 1 à 6), reçu {_valider.recu(visibles)}"
+        )
     if len(visibles) > 3:
-        raise ValueError(f"visibles doit contenir au plus 3 dés, reçu {len(visibles)} : {tuple(visibles)!r}")
+        raise ValueError(f"visibles doit contenir au plus 3 dés, reçu {len(visibles)} : {_valider.recu(visibles)}")
     vus = _valider.des("visibles", visibles, nombre=len(visibles)) if visibles else ()
     caches = 3 - len(vus)
     chances = dict.fromkeys(Niveau, Fraction(0))
@@ -156,5 +158,6 @@ def jet_cache(
         Le joueur voit 3 (2 dés cachés, seuil 8) : réussite 27,8 % ; possibles : Échec critique 2,8 %, Échec spécial 25,0 %, Échec simple 44,4 %, Réussite simple 11,1 %, Réussite spéciale 16,7 %.
     """
     _valider.entier("vus", vus, minimum=0, maximum=3)
+    _valider.generateur(rng)
     resultat = jet(seuil, des if des is not None else lancer(3, rng))
     return JetCache(jet=resultat, vus=vus, apercu=apercu(resultat.seuil, resultat.des[:vus]))

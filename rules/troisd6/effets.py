@@ -26,6 +26,10 @@ from rules.des import convoluer, lancer, loi_somme
 __all__ = ["ECHELLE_INDICES", "Effet", "Indice", "effet", "indice", "loi_indice", "monter"]
 
 
+_D6_MAX = 15
+"""Le plus de D6 (ou de D3) d'un Indice : le haut de l'échelle, 15D6."""
+
+
 @dataclass(frozen=True, order=True)
 class Indice:
     """Des dés d'effet : `d6` dés à six faces plus `d3` dés à trois faces.
@@ -43,10 +47,10 @@ class Indice:
     """Le nombre de D3 (un D6 dont on divise la valeur par deux, arrondi au-dessus)."""
 
     def __post_init__(self) -> None:
-        _valider.entier("d6", self.d6, minimum=0)
-        _valider.entier("d3", self.d3, minimum=0)
+        _valider.entier("d6", self.d6, minimum=0, maximum=_D6_MAX)
+        _valider.entier("d3", self.d3, minimum=0, maximum=_D6_MAX)
         if self.d6 + self.d3 == 0:
-            raise ValueError("un Indice doit avoir au moins un dé, reçu 0D6 et 0D3")
+            raise ValueError("d6 et d3 : un Indice doit avoir au moins un dé, reçu 0D6 et 0D3")
 
     def __str__(self) -> str:
         morceaux = []
@@ -93,7 +97,11 @@ niveau ajoute 1D6 (jusqu'à 15D6) ; sous 1D6+1D3, l'échelle retire un demi-D6
 par niveau (1D6 puis 1D3). Voir la page, « Interprétation : l'échelle des Indices ».
 """
 
-_FORME = re.compile(r"^\s*(?:(\d+)\s*[dD]6)?\s*(?:\+\s*)?(?:(\d+)\s*[dD]3)?\s*$")
+NIVEAUX_MAX = len(ECHELLE_INDICES) - 1
+"""Le plus de niveaux d'Indice qu'on ajoute ou retire (de 1D3 à 15D6 : 18 barreaux)."""
+
+_FORME = re.compile(r"^\s*(?:(\d{1,3})\s*[dD]6(?:\s*\+\s*(\d{1,3})\s*[dD]3)?|(\d{1,3})\s*[dD]3)\s*$")
+"""« aD6 », « aD6+bD3 » ou « bD3 », rien d'autre (ni « 2D6+ », ni « 1D61D3 »)."""
 
 
 def indice(texte: str | Indice) -> Indice:
@@ -111,13 +119,25 @@ def indice(texte: str | Indice) -> Indice:
         Traceback (most recent call last):
         ...
         ValueError: indice doit s'écrire comme « 2D6 » ou « 1D6+1D3 » (D6 et D3 seulement), reçu '1D8'
+        >>> indice("3D3")
+        Traceback (most recent call last):
+        ...
+        ValueError: indice : 3D3 n'est pas sur l'échelle des Indices (1D3, 1D6, 1D6+1D3, 2D6, 3D6, 4D6, puis +1D6 par niveau)
     """
     if isinstance(texte, Indice):
-        return texte
-    m = _FORME.match(texte) if isinstance(texte, str) else None
-    if not m or not (m.group(1) or m.group(2)):
-        raise ValueError(f"indice doit s'écrire comme « 2D6 » ou « 1D6+1D3 » (D6 et D3 seulement), reçu {texte!r}")
-    return Indice(int(m.group(1) or 0), int(m.group(2) or 0))
+        lu = texte
+    else:
+        m = _FORME.fullmatch(texte) if isinstance(texte, str) and len(texte) <= _valider.TEXTE_MAX else None
+        if not m:
+            raise ValueError(
+                f"indice doit s'écrire comme « 2D6 » ou « 1D6+1D3 » (D6 et D3 seulement), reçu {_valider.recu(texte)}"
+            )
+        d6, d3 = int(m.group(1) or 0), int(m.group(2) or m.group(3) or 0)
+        if d6 > _D6_MAX or d3 > _D6_MAX or d6 + d3 == 0:
+            raise ValueError(f"indice : {_valider.recu(texte)} n'est pas sur l'échelle des Indices (de 1D3 à 15D6)")
+        lu = Indice(d6, d3)
+    lu.rang  # noqa: B018 - hors de l'échelle : ValueError « indice : … n'est pas sur l'échelle »
+    return lu
 
 
 def monter(depart: Indice | str, niveaux: int) -> Indice:
@@ -260,8 +280,14 @@ def effet(
     for nom, valeur in (("dd", dd), ("dt", dt)):
         if valeur is not None:
             _valider.entier(nom, valeur, minimum=1, maximum=6)
-    _valider.entier("niveaux", niveaux)
-    _valider.entier("bonus_points", bonus_points)
+    if dd is not None and dt is not None:
+        raise ValueError(
+            f"dd et dt : un jet a un dé doublé (réussite spéciale) ou un dé triplé (critique), pas les deux, "
+            f"reçu dd={dd}, dt={dt}"
+        )
+    _valider.entier("niveaux", niveaux, minimum=-NIVEAUX_MAX, maximum=NIVEAUX_MAX)
+    _valider.entier("bonus_points", bonus_points, minimum=-_valider.POINTS_MAX, maximum=_valider.POINTS_MAX)
+    _valider.generateur(rng)
     ajout = niveaux + (dt or 0)
     lance = monter(base, ajout)
     if des is not None and total is not None:
@@ -270,7 +296,9 @@ def effet(
     if total is not None:
         _valider.entier("total", total)
         if not lance.minimum <= total <= lance.maximum:
-            raise ValueError(f"total : un jet de {lance} fait de {lance.minimum} à {lance.maximum}, reçu {total!r}")
+            raise ValueError(
+                f"total : un jet de {lance} fait de {lance.minimum} à {lance.maximum}, reçu {_valider.recu(total)}"
+            )
         valeurs, somme = None, total
     else:
         valeurs = lancer(lance.d6, rng) + lancer(lance.d3, rng, faces=3) if des is None else _des(lance, des)
@@ -306,12 +334,13 @@ def effet(
 
 
 def _des(lance: Indice, des: Any) -> tuple[int, ...]:
+    nombre = lance.d6 + lance.d3
     if isinstance(des, str | bytes) or not hasattr(des, "__iter__"):
-        raise ValueError(f"des doit être une suite de dés d'effet ({lance} : D6 puis D3), reçu {des!r}")
-    valeurs = tuple(des)
-    if len(valeurs) != lance.d6 + lance.d3:
+        raise ValueError(f"des doit être une suite de dés d'effet ({lance} : D6 puis D3), reçu {_valider.recu(des)}")
+    valeurs = _valider.suite("des", des, maximum=nombre, quoi=f"dés pour {lance} (D6 puis D3)")
+    if len(valeurs) != nombre:
         raise ValueError(
-            f"des doit contenir {lance.d6 + lance.d3} dés pour {lance} (D6 puis D3), reçu {len(valeurs)} : {valeurs!r}"
+            f"des doit contenir {nombre} dés pour {lance} (D6 puis D3), reçu {len(valeurs)} : {_valider.recu(valeurs)}"
         )
     d6 = _valider.des("des", valeurs[: lance.d6], nombre=lance.d6)
     d3 = _valider.des("des", valeurs[lance.d6 :], nombre=lance.d3, faces=3)

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from rules import _valider
 from rules.troisd6.avantages import Avantage
-from rules.troisd6.jets import Jet, Niveau
+from rules.troisd6.effets import NIVEAUX_MAX
+from rules.troisd6.jets import Jet, Niveau, _jet_valide
 
 __all__ = ["ARGUMENTS", "OBJECTIF_INTERVIEW", "Argument", "armure_relationnelle", "informations"]
 
@@ -40,9 +41,10 @@ class Argument:
     """Points d'effet en plus si le jet réussit."""
 
     def __post_init__(self) -> None:
+        _valider.texte("nom", self.nom)
         _valider.entier("modificateur", self.modificateur)
-        _valider.entier("niveaux", self.niveaux)
-        _valider.entier("bonus_points", self.bonus_points)
+        _valider.entier("niveaux", self.niveaux, minimum=-NIVEAUX_MAX, maximum=NIVEAUX_MAX)
+        _valider.entier("bonus_points", self.bonus_points, minimum=-_valider.POINTS_MAX, maximum=_valider.POINTS_MAX)
 
 
 ARGUMENTS: tuple[Argument, ...] = (
@@ -75,8 +77,7 @@ def armure_relationnelle(jet_rate: Jet) -> int:
         >>> armure_relationnelle(jet(11, (6, 5, 3)))
         0
     """
-    if not isinstance(jet_rate, Jet):
-        raise ValueError(f"jet_rate doit être un Jet (le résultat de rules.troisd6.jet), reçu {jet_rate!r}")
+    _jet_valide("jet_rate", jet_rate)
     if jet_rate.niveau is Niveau.ECHEC_SPECIAL:
         return 1
     if jet_rate.niveau is Niveau.ECHEC_CRITIQUE and jet_rate.dt is not None:
@@ -96,8 +97,7 @@ def informations(avantage_max: Avantage) -> str:
         >>> print(informations(Avantage.MOYEN))
         Une partie des informations souhaitées, à la mesure d'un avantage moyen (le texte ne dit pas laquelle).
     """
-    if not isinstance(avantage_max, Avantage):
-        raise ValueError(f"avantage_max doit être un Avantage, reçu {avantage_max!r}")
+    _valider.membre("avantage_max", avantage_max, Avantage)
     if avantage_max is Avantage.DEFINITIF:
         return "Tout : l'interrogé se met complètement à table (ce qu'il ne dit pas, il ne le sait pas)."
     if avantage_max >= OBJECTIF_INTERVIEW:

@@ -118,13 +118,13 @@ class Difficulte(EnumOrdonnee):
         if bas == haut:
             if ampleur is not None:
                 raise ValueError(
-                    f"ampleur : « {self} » vaut toujours {bas:+d}, n'indiquez pas d'ampleur, reçu {ampleur!r}"
+                    f"ampleur : « {self} » vaut toujours {bas:+d}, n'indiquez pas d'ampleur, reçu {_valider.recu(ampleur)}"
                 )
             return bas
         signe = "+" if haut > 0 else "-"
         if ampleur is None or isinstance(ampleur, bool) or not isinstance(ampleur, int) or not 1 <= ampleur <= 3:
             raise ValueError(
-                f"ampleur : « {self} » va de {signe}1 à {signe}3, précisez l'ampleur (1, 2 ou 3), reçu {ampleur!r}"
+                f"ampleur : « {self} » va de {signe}1 à {signe}3, précisez l'ampleur (1, 2 ou 3), reçu {_valider.recu(ampleur)}"
             )
         return ampleur if haut > 0 else -ampleur
 
@@ -167,7 +167,7 @@ def _difficulte(difficulte: Any) -> int:
         return _valider.entier("difficulte", difficulte)
     except ValueError:
         raise ValueError(
-            f"difficulte doit être un entier ou un palier fixe de Difficulte, reçu {difficulte!r}"
+            f"difficulte doit être un entier ou un palier fixe de Difficulte, reçu {_valider.recu(difficulte)}"
         ) from None
 
 
@@ -219,8 +219,7 @@ def seuil_talent(niveau: int, difficulte: int | Difficulte = 0, *, familiarite: 
         ValueError: niveau doit être un entier ≥ 0, reçu 1.5
     """
     _valider.entier("niveau", niveau, minimum=0)
-    if not isinstance(familiarite, bool):
-        raise ValueError(f"familiarite doit être True ou False, reçu {familiarite!r}")
+    _valider.booleen("familiarite", familiarite)
     return BASE + niveau + _difficulte(difficulte) + (MALUS_FAMILIARITE if familiarite else 0)
 
 
@@ -233,8 +232,12 @@ def double_et_triple(des: tuple[int, ...]) -> tuple[int | None, int | None]:
     Examples:
         >>> double_et_triple((4, 2, 4)), double_et_triple((3, 3, 3)), double_et_triple((1, 2, 3))
         ((4, None), (None, 3), (None, None))
+        >>> double_et_triple((7, 3, 4))
+        Traceback (most recent call last):
+        ...
+        ValueError: des : chaque dé doit être un entier entre 1 et 6, reçu 7
     """
-    a, b, c = sorted(des)
+    a, b, c = sorted(_valider.des("des", des, nombre=3))
     if a == c:
         return None, a
     if a == b or b == c:
@@ -250,7 +253,22 @@ def niveau(total: int, seuil: int, dd: int | None, dt: int | None) -> Niveau:
     Examples:
         >>> niveau(10, 8, 4, None)
         <Niveau.ECHEC_SPECIAL: 'Échec spécial'>
+        >>> niveau(10, 8, "4", None)
+        Traceback (most recent call last):
+        ...
+        ValueError: dd doit être None ou un entier entre 1 et 6, reçu '4'
     """
+    _valider.entier("total", total, minimum=3, maximum=18)
+    seuil = _seuil(seuil)
+    for nom, valeur in (("dd", dd), ("dt", dt)):
+        if valeur is not None and (isinstance(valeur, bool) or not isinstance(valeur, int) or not 1 <= valeur <= 6):
+            raise ValueError(f"{nom} doit être None ou un entier entre 1 et 6, reçu {_valider.recu(valeur)}")
+    if dd is not None and dt is not None:
+        raise ValueError(f"dd et dt : trois dés font un double ou un triple, pas les deux, reçu dd={dd}, dt={dt}")
+    if dt is not None and total != 3 * dt:
+        raise ValueError(f"total : un triple de {dt} fait {3 * dt}, reçu {total}")
+    if dd is not None and not (2 * dd + 1 <= total <= 2 * dd + 6 and total != 3 * dd):
+        raise ValueError(f"total : un double de {dd} fait de {2 * dd + 1} à {2 * dd + 6} (sauf {3 * dd}), reçu {total}")
     if total <= seuil:
         if dt is not None:
             return Niveau.REUSSITE_CRITIQUE
@@ -350,6 +368,7 @@ def jet(seuil: int, des: tuple[int, ...] | list[int] | None = None, *, rng: rand
         ValueError: seuil doit être un entier, reçu 8.5
     """
     seuil = _seuil(seuil)
+    _valider.generateur(rng)
     valeurs = lancer(3, rng) if des is None else _valider.des("des", des, nombre=3)
     total = sum(valeurs)
     dd, dt = double_et_triple(valeurs)
@@ -363,6 +382,24 @@ def jet(seuil: int, des: tuple[int, ...] | list[int] | None = None, *, rng: rand
         dt=dt,
         explication=_expliquer(valeurs, total, seuil, dd, dt, resultat),
     )
+
+
+def _jet_valide(nom: str, valeur: Any) -> Jet:
+    """Un Jet tel que `rules.troisd6.jet` le rend : ses champs sont recalculés depuis son seuil et ses dés."""
+    if not isinstance(valeur, Jet):
+        raise ValueError(f"{nom} doit être un Jet (le résultat de rules.troisd6.jet), reçu {_valider.recu(valeur)}")
+    try:
+        refait = jet(valeur.seuil, valeur.des)
+    except ValueError as erreur:
+        raise ValueError(f"{nom} : ce Jet n'est pas un jet valide ({erreur})") from None
+    if refait != valeur:
+        raise ValueError(f"{nom} : ce Jet ne concorde pas avec ses dés (construisez-le avec rules.troisd6.jet)")
+    return valeur
+
+
+def _seuil_de_loi(seuil: int) -> int:
+    """Le seuil ramené entre 2 et 18 : trois dés font de 3 à 18, les lois ne voient pas la différence (caches bornés)."""
+    return min(max(seuil, 2), 18)
 
 
 _Trois = tuple[int, int | None, int | None]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from rules import _valider
 from rules.des import lancer
-from rules.troisd6.jets import Jet, Niveau
+from rules.troisd6.jets import Jet, Niveau, _jet_valide
 
 __all__ = [
     "Accroissement",
@@ -49,8 +49,7 @@ def difficulte_sabotage(niveau_choisi: int, reussi: bool, talent: int) -> int:
     """
     _valider.entier("niveau_choisi", niveau_choisi, minimum=0)
     _valider.entier("talent", talent, minimum=0)
-    if not isinstance(reussi, bool):
-        raise ValueError(f"reussi doit être True ou False, reçu {reussi!r}")
+    _valider.booleen("reussi", reussi)
     return -niveau_choisi if reussi else -max(talent, 1)
 
 
@@ -104,14 +103,17 @@ def accroissement_difficulte(
         >>> accroissement_difficulte(jet(7, (6, 4, 2)), echec_simple_compte=True).points
         1
     """
-    if not isinstance(jet_rate, Jet):
-        raise ValueError(f"jet_rate doit être un Jet (le résultat de rules.troisd6.jet), reçu {jet_rate!r}")
+    _jet_valide("jet_rate", jet_rate)
+    _valider.booleen("echec_simple_compte", echec_simple_compte)
+    _valider.generateur(rng)
+    if de is not None:
+        _valider.entier("de", de, minimum=1, maximum=6)
     if jet_rate.reussi:
         raise ValueError(f"jet_rate doit être un jet raté, reçu {jet_rate.niveau}")
     n = jet_rate.niveau
     if n is Niveau.ECHEC_SIMPLE:
         if de is not None:
-            raise ValueError(f"de : un échec simple ne lance pas de dé, reçu {de!r}")
+            raise ValueError(f"de : un échec simple ne lance pas de dé, reçu {_valider.recu(de)}")
         if echec_simple_compte:
             return Accroissement(n, (), 1, "Échec simple : difficulté accrue de 1 point (« en règle générale »).")
         return Accroissement(n, (), 0, "Échec simple : la tâche reste au même niveau de difficulté.")
@@ -135,8 +137,7 @@ def peut_assister(niveau_principal: int, niveau_assistant: int, *, base_ou_famil
     """
     _valider.entier("niveau_principal", niveau_principal, minimum=0)
     _valider.entier("niveau_assistant", niveau_assistant, minimum=0)
-    if not isinstance(base_ou_familiarite, bool):
-        raise ValueError(f"base_ou_familiarite doit être True ou False, reçu {base_ou_familiarite!r}")
+    _valider.booleen("base_ou_familiarite", base_ou_familiarite)
     return not base_ou_familiarite and niveau_assistant >= niveau_principal - 1
 
 
@@ -152,8 +153,7 @@ def aide(jet_assistant: Jet) -> int:
         >>> [aide(jet(11, d)) for d in [(6, 4, 1), (3, 3, 1), (2, 2, 2), (6, 6, 1), (5, 5, 5)]]
         [0, 1, 2, -1, -5]
     """
-    if not isinstance(jet_assistant, Jet):
-        raise ValueError(f"jet_assistant doit être un Jet (le résultat de rules.troisd6.jet), reçu {jet_assistant!r}")
+    _jet_valide("jet_assistant", jet_assistant)
     n = jet_assistant.niveau
     dt = jet_assistant.dt or 0
     return {

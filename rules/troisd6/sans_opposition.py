@@ -19,8 +19,8 @@ from functools import cache
 from rules import _valider
 from rules.des import comptes
 from rules.troisd6.avantages import Avantage, progression
-from rules.troisd6.effets import Indice, _comptes, indice, monter
-from rules.troisd6.jets import Niveau, _Profil, niveau
+from rules.troisd6.effets import NIVEAUX_MAX, Indice, _comptes, indice, monter
+from rules.troisd6.jets import Niveau, _Profil, _seuil_de_loi, niveau
 
 __all__ = [
     "chance_sans_opposition",
@@ -68,10 +68,18 @@ def _loi_des_points(seuil: int, depart: Indice | str, niveaux: int, bonus_points
     """Valide les paramètres d'un jet d'effet et rend la loi de ses points (`None` : jet raté)."""
     _valider.entier("seuil", seuil)
     ind = indice(depart)
-    _valider.entier("niveaux", niveaux)
-    _valider.entier("bonus_points", bonus_points)
-    _valider.entier("armure", armure, minimum=0)
-    return _transitions(seuil, ind, niveaux, bonus_points - armure)
+    _valider.entier("niveaux", niveaux, minimum=-NIVEAUX_MAX, maximum=NIVEAUX_MAX)
+    _valider.entier("bonus_points", bonus_points, minimum=-_valider.POINTS_MAX, maximum=_valider.POINTS_MAX)
+    _valider.entier("armure", armure, minimum=0, maximum=_valider.POINTS_MAX)
+    return _transitions(_seuil_de_loi(seuil), ind, niveaux, bonus_points - armure)
+
+
+def _sans_fin(seuil: int, bonus_points: int, armure: int) -> ValueError:
+    """Le refus d'une scène qui ne finit jamais : chaque jet réussit, et aucun effet ne fait bouger l'avantage."""
+    return ValueError(
+        f"seuil, bonus_points et armure : la scène ne finit jamais (au seuil {seuil}, chaque jet réussit, et avec "
+        f"{bonus_points:+d} point(s) d'effet et {armure} d'armure, aucun effet n'atteint 1 point)"
+    )
 
 
 @cache
@@ -133,21 +141,18 @@ def issue_sans_opposition(
     """
     transitions = _loi_des_points(seuil, depart, niveaux, bonus_points, armure)
     for nom, av in (("objectif", objectif), ("avantage_initial", avantage_initial)):
-        if not isinstance(av, Avantage):
-            raise ValueError(f"{nom} doit être un Avantage, reçu {av!r}")
+        _valider.membre(nom, av, Avantage)
     if objectif is Avantage.AUCUN:
         raise ValueError("objectif doit être au-dessus d'AUCUN, reçu AUCUN")
-    if avantage_initial >= objectif:
-        return {avantage_initial: Fraction(1)}
+    if avantage_initial >= objectif:  # déjà atteint : la scène est gagnée d'avance (toutes les clés, une seule à 1)
+        return {av: Fraction(int(av is avantage_initial)) for av in Avantage}
     etats = [av for av in Avantage if avantage_initial <= av < objectif]
     denominateur = transitions[1]
     issues: dict[Avantage, dict[Avantage, Fraction]] = {}
     for etat in reversed(etats):
         rate, suivants, reste = _vers(etat, transitions)
         if reste == denominateur:
-            raise ValueError(
-                f"armure : avec {armure} point(s) d'armure, aucun effet ne passe jamais, la scène ne finit pas"
-            )
+            raise _sans_fin(seuil, bonus_points, armure)
         # Les jets sans effet (l'avantage ne bouge pas) se retirent : on divise par 1 − leur probabilité.
         decisifs = denominateur - reste
         loi: dict[Avantage, Fraction] = defaultdict(Fraction)
@@ -225,11 +230,13 @@ def jets_moyens_sans_opposition(
     """
     transitions = _loi_des_points(seuil, depart, niveaux, bonus_points)
     if not isinstance(objectif, Avantage) or objectif is Avantage.AUCUN:
-        raise ValueError(f"objectif doit être un Avantage au-dessus d'AUCUN, reçu {objectif!r}")
+        raise ValueError(f"objectif doit être un Avantage au-dessus d'AUCUN, reçu {_valider.recu(objectif)}")
     moyenne: dict[Avantage, Fraction] = {}
     denominateur = transitions[1]
     for etat in reversed([av for av in Avantage if av < objectif]):
         _, suivants, reste = _vers(etat, transitions)
+        if reste == denominateur:
+            raise _sans_fin(seuil, bonus_points, 0)
         somme = Fraction(denominateur)
         for suivant, n in suivants:
             if suivant < objectif:

@@ -26,8 +26,8 @@ from rules import _valider
 from rules._enum import EnumOrdonnee
 from rules._francais import a_le, majuscule
 from rules.troisd6.avantages import Avantage, progression
-from rules.troisd6.effets import Effet, Indice, effet, indice
-from rules.troisd6.jets import Jet, Niveau, jet
+from rules.troisd6.effets import ECHELLE_INDICES, NIVEAUX_MAX, Effet, Indice, effet, indice
+from rules.troisd6.jets import Jet, Niveau, _jet_valide, jet
 
 __all__ = [
     "MALUS_CONTRE_ATTAQUE",
@@ -87,15 +87,18 @@ class Personnage:
     """Faux pour une opposition passive (objet, difficulté, interviewé passif) : elle ne lance rien."""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.nom, str) or not self.nom:
-            raise ValueError(f"nom doit être un texte non vide, reçu {self.nom!r}")
+        _valider.texte("nom", self.nom)
         if self.seuil is not None:
             _valider.entier("seuil", self.seuil)
         if self.indice is not None:
             object.__setattr__(self, "indice", indice(self.indice))
-        _valider.entier("armure", self.armure, minimum=0)
+        _valider.entier("armure", self.armure, minimum=0, maximum=_valider.POINTS_MAX)
+        _valider.booleen("talent_contre_attaque", self.talent_contre_attaque)
+        _valider.booleen("actif", self.actif)
         if self.actif and (self.seuil is None or self.indice is None):
-            raise ValueError(f"{self.nom} : un personnage actif doit avoir un seuil et un indice")
+            raise ValueError(
+                f"seuil et indice : {self.nom} est actif, et un personnage actif doit avoir un seuil et un indice"
+            )
 
     @property
     def des_effet(self) -> Indice:
@@ -152,9 +155,13 @@ def initiative(
         >>> initiative("Ada", jet(11, (5, 4, 1)), "Bob", jet(11, (2, 4, 1))).gagnant is None
         True
     """
+    _valider.texte("nom_a", nom_a)
+    _valider.texte("nom_b", nom_b)
     for nom, valeur in (("jet_a", jet_a), ("jet_b", jet_b)):
-        if not isinstance(valeur, Jet):
-            raise ValueError(f"{nom} doit être un Jet (le résultat de rules.troisd6.jet), reçu {valeur!r}")
+        _jet_valide(nom, valeur)
+    for nom, nombre in (("valeur_a", valeur_a), ("valeur_b", valeur_b)):
+        if nombre is not None:
+            _valider.entier(nom, nombre)
     debut = f"{nom_a} : {jet_a.niveau}, {nom_b} : {jet_b.niveau}"
     if jet_a.niveau != jet_b.niveau:
         gagnant = nom_a if jet_a.niveau > jet_b.niveau else nom_b
@@ -164,8 +171,6 @@ def initiative(
             None,
             f"{debut} ; même niveau : comparez la caractéristique ou le potentiel applicable (valeur_a, valeur_b).",
         )
-    _valider.entier("valeur_a", valeur_a)
-    _valider.entier("valeur_b", valeur_b)
     if valeur_a == valeur_b:
         return Initiative(
             None, f"{debut} ; même niveau et même valeur {valeur_a} : le texte ne tranche pas, le MJ décide."
@@ -207,16 +212,17 @@ class Tour:
     """Le total du jet d'effet d'un blocage."""
 
     def __post_init__(self) -> None:
-        for nom in ("modificateur", "niveaux", "bonus_points"):
-            _valider.entier(nom, getattr(self, nom))
+        _valider.entier("modificateur", self.modificateur)
+        _valider.entier("niveaux", self.niveaux, minimum=-NIVEAUX_MAX, maximum=NIVEAUX_MAX)
+        points = _valider.POINTS_MAX
+        _valider.entier("bonus_points", self.bonus_points, minimum=-points, maximum=points)
         for nom in ("effet_attaque", "effet_defense"):
             if getattr(self, nom) is not None:
-                _valider.entier(nom, getattr(self, nom))
+                _valider.entier(nom, getattr(self, nom), minimum=1, maximum=6 * len(ECHELLE_INDICES))
         for nom in ("des_attaque", "des_defense"):
             if getattr(self, nom) is not None:
                 object.__setattr__(self, nom, _valider.des(nom, getattr(self, nom), nombre=3))
-        if not isinstance(self.defense, Defense):
-            raise ValueError(f"defense doit être une Defense (ESQUIVE, BLOCAGE, CONTRE_ATTAQUE), reçu {self.defense!r}")
+        _valider.membre("defense", self.defense, Defense)
 
 
 @dataclass(frozen=True)
@@ -273,16 +279,23 @@ def _au_moins(defense: Jet, attaque: Jet) -> bool:
     return defense.reussi and defense.niveau >= attaque.niveau
 
 
-def _verifier_echange(attaquant: Any, defenseur: Any, tour: Any) -> Tour:
+def _verifier_echange(attaquant: Any, defenseur: Any, choix: Any) -> Tour:
     for nom, p in (("attaquant", attaquant), ("defenseur", defenseur)):
         if not isinstance(p, Personnage):
-            raise ValueError(f"{nom} doit être un Personnage, reçu {p!r}")
-    if attaquant.seuil is None:
-        raise ValueError(f"attaquant : {attaquant.nom} n'a pas de seuil, il ne peut pas attaquer")
-    if tour is None:
-        return Tour()
-    if not isinstance(tour, Tour):
-        raise ValueError(f"tour doit être un Tour (modificateur, dés, défense…), reçu {tour!r}")
+            raise ValueError(f"{nom} doit être un Personnage, reçu {_valider.recu(p)}")
+    if attaquant.seuil is None or attaquant.indice is None:
+        raise ValueError(f"attaquant : {attaquant.nom} n'a pas de seuil et d'indice, il ne peut pas attaquer")
+    if choix is not None and not isinstance(choix, Tour):
+        raise ValueError(f"tour doit être un Tour (modificateur, dés, défense…), reçu {_valider.recu(choix)}")
+    tour = Tour() if choix is None else choix
+    for p in (attaquant, defenseur):
+        if p.seuil is not None and p.actif:
+            seuil = p.seuil + tour.modificateur + _malus_defense(p, tour.defense)
+            if abs(seuil) > _valider.VALEUR_MAX:
+                raise ValueError(
+                    f"tour : le modificateur {tour.modificateur:+d} porte le seuil de {p.nom} à {seuil}, "
+                    f"hors de −{_valider.VALEUR_MAX} à {_valider.VALEUR_MAX}"
+                )
     return tour
 
 
@@ -316,6 +329,7 @@ def echange(
         (5, False)
     """
     tour = _verifier_echange(attaquant, defenseur, tour)
+    _valider.generateur(rng)
     assert attaquant.seuil is not None
     ja = jet(attaquant.seuil + tour.modificateur, tour.des_attaque, rng=rng)
     ea: Effet | None = None
@@ -444,25 +458,32 @@ def _debut(
     """Vérifie les paramètres d'une scène ; rend les camps, qui a l'initiative, les avantages de départ."""
     for nom, p in (("a", a), ("b", b)):
         if not isinstance(p, Personnage):
-            raise ValueError(f"{nom} doit être un Personnage, reçu {p!r}")
+            raise ValueError(f"{nom} doit être un Personnage, reçu {_valider.recu(p)}")
     if not a.actif:
         raise ValueError(f"a : {a.nom} est passif, le déclencheur d'une scène doit être actif")
     if a.nom == b.nom:
         raise ValueError(f"a et b doivent avoir des noms différents, reçu deux fois {a.nom!r}")
     if not isinstance(objectif, Avantage) or objectif is Avantage.AUCUN:
-        raise ValueError(f"objectif doit être un Avantage au-dessus d'AUCUN, reçu {objectif!r}")
-    _valider.entier("tours_max", tours_max, minimum=1)
+        raise ValueError(f"objectif doit être un Avantage au-dessus d'AUCUN, reçu {_valider.recu(objectif)}")
+    _valider.entier("tours_max", tours_max, minimum=1, maximum=_valider.TOURS_MAX)
     camps = {a.nom: a, b.nom: b}
     qui = a.nom if initiative is None else initiative
-    if qui not in camps:
-        raise ValueError(f"initiative doit être {a.nom!r} ou {b.nom!r}, reçu {initiative!r}")
+    if not isinstance(qui, str) or qui not in camps:
+        raise ValueError(f"initiative doit être {a.nom!r} ou {b.nom!r}, reçu {_valider.recu(initiative)}")
     if not camps[qui].actif:
         raise ValueError(f"initiative : {qui} est passif, il ne peut pas avoir l'initiative")
     etat = {a.nom: Avantage.AUCUN, b.nom: Avantage.AUCUN}
-    if avantages:
+    if avantages is not None:
+        if not isinstance(avantages, Mapping) or len(avantages) > 2:
+            raise ValueError(
+                f"avantages doit être un dict {{nom: Avantage}} des deux camps (ou None), reçu {_valider.recu(avantages)}"
+            )
         for nom, av in avantages.items():
-            if nom not in camps or not isinstance(av, Avantage):
-                raise ValueError(f"avantages : clés {a.nom!r}, {b.nom!r} et valeurs Avantage, reçu {nom!r}: {av!r}")
+            if not isinstance(nom, str) or nom not in camps or not isinstance(av, Avantage):
+                raise ValueError(
+                    f"avantages : clés {a.nom!r}, {b.nom!r} et valeurs Avantage, reçu "
+                    f"{_valider.recu(nom)}: {_valider.recu(av)}"
+                )
             etat[nom] = av
     return camps, qui, etat
 
@@ -472,7 +493,7 @@ def _tours_a_jouer(tours: Sequence[Tour], rng: random.Random | None, tours_max: 
     for i in range(tours_max):
         if i < len(tours):
             if not isinstance(tours[i], Tour):
-                raise ValueError(f"tours[{i}] doit être un Tour, reçu {tours[i]!r}")
+                raise ValueError(f"tours[{i}] doit être un Tour, reçu {_valider.recu(tours[i])}")
             yield tours[i]
         elif rng is not None:
             yield Tour()
@@ -548,9 +569,12 @@ def jouer_scene(
         (False, None)
     """
     camps, qui, etat = _debut(a, b, initiative, avantages, objectif, tours_max)
+    imposes = _valider.suite("tours", tours, maximum=_valider.TOURS_MAX, quoi="Tour")
+    _valider.generateur(rng)
+    _valider.entier("premier_numero", premier_numero, minimum=1)
     maximum = dict(etat)
     joues: list[TourJoue] = []
-    for i, t in enumerate(_tours_a_jouer(list(tours), rng, tours_max)):
+    for i, t in enumerate(_tours_a_jouer(imposes, rng, tours_max)):
         att = camps[qui]
         dfn = b if qui == a.nom else a
         e = echange(att, dfn, t, rng=rng)

@@ -43,10 +43,7 @@ Source : « WaRP › Tests coopératifs » (le tableau de l'aide)."""
 
 
 def _valider_resultat(nom: str, valeur: Any) -> Resultat:
-    if not isinstance(valeur, Resultat):
-        permis = ", ".join(str(r) for r in Resultat)
-        raise ValueError(f"{nom} doit être un Resultat ({permis}), reçu {valeur!r}")
-    return valeur
+    return _valider.membre(nom, valeur, Resultat, permis=", ".join(str(r) for r in Resultat))
 
 
 def aide(resultats: Iterable[Resultat]) -> int:
@@ -77,10 +74,9 @@ def aide(resultats: Iterable[Resultat]) -> int:
         ValueError: resultats[0] doit être un Resultat (Catastrophe, Échec, Compensation,
         Réussite, Magistrale), reçu 'Réussite'
     """
-    if isinstance(resultats, str | bytes | Resultat) or not isinstance(resultats, Iterable):
-        raise ValueError(f"resultats doit être une suite de Resultat, reçu {resultats!r}")
+    lus = _valider.suite("resultats", resultats, maximum=_valider.BETAS_MAX, quoi="Resultat (un par Bêta)")
     total = sum(
-        (AIDE[_valider_resultat(f"resultats[{i}]", r)] for i, r in enumerate(resultats)),
+        (AIDE[_valider_resultat(f"resultats[{i}]", r)] for i, r in enumerate(lus)),
         Fraction(0),
     )
     return math.floor(total)
@@ -94,18 +90,41 @@ def _modificateurs(bonus: int, malus: int, aide_nette: int, experience: bool) ->
 def _valider_experiences(experience_betas: Sequence[bool] | None, n: int) -> tuple[bool, ...]:
     if experience_betas is None:
         return (False,) * n
-    if isinstance(experience_betas, str | bytes) or not isinstance(experience_betas, Sequence):
-        raise ValueError(f"experience_betas doit être une suite de {n} booléens, reçu {experience_betas!r}")
-    valeurs = tuple(experience_betas)
+    valeurs = _valider.suite("experience_betas", experience_betas, maximum=_valider.BETAS_MAX, quoi="booléens")
     if len(valeurs) != n or not all(isinstance(v, bool) for v in valeurs):
-        raise ValueError(f"experience_betas doit être une suite de {n} booléens (un par Bêta), reçu {valeurs!r}")
+        raise ValueError(
+            f"experience_betas doit être une suite de {n} booléens (un par Bêta), reçu {_valider.recu(valeurs)}"
+        )
     return valeurs
 
 
 def _valider_traits(betas: Sequence[int]) -> tuple[int, ...]:
-    if isinstance(betas, str | bytes) or not isinstance(betas, Sequence):
-        raise ValueError(f"betas doit être une suite de Traits (entiers ≥ 0), reçu {betas!r}")
-    return tuple(_valider.entier(f"betas[{i}]", t, minimum=0) for i, t in enumerate(betas))
+    traits = _valider.suite("betas", betas, maximum=_valider.BETAS_MAX, quoi="Traits (entiers ≥ 0)")
+    return tuple(
+        _valider.plafond(f"betas[{i}]", _valider.entier(f"betas[{i}]", t, minimum=0), _valider.RESERVE_MAX, "dés")
+        for i, t in enumerate(traits)
+    )
+
+
+def _valider_alpha(alpha: Any, traits: tuple[int, ...], bonus: Any, malus: Any) -> int:
+    """Le Trait de l'Alpha, et ses dés au pire de l'aide (2 dés par Bêta, ou 1 de malus) dans `RESERVE_MAX`."""
+    trait: int = _valider.plafond("alpha", _valider.entier("alpha", alpha, minimum=0), _valider.RESERVE_MAX, "dés")
+    for nom, valeur in (("bonus", bonus), ("malus", malus)):
+        _valider.plafond(nom, _valider.entier(nom, valeur, minimum=0), _valider.RESERVE_MAX, "dés")
+    n = len(traits)
+    pire = trait + max(bonus + 2 * n + 1 - malus, malus + n - bonus)
+    if pire > _valider.RESERVE_MAX:
+        raise ValueError(
+            f"alpha, betas, bonus et malus : au plus {_valider.RESERVE_MAX} dés d'un même jet, et l'Alpha "
+            f"peut en lancer {pire} (Trait {trait}, {n} Bêtas, bonus {bonus}, malus {malus})"
+        )
+    for i, t in enumerate(traits):
+        if t + abs(bonus + 1 - malus) > _valider.RESERVE_MAX:
+            raise ValueError(
+                f"betas[{i}], bonus et malus : au plus {_valider.RESERVE_MAX} dés d'un même jet, reçu "
+                f"{t + abs(bonus + 1 - malus)} (Trait {t}, bonus {bonus}, malus {malus})"
+            )
+    return trait
 
 
 def _valider_loi(betas: Sequence[int], bonus: int, malus: int) -> tuple[tuple[int, ...], int]:
@@ -136,6 +155,14 @@ class Cooperation:
 
     def __str__(self) -> str:
         return self.explication
+
+
+def _jet_de(nom: str, trait: int, bonus: int, malus: int, des: Any, rng: random.Random | None) -> Jet:
+    """Le jet d'un participant ; une erreur sur ses dés nomme le paramètre qui les porte (`des_alpha`, `des_betas[i]`)."""
+    try:
+        return jet(trait, bonus=bonus, malus=malus, des=des, rng=rng)
+    except ValueError as erreur:
+        raise ValueError(f"{nom} : {erreur}") from None
 
 
 def _demis(x: Fraction) -> str:
@@ -195,31 +222,25 @@ def cooperation(
         dessous : 1d de bonus. Alpha : 3d + 1d de bonus : 4d6 lancés
         (5, 4, 2, 1), les 3 meilleurs gardés (5, 4, 2) ; total 11 > 9 → Réussite.
     """
-    alpha = _valider.entier("alpha", alpha, minimum=0)
     traits = _valider_traits(betas)
-    _valider.entier("bonus", bonus, minimum=0)
-    _valider.entier("malus", malus, minimum=0)
-    if not isinstance(experience_alpha, bool):
-        raise ValueError(f"experience_alpha doit être True ou False, reçu {experience_alpha!r}")
+    alpha = _valider_alpha(alpha, traits, bonus, malus)
+    _valider.booleen("experience_alpha", experience_alpha)
     xp = _valider_experiences(experience_betas, len(traits))
-    if des_betas is not None and (
-        isinstance(des_betas, str | bytes) or not isinstance(des_betas, Sequence) or len(des_betas) != len(traits)
-    ):
-        raise ValueError(f"des_betas doit contenir les dés de chacun des {len(traits)} Bêtas, reçu {des_betas!r}")
+    _valider.generateur(rng)
+    if des_betas is not None:
+        des_betas = _valider.suite("des_betas", des_betas, maximum=_valider.BETAS_MAX, quoi="jets (un par Bêta)")
+        if len(des_betas) != len(traits):
+            raise ValueError(
+                f"des_betas doit contenir les dés de chacun des {len(traits)} Bêtas, reçu {_valider.recu(des_betas)}"
+            )
     jets_betas = tuple(
-        jet(
-            t,
-            bonus=bonus + int(x),
-            malus=malus,
-            des=None if des_betas is None else tuple(des_betas[i]),
-            rng=rng,
-        )
+        _jet_de(f"des_betas[{i}]", t, bonus + int(x), malus, None if des_betas is None else des_betas[i], rng)
         for i, (t, x) in enumerate(zip(traits, xp, strict=True))
     )
     aides = tuple(AIDE[j.resultat] for j in jets_betas)
     total = aide(j.resultat for j in jets_betas)
     b, m = _modificateurs(bonus, malus, total, experience_alpha)
-    jet_alpha = jet(alpha, bonus=b, malus=m, des=None if des_alpha is None else tuple(des_alpha), rng=rng)
+    jet_alpha = _jet_de("des_alpha", alpha, b, m, des_alpha, rng)
     morceaux = [
         f"Bêta {i + 1} : {j.resultat} ({_texte_aide(a)})"
         for i, (j, a) in enumerate(zip(jets_betas, aides, strict=True))
@@ -318,8 +339,7 @@ def distribution_cooperative(
         0.85
     """
     alpha = _valider.entier("alpha", alpha, minimum=0)
-    if not isinstance(experience_alpha, bool):
-        raise ValueError(f"experience_alpha doit être True ou False, reçu {experience_alpha!r}")
+    _valider.booleen("experience_alpha", experience_alpha)
     _valider.trait_de_loi("alpha", alpha)
     traits, net = _valider_loi(betas, bonus, malus)
     xp = _valider_experiences(experience_betas, len(traits))

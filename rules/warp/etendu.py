@@ -48,10 +48,11 @@ Source : « WaRP › Tests étendus » (le tableau des rounds)."""
 
 
 def _valider_bornes(complexite: Any, maniabilite: Any) -> tuple[int, int]:
-    return (
-        _valider.entier("complexite", complexite, minimum=1),
-        _valider.entier("maniabilite", maniabilite, minimum=1),
-    )
+    complexite = _valider.entier("complexite", complexite, minimum=1)
+    maniabilite = _valider.entier("maniabilite", maniabilite, minimum=1)
+    _valider.plafond("complexite", complexite, _valider.COMPLEXITE_JOUEE_MAX, "Progrès")
+    _valider.plafond("maniabilite", maniabilite, _valider.COMPLEXITE_JOUEE_MAX, "Revers")
+    return complexite, maniabilite
 
 
 def issue(progres: int, revers: int, complexite: int, maniabilite: int) -> Resultat | None:
@@ -69,8 +70,9 @@ def issue(progres: int, revers: int, complexite: int, maniabilite: int) -> Resul
         True
     """
     complexite, maniabilite = _valider_bornes(complexite, maniabilite)
-    _valider.entier("progres", progres, minimum=0)
-    _valider.entier("revers", revers, minimum=0)
+    # Un round donne au plus 2 Progrès ou 2 Revers, et le Test s'arrête à la borne atteinte.
+    _valider.entier("progres", progres, minimum=0, maximum=complexite + 1)
+    _valider.entier("revers", revers, minimum=0, maximum=maniabilite + 1)
     if progres >= complexite and revers >= maniabilite:
         raise ValueError(
             f"progres et revers : un round ne donne que des Progrès ou que des Revers, "
@@ -144,16 +146,25 @@ class Deroulement:
         return self.transcript
 
 
+_PERIODE_MAX = 10**6
+"""La plus longue Période, et le plus fin de ses dénominateurs (1/1 000 000 d'unité)."""
+
+
 def _periode(valeur: Any) -> Fraction:
+    permis = f"un nombre > 0 et ≤ {_PERIODE_MAX} (le temps d'un round)"
     if isinstance(valeur, bool) or not isinstance(valeur, int | float | Fraction):
-        raise ValueError(f"periode doit être un nombre > 0 (le temps d'un round), reçu {valeur!r}")
+        raise ValueError(f"periode doit être {permis}, reçu {_valider.recu(valeur)}")
     if isinstance(valeur, float) and valeur != valeur:  # NaN
-        raise ValueError(f"periode doit être un nombre > 0 (le temps d'un round), reçu {valeur!r}")
+        raise ValueError(f"periode doit être {permis}, reçu {_valider.recu(valeur)}")
     if isinstance(valeur, float) and valeur in (float("inf"), float("-inf")):
-        raise ValueError(f"periode doit être un nombre > 0 fini (le temps d'un round), reçu {valeur!r}")
-    periode = Fraction(str(valeur)) if isinstance(valeur, float) else Fraction(valeur)
-    if periode <= 0:
-        raise ValueError(f"periode doit être un nombre > 0 (le temps d'un round), reçu {valeur!r}")
+        raise ValueError(f"periode doit être {permis}, fini, reçu {_valider.recu(valeur)}")
+    if isinstance(valeur, int) and abs(valeur) > _PERIODE_MAX:
+        raise ValueError(f"periode doit être {permis}, reçu {_valider.recu(valeur)}")
+    periode = Fraction(repr(valeur)) if isinstance(valeur, float) else Fraction(valeur)
+    if not 0 < periode <= _PERIODE_MAX:
+        raise ValueError(f"periode doit être {permis}, reçu {_valider.recu(valeur)}")
+    if periode.denominator > _PERIODE_MAX:
+        raise ValueError(f"periode doit être {permis}, au millionième près, reçu {_valider.recu(valeur)}")
     return periode
 
 
@@ -194,20 +205,27 @@ def _conditions(
     travailleur: Any,
     experience_des_le_round: Any,
 ) -> _Conditions:
-    trait = _valider.entier("trait", trait, minimum=0)
+    trait = _valider.plafond("trait", _valider.entier("trait", trait, minimum=0), _valider.RESERVE_MAX, "dés")
     complexite, maniabilite = _valider_bornes(complexite, maniabilite)
     duree = _periode(periode)
-    if not isinstance(unite, str):
-        raise ValueError(f"unite doit être un texte (« h », « min », « jours »…), reçu {unite!r}")
-    _valider.entier("bonus", bonus, minimum=0)
-    _valider.entier("malus", malus, minimum=0)
-    _valider.entier("aide", aide)
-    _valider.entier("travailleur_consciencieux", travailleur, minimum=0)
+    _valider.texte("unite", unite, quoi="un texte (« h », « min », « jours »…)")
+    reserve = _valider.RESERVE_MAX
+    _valider.plafond("bonus", _valider.entier("bonus", bonus, minimum=0), reserve, "dés")
+    _valider.plafond("malus", _valider.entier("malus", malus, minimum=0), reserve, "dés")
+    _valider.entier("aide", aide, minimum=-reserve, maximum=reserve)
+    _valider.entier("travailleur_consciencieux", travailleur, minimum=0, maximum=reserve)
     if experience_des_le_round is not None:
-        _valider.entier("experience_des_le_round", experience_des_le_round, minimum=1)
-    return _Conditions(
+        _valider.entier("experience_des_le_round", experience_des_le_round, minimum=1, maximum=_valider.ROUNDS_MAX)
+    c = _Conditions(
         trait, complexite, maniabilite, duree, unite, bonus, malus, aide, travailleur, experience_des_le_round
     )
+    plus, moins = c.modificateurs(1 if experience_des_le_round is None else experience_des_le_round)
+    if trait + abs(plus - moins) > reserve:
+        raise ValueError(
+            f"trait, bonus, malus, aide et travailleur_consciencieux : au plus {reserve} dés d'un même jet, "
+            f"reçu {trait + abs(plus - moins)} (Trait {trait}, {plus} dés de bonus, {moins} de malus)"
+        )
+    return c
 
 
 # --- Le récit : les phrases du compte rendu, écrites d'après les valeurs calculées ---
@@ -328,13 +346,21 @@ def derouler(
         trait, complexite, maniabilite, periode, unite, bonus, malus, aide, travailleur_consciencieux,
         experience_des_le_round,
     )  # fmt: skip
-    if des is not None and (isinstance(des, str | bytes) or not isinstance(des, Sequence)):
-        raise ValueError(f"des doit être une suite de jets (un par round), reçu {des!r}")
+    if des is not None:
+        des = _valider.suite("des", des, maximum=_valider.ROUNDS_MAX, quoi="jets (un par round)")
+    _valider.generateur(rng)
     rounds: list[Round] = []
     progres = revers = 0
     fin: Resultat | None = None
     while fin is None:
         n = len(rounds) + 1
+        if (
+            n > _valider.ROUNDS_MAX
+        ):  # pragma: no cover - des d6 n'y arrivent pas (une Compensation a au plus 1/2 de chances)
+            raise ValueError(
+                f"rng : le Test n'est pas fini après {_valider.ROUNDS_MAX} rounds ({progres} Progrès, {revers} Revers) ; "
+                "le code s'arrête là"
+            )
         if des is not None and n > len(des):
             raise ValueError(
                 f"des : le Test n'est pas fini après {pluriel(len(des), 'round')} "

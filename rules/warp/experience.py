@@ -66,8 +66,10 @@ class ReserveExperience:
     def __post_init__(self) -> None:
         _valider.entier("des", self.des, minimum=0)
         _valider.entier("convertis", self.convertis, minimum=0, maximum=self.des)
-        if not isinstance(self.tests, frozenset) or not all(isinstance(t, str) for t in self.tests):
-            raise ValueError(f"tests doit être un frozenset de noms de Tests, reçu {self.tests!r}")
+        if not isinstance(self.tests, frozenset) or not all(
+            isinstance(t, str) and 0 < len(t) <= _valider.TEXTE_MAX for t in self.tests
+        ):
+            raise ValueError(f"tests doit être un frozenset de noms de Tests, reçu {_valider.recu(self.tests)}")
         if len(self.tests) > self.convertis:
             raise ValueError(
                 f"tests : {len(self.tests)} Tests ont reçu un dé, mais seulement "
@@ -115,10 +117,9 @@ class ReserveExperience:
             ValueError: test : « crocheter » a déjà reçu un dé d'expérience ; un Test n'en
             reçoit qu'un seul (WaRP › Dés d'expérience)
         """
-        if not isinstance(test, str) or not test.strip():
-            raise ValueError(f"test doit être le nom (non vide) du Test, reçu {test!r}")
+        _valider.texte("test", test, quoi="le nom (non vide) du Test")
         if not isinstance(accepte, bool):
-            raise ValueError(f"accepte doit être True ou False (la décision du MJ), reçu {accepte!r}")
+            raise ValueError(f"accepte doit être True ou False (la décision du MJ), reçu {_valider.recu(accepte)}")
         if test in self.tests:
             raise ValueError(
                 f"test : « {test} » a déjà reçu un dé d'expérience ; un Test n'en reçoit "

@@ -79,7 +79,12 @@ def trait_par_defaut(*, technique: bool = False) -> int:
         2
         >>> trait_par_defaut(technique=True)
         0
+        >>> trait_par_defaut(technique="non")
+        Traceback (most recent call last):
+        ...
+        ValueError: technique doit être True ou False, reçu 'non'
     """
+    _valider.booleen("technique", technique)
     return TRAIT_PAR_DEFAUT_TECHNIQUE if technique else TRAIT_PAR_DEFAUT_COURANT
 
 
@@ -98,6 +103,10 @@ class TraitSansDes:
     """
 
     description: str
+    """La description qu'en a faite le joueur."""
+
+    def __post_init__(self) -> None:
+        _valider.texte("description", self.description)
 
 
 def _valider_trait(trait: Any) -> int:
@@ -107,7 +116,20 @@ def _valider_trait(trait: Any) -> int:
             "la règle le résout d'après la description qu'en a faite le joueur "
             "(WaRP › Traits sans dés)"
         )
-    return _valider.entier("trait", trait, minimum=0)
+    return _valider.plafond("trait", _valider.entier("trait", trait, minimum=0), _valider.RESERVE_MAX, "dés")
+
+
+def _valider_modificateurs(trait: int, bonus: Any, malus: Any) -> int:
+    """Bonus et malus d'un jet joué ; rend le nombre de dés lancés (au plus `RESERVE_MAX`)."""
+    for nom, valeur in (("bonus", bonus), ("malus", malus)):
+        _valider.plafond(nom, _valider.entier(nom, valeur, minimum=0), _valider.RESERVE_MAX, "dés")
+    lances: int = trait + abs(bonus - malus)
+    if lances > _valider.RESERVE_MAX:
+        raise ValueError(
+            f"trait, bonus et malus : au plus {_valider.RESERVE_MAX} dés d'un même jet, reçu {lances} "
+            f"(trait {trait}, bonus {bonus}, malus {malus})"
+        )
+    return lances
 
 
 def nombre_de_des(trait: int, *, bonus: int = 0, malus: int = 0) -> int:
@@ -124,10 +146,7 @@ def nombre_de_des(trait: int, *, bonus: int = 0, malus: int = 0) -> int:
         >>> nombre_de_des(3, bonus=1, malus=4)
         6
     """
-    trait = _valider_trait(trait)
-    _valider.entier("bonus", bonus, minimum=0)
-    _valider.entier("malus", malus, minimum=0)
-    return trait + abs(bonus - malus)
+    return _valider_modificateurs(_valider_trait(trait), bonus, malus)
 
 
 def seuil(trait: int) -> int:
@@ -154,7 +173,15 @@ def garder(des: tuple[int, ...], trait: int, net: int) -> tuple[int, ...]:
         (6, 4, 2)
         >>> garder((2, 6, 4, 1), 3, -1)
         (4, 2, 1)
+        >>> garder((9, 8, 7, 0), 3, 1)
+        Traceback (most recent call last):
+        ...
+        ValueError: des : chaque dé doit être un entier entre 1 et 6, reçu 9
     """
+    trait = _valider_trait(trait)
+    _valider.entier("net", net, minimum=-_valider.RESERVE_MAX, maximum=_valider.RESERVE_MAX)
+    lances = _valider_modificateurs(trait, max(net, 0), max(-net, 0)) if trait else 0
+    des = _valider.des("des", des, nombre=lances)
     tries = sorted(des, reverse=True)
     if net >= 0:
         return tuple(tries[:trait])
@@ -307,7 +334,8 @@ def jet(
         <Resultat.ECHEC: 'Échec'>
     """
     trait = _valider_trait(trait)
-    n = nombre_de_des(trait, bonus=bonus, malus=malus)
+    n = _valider_modificateurs(trait, bonus, malus)
+    _valider.generateur(rng)
     net = bonus - malus
     if trait == 0:
         n = 0

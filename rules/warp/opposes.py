@@ -20,7 +20,7 @@ from rules import _valider
 from rules._enum import EnumOrdonnee
 from rules._francais import a_le
 from rules.des import opposer
-from rules.warp.jets import Jet, Resultat, _comptes_profils, _reserve
+from rules.warp.jets import Jet, Resultat, _comptes_profils, _reserve, jet
 
 __all__ = ["Issue", "Opposition", "chances_opposees", "distribution_opposee", "opposition"]
 
@@ -113,6 +113,19 @@ class Opposition:
         return self.explication
 
 
+def _verifier_jet(nom: str, valeur: object) -> Jet:
+    """Un Jet tel que `rules.warp.jet` le rend : ses champs sont recalculés depuis ses dés."""
+    if not isinstance(valeur, Jet):
+        raise ValueError(f"{nom} doit être un Jet (le résultat de rules.warp.jet), reçu {_valider.recu(valeur)}")
+    try:
+        refait = jet(valeur.trait, bonus=valeur.bonus, malus=valeur.malus, des=valeur.des)
+    except ValueError as erreur:
+        raise ValueError(f"{nom} : ce Jet n'est pas un jet valide ({erreur})") from None
+    if refait != valeur:
+        raise ValueError(f"{nom} : ce Jet ne concorde pas avec ses dés (construisez-le avec rules.warp.jet)")
+    return valeur
+
+
 def _profil(j: Jet) -> Profil:
     return (j.total, j.critiques, j.catastrophe)
 
@@ -181,8 +194,8 @@ def opposition(premier: Jet, second: Jet, *, symetrique: bool = False) -> Opposi
         Totaux : 16 contre 10 ; Critiques 1 contre 1, ils s'annulent → l'attaquant : Réussite, le défenseur : Échec.
     """
     for nom, valeur in (("premier", premier), ("second", second)):
-        if not isinstance(valeur, Jet):
-            raise ValueError(f"{nom} doit être un Jet (le résultat de rules.warp.jet), reçu {valeur!r}")
+        _verifier_jet(nom, valeur)
+    _valider.booleen("symetrique", symetrique)
     issue, ra, rb, nets = _resoudre(_profil(premier), _profil(second), symetrique)
     return Opposition(
         premier=premier,
@@ -224,7 +237,7 @@ def distribution_opposee(
     tb = _valider.trait_de_loi("trait_second", trait_second)
     na = _valider.modificateur_net(bonus_premier, malus_premier, noms=("bonus_premier", "malus_premier"))
     nb = _valider.modificateur_net(bonus_second, malus_second, noms=("bonus_second", "malus_second"))
-    return dict(_distribution_opposee(ta, na, tb, nb, bool(symetrique)))
+    return dict(_distribution_opposee(ta, na, tb, nb, _valider.booleen("symetrique", symetrique)))
 
 
 def _classes(trait: int, net: int) -> dict[tuple[tuple[int, bool], int], int]:

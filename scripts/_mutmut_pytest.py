@@ -1,0 +1,39 @@
+"""Greffon pytest chargé par `python -m scripts.mutation` (mutmut 3) dans chaque processus de test.
+
+mutmut 3 teste chaque mutant dans un processus *bifurqué* du processus qui a déjà
+lancé toute la suite : les lois mises en cache (`functools.cache`) y gardent les
+valeurs calculées par le code d'origine, et un mutant qu'elles masquent
+survivrait à tort. Ce greffon vide ces caches avant chaque session de tests, et
+réduit les exemples d'hypothesis (les mêmes propriétés, moins d'exemples : la
+mutation se joue sur les cas exacts et les doctests).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "mutation", max_examples=15, deadline=None, suppress_health_check=list(HealthCheck), database=None
+)
+
+
+def vider_caches() -> int:
+    """Vide chaque cache `functools` des modules de `rules` ; rend leur nombre."""
+    vides = 0
+    for nom, module in list(sys.modules.items()):
+        if nom != "rules" and not nom.startswith("rules."):
+            continue
+        for objet in list(vars(module).values()):
+            if callable(getattr(objet, "cache_clear", None)):
+                objet.cache_clear()
+                vides += 1
+    return vides
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    vider_caches()
+    settings.load_profile("mutation")
