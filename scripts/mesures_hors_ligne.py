@@ -60,7 +60,7 @@ def cache(site: Path) -> None:
     compresse = sum(len(gzip.compress(_fichier(site, a).read_bytes(), 6)) for a in precache)
     usage = sum(_fichier(site, a).stat().st_size for a in a_l_usage)
     print(f"Première visite : {len(precache)} fichiers mis en cache, {_mo(brut)} ({_mo(compresse)} compressés)")
-    print(f"À l'usage (runtime Python) : {len(a_l_usage)} fichiers, {_mo(usage)}")
+    print(f"À l'usage (runtime Python, carnets) : {len(a_l_usage)} fichiers, {_mo(usage)}")
 
 
 def _secondes(valeurs: list[float]) -> str:
