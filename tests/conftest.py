@@ -74,6 +74,14 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     }
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """Pas de service worker dans les contextes de pytest-playwright : il répondrait depuis
+    son cache, à l'insu de `page.route` et des relevés de requêtes des tests. Les tests
+    du site hors ligne (`tests/test_hors_ligne.py`) ouvrent leurs propres contextes."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Sous `CI=true`, un test sauté fait échouer la suite : la CI doit tout exécuter."""
     if not EN_CI:

@@ -16,7 +16,7 @@ import sys
 from tests.conftest import RACINE
 
 RAPIDE = "not site and not navigateur"
-NAVIGATEUR = {"browser", "context", "page"}
+NAVIGATEUR = {"browser", "context", "page", "browser_type_launch_args"}  # ce dernier : un profil persistant
 
 
 def _fixtures_par_test(marqueurs: str) -> dict[str, set[str]]:

@@ -1,0 +1,162 @@
+/* Règles exécutables : le site au clavier et au lecteur d'écran.
+ *
+ * - Chaque terme du glossaire (<abbr title="…"> écrit par l'extension abbr)
+ *   prend le focus : Material (content.tooltips) montre alors sa définition
+ *   comme au survol, et la relie au terme (aria-describedby). Échap la masque
+ *   sans déplacer le focus (WCAG 1.4.13).
+ * - Une zone qui défile (grand tableau sur un téléphone) sans rien de
+ *   focalisable dedans prend le focus, pour défiler au clavier (WCAG 2.1.1),
+ *   avec un nom : « Tableau défilant : <section> ».
+ * - Des noms français aux repères et au dialogue de recherche que Material
+ *   laisse sans nom ou en double.
+ *
+ * Vérifié par tests/test_accessibilite.py (axe-core, arbre d'accessibilité de
+ * Chromium, clavier).
+ */
+(function () {
+  "use strict";
+
+  var FOCALISABLES =
+    "a[href], button, input:not([type=hidden]), select, textarea, [tabindex]:not([tabindex='-1'])";
+
+  /* Les termes du glossaire prennent le focus. */
+  function termes() {
+    document.querySelectorAll(".md-content abbr[title]").forEach(function (terme) {
+      if (!terme.hasAttribute("tabindex")) terme.setAttribute("tabindex", "0");
+    });
+  }
+
+  /* Échap masque la définition (ou l'infobulle) affichée, le focus reste où il est. */
+  function masquer(evenement) {
+    if (evenement.key !== "Escape") return;
+    document.querySelectorAll(".md-tooltip2--active").forEach(function (bulle) {
+      bulle.setAttribute("data-masquee", "");
+      document.querySelectorAll('[aria-describedby="' + bulle.id + '"]').forEach(function (hote) {
+        hote.removeAttribute("aria-describedby");
+      });
+    });
+  }
+
+  /* Un onglet de contenu (pymdownx.tabbed) est un bouton radio caché : son
+     étiquette montre l'anneau de focus à sa place. */
+  function ongletFocalise(evenement) {
+    var bouton = evenement.target;
+    if (!(bouton instanceof HTMLInputElement) || !bouton.closest(".tabbed-set")) return;
+    var focus = evenement.type === "focusin" && bouton.matches(":focus-visible");
+    Array.prototype.forEach.call(bouton.labels || [], function (etiquette) {
+      etiquette.toggleAttribute("data-focus", focus);
+    });
+  }
+
+  /* Le titre de la section où se trouve un élément (le titre qui le précède). */
+  function section(element) {
+    var titres = document.querySelectorAll(".md-content :is(h1, h2, h3, h4)");
+    var trouve = "";
+    titres.forEach(function (titre) {
+      if (titre.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING) {
+        trouve = titre.textContent.replace(/¶/g, "").trim();
+      }
+    });
+    return trouve;
+  }
+
+  /* Une zone qui défile sans contenu focalisable prend le focus ; elle le rend
+     quand elle ne défile plus (l'écran s'est élargi, l'onglet a changé). */
+  function regler(zone) {
+    var style = getComputedStyle(zone);
+    var defile =
+      (/auto|scroll/.test(style.overflowX) && zone.scrollWidth > zone.clientWidth + 1) ||
+      (/auto|scroll/.test(style.overflowY) && zone.scrollHeight > zone.clientHeight + 1);
+    var nommee = zone.hasAttribute("data-defilant");
+    if (defile && !nommee && !zone.querySelector(FOCALISABLES)) {
+      var titre = section(zone);
+      zone.setAttribute("data-defilant", "");
+      zone.setAttribute("tabindex", "0");
+      zone.setAttribute("role", "group");
+      zone.setAttribute("aria-label", "Tableau défilant" + (titre ? " : " + titre : ""));
+    } else if (!defile && nommee) {
+      ["data-defilant", "tabindex", "role", "aria-label"].forEach(function (nom) {
+        zone.removeAttribute(nom);
+      });
+    }
+  }
+
+  function zonesDefilantes() {
+    var zones = document.querySelectorAll(
+      ".md-content :is(.md-typeset__scrollwrap, .md-typeset__table, table, .tabbed-labels)"
+    );
+    if (!("ResizeObserver" in window)) {
+      zones.forEach(regler);
+      return;
+    }
+    var observateur = new ResizeObserver(function (entrees) {
+      entrees.forEach(function (entree) {
+        regler(entree.target);
+      });
+    });
+    zones.forEach(function (zone) {
+      observateur.observe(zone);
+    });
+  }
+
+  /* Des noms distincts pour les repères, un nom pour le dialogue de recherche. */
+  function noms() {
+    var recherche = document.querySelector(".md-search[role=dialog]");
+    if (recherche) recherche.setAttribute("aria-label", "Recherche dans le site");
+    var chemin = document.querySelector("nav.md-path");
+    if (chemin) chemin.setAttribute("aria-label", "Fil d'Ariane");
+    /* Une section qui a sa page d'index (navigation.indexes) : l'étiquette que
+       désigne aria-labelledby est vide ; le titre de la section la nomme. */
+    document.querySelectorAll("nav.md-nav[aria-labelledby]").forEach(function (nav) {
+      var etiquette = document.getElementById(nav.getAttribute("aria-labelledby"));
+      var titre = nav.querySelector(":scope > .md-nav__title");
+      if (etiquette && !etiquette.textContent.trim() && titre && titre.textContent.trim()) {
+        nav.removeAttribute("aria-labelledby");
+        nav.setAttribute("aria-label", titre.textContent.trim());
+      }
+    });
+    /* Les sous-niveaux de la table des matières portaient le nom nu de leur
+       titre (« WaRP »), comme les sections du menu : ils disent ce qu'ils sont. */
+    document.querySelectorAll(".md-nav--secondary nav.md-nav[aria-label]").forEach(function (nav) {
+      var nom = nav.getAttribute("aria-label").trim();
+      if (nom.indexOf("Sous-sections") !== 0) nav.setAttribute("aria-label", "Sous-sections de « " + nom + " »");
+    });
+  }
+
+  /* Material entoure les boutons de chaque bloc de code d'un <nav> sans nom :
+     autant de repères « navigation » anonymes. Ce ne sont que des boutons. */
+  var ACTIONS = "nav.md-code__nav:not([role])";
+
+  function actionsDuCode(noeud) {
+    if (noeud.nodeType !== Node.ELEMENT_NODE) return;
+    if (noeud.matches(ACTIONS)) noeud.setAttribute("role", "none");
+    noeud.querySelectorAll(ACTIONS).forEach(function (nav) {
+      nav.setAttribute("role", "none");
+    });
+  }
+
+  function preparer() {
+    termes();
+    noms();
+    zonesDefilantes();
+    actionsDuCode(document.body);
+  }
+
+  /* Les blocs de code sont montés par Material quand ils deviennent visibles. */
+  if ("MutationObserver" in window) {
+    new MutationObserver(function (changements) {
+      changements.forEach(function (changement) {
+        changement.addedNodes.forEach(actionsDuCode);
+      });
+    }).observe(document.body, { childList: true, subtree: true });
+  }
+
+  document.addEventListener("keydown", masquer);
+  document.addEventListener("focusin", ongletFocalise);
+  document.addEventListener("focusout", ongletFocalise);
+  if (typeof document$ !== "undefined") {
+    document$.subscribe(preparer); /* Material : à chaque page, navigation instantanée comprise */
+  } else {
+    preparer();
+  }
+})();

@@ -1,0 +1,263 @@
+"""Le site hors ligne, à la table : manifeste d'application web et service worker.
+
+Une fois le site construit (`on_post_build`, **après** les autres crochets, qui
+ajoutent ou modifient des fichiers du site construit), ce crochet écrit à la
+racine du site :
+
+- `manifest.webmanifest` : le site s'installe sur un téléphone, avec le nom et la
+  description de `mkdocs.yml` et les icônes de `docs/icones/` (dessinées par
+  `python -m scripts.icones`) ;
+- `service-worker.js` : la liste des fichiers du site, chacun avec son
+  empreinte (SHA-256 tronquée), une version (l'empreinte de la liste), puis le
+  code de `hooks/hors_ligne.js`. Une nouvelle publication change la liste, donc
+  le fichier : le navigateur installe alors la nouvelle version, qui ne
+  retélécharge que les fichiers dont l'empreinte a changé.
+
+Les fichiers se partagent en deux ([`repartir`][]) :
+
+- **précachés** à la première visite : pages, index de recherche, styles,
+  scripts, icônes ;
+- **à l'usage** : les gros fichiers du runtime Python du navigateur
+  (`assets/pyodide/`) et les carnets Jupyter à télécharger (`.ipynb`), mis en
+  cache la première fois qu'une page les demande ;
+
+et ne sont pas listés : les cartes de sources (`.map`), le plan du site,
+l'inventaire de mkdocstrings, et les fichiers de lunr des langues que la
+recherche n'utilise pas.
+
+Sous `mkdocs serve`, les listes sont vides : le service worker ne garde rien
+(une page modifiée doit s'afficher tout de suite) et vide ce qu'une version
+publiée aurait laissé.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import struct
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from mkdocs.plugins import event_priority
+
+__all__ = [
+    "A_LA_DEMANDE",
+    "A_LA_DEMANDE_SUFFIXES",
+    "ICONES",
+    "MANIFESTE",
+    "SERVICE_WORKER",
+    "empreinte",
+    "langues_de_recherche",
+    "manifeste",
+    "on_post_build",
+    "on_startup",
+    "repartir",
+    "service_worker",
+]
+
+SERVICE_WORKER = "service-worker.js"
+"""Le service worker, à la racine du site (sa portée est tout le site)."""
+
+MANIFESTE = "manifest.webmanifest"
+"""Le manifeste d'application web, à la racine du site."""
+
+ICONES = "icones/"
+"""Le dossier des icônes (dans `docs/`, donc dans le site)."""
+
+A_LA_DEMANDE = ("assets/pyodide/",)
+"""Les dossiers mis en cache à l'usage seulement (le runtime Python du navigateur, plusieurs Mo)."""
+
+A_LA_DEMANDE_SUFFIXES = (".ipynb",)
+"""Les fichiers à télécharger plutôt qu'à lire (carnets Jupyter) : mis en cache à l'usage aussi."""
+
+NOM_COURT = "Règles"
+"""Le nom sous l'icône d'un téléphone (une dizaine de lettres au plus)."""
+
+COULEUR_THEME = "#4051b5"
+"""L'indigo de Material (`primary: indigo`) : barre de titre de l'application installée."""
+
+_CODE = Path(__file__).with_name("hors_ligne.js")
+_LUNR = "assets/javascripts/lunr/"
+_JAMAIS = (".map",)
+_PAS_LISTES = ("sitemap.xml", "sitemap.xml.gz", "objects.inv", SERVICE_WORKER)
+
+log = logging.getLogger(f"mkdocs.plugins.{__name__}")
+
+_commande = "build"
+
+
+def empreinte(donnees: bytes) -> str:
+    """L'empreinte d'un fichier : les 16 premiers chiffres hexadécimaux de son SHA-256.
+
+    Le service worker recalcule la même sur ce qu'il télécharge, et refuse un fichier qui
+    ne correspond pas à la version qu'il installe.
+
+    Examples:
+        >>> empreinte(b"")
+        'e3b0c44298fc1c14'
+    """
+    return hashlib.sha256(donnees).hexdigest()[:16]
+
+
+def langues_de_recherche(config: Any) -> list[str]:
+    """Les langues de la recherche (`plugins: - search: lang:`), lues dans la configuration de MkDocs."""
+    for nom, extension in config["plugins"].items():
+        if nom.split("/")[-1] == "search":
+            langues = extension.config.get("lang") or ["en"]
+            return [str(langue) for langue in langues]
+    return []
+
+
+def _lunr_utiles(langues: list[str]) -> set[str]:
+    """Les fichiers de lunr que le travailleur de recherche de Material charge pour ces langues.
+
+    Examples:
+        >>> sorted(_lunr_utiles(["fr"]))
+        ['assets/javascripts/lunr/min/lunr.fr.min.js', 'assets/javascripts/lunr/min/lunr.stemmer.support.min.js']
+        >>> _lunr_utiles(["en"])
+        set()
+    """
+    fichiers = [f"min/lunr.{langue}.min.js" for langue in langues if langue != "en"]
+    fichiers += ["tinyseg.js" for langue in langues if langue == "ja"]
+    fichiers += ["wordcut.js" for langue in langues if langue in ("hi", "th")]
+    if len(langues) > 1:
+        fichiers.append("min/lunr.multi.min.js")
+    if fichiers:
+        fichiers.append("min/lunr.stemmer.support.min.js")
+    return {_LUNR + f for f in fichiers}
+
+
+def repartir(fichiers: Iterable[str], langues: list[str]) -> tuple[list[str], list[str]]:
+    """Partage les fichiers du site (chemins relatifs) en (précachés, à l'usage) ; les autres ne sont pas listés.
+
+    Examples:
+        >>> repartir(
+        ...     ["index.html", "warp/index.html", "search/search_index.json", "assets/pyodide/pyodide.asm.wasm",
+        ...      "carnets/warp/jets-simples.ipynb", "assets/javascripts/bundle.js.map", "sitemap.xml",
+        ...      "service-worker.js", "assets/javascripts/lunr/min/lunr.fr.min.js",
+        ...      "assets/javascripts/lunr/min/lunr.de.min.js"],
+        ...     ["fr"],
+        ... )
+        (['assets/javascripts/lunr/min/lunr.fr.min.js', 'index.html', 'search/search_index.json', 'warp/index.html'], ['assets/pyodide/pyodide.asm.wasm', 'carnets/warp/jets-simples.ipynb'])
+    """
+    utiles = _lunr_utiles(langues)
+    precaches, a_l_usage = [], []
+    for fichier in sorted(fichiers):
+        if fichier.endswith(_JAMAIS) or fichier in _PAS_LISTES:
+            continue
+        if fichier.startswith(A_LA_DEMANDE) or fichier.endswith(A_LA_DEMANDE_SUFFIXES):
+            a_l_usage.append(fichier)
+        elif not fichier.startswith(_LUNR) or fichier in utiles:
+            precaches.append(fichier)
+    return precaches, a_l_usage
+
+
+def _adresse(fichier: str) -> str:
+    """L'adresse d'un fichier relative à la racine du site : une page est désignée par son dossier.
+
+    Examples:
+        >>> _adresse("warp/jets-simples/index.html"), _adresse("index.html"), _adresse("404.html")
+        ('warp/jets-simples/', './', '404.html')
+    """
+    if fichier == "index.html":
+        return "./"
+    return fichier.removesuffix("index.html")
+
+
+def _taille_png(fichier: Path) -> tuple[int, int]:
+    donnees = fichier.read_bytes()[:24]
+    if not donnees.startswith(b"\x89PNG\r\n\x1a\n"):
+        raise ValueError(f"{fichier} n'est pas un PNG")
+    largeur, hauteur = struct.unpack(">II", donnees[16:24])
+    return largeur, hauteur
+
+
+def manifeste(config: Any, site: Path) -> dict[str, Any]:
+    """Le manifeste d'application web : nom et description de `mkdocs.yml`, icônes trouvées dans le site."""
+    icones = []
+    for png in sorted((site / ICONES).glob("*.png")):
+        largeur, hauteur = _taille_png(png)
+        icones.append(
+            {
+                "src": ICONES + png.name,
+                "sizes": f"{largeur}x{hauteur}",
+                "type": "image/png",
+                "purpose": "maskable" if "masquable" in png.name else "any",
+            }
+        )
+    if not any(i["sizes"] == "512x512" and i["purpose"] == "any" for i in icones):
+        raise ValueError(f"le site doit avoir une icône de 512 × 512 px dans {ICONES} (python -m scripts.icones)")
+    return {
+        "name": config["site_name"],
+        "short_name": NOM_COURT,
+        "description": config["site_description"] or config["site_name"],
+        "lang": config["theme"]["language"],
+        "dir": "ltr",
+        "id": "./",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": COULEUR_THEME,
+        "icons": icones,
+    }
+
+
+def service_worker(site: Path, langues: list[str], developpement: bool = False) -> tuple[str, dict[str, Any]]:
+    """Le code du service worker pour le site construit dans `site`, et ce qu'il contient (pour le journal).
+
+    Examples:
+        >>> import tempfile
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     _ = (Path(d) / "index.html").write_text("<h1>Accueil</h1>")
+        ...     code, bilan = service_worker(Path(d), ["fr"])
+        >>> bilan["precaches"], bilan["a_l_usage"]
+        (1, 0)
+        >>> print(code.splitlines()[1])
+        const VERSION = "...";
+        >>> '"./": "' in code
+        True
+    """
+    fichiers = [p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()]
+    precaches, a_l_usage = ([], []) if developpement else repartir(fichiers, langues)
+    listes = {
+        nom: {_adresse(f): empreinte((site / f).read_bytes()) for f in liste}
+        for nom, liste in (("PRECACHE", precaches), ("A_LA_DEMANDE", a_l_usage))
+    }
+    version = empreinte(json.dumps(listes, sort_keys=True).encode())
+    entete = [
+        "/* Écrit par hooks/hors_ligne.py à chaque construction du site : ne pas modifier ici. */",
+        f'const VERSION = "{version}";',
+        *(f"const {nom} = {json.dumps(liste, indent=1, ensure_ascii=False)};" for nom, liste in listes.items()),
+    ]
+    bilan = {
+        "version": version,
+        "precaches": len(precaches),
+        "octets": sum((site / f).stat().st_size for f in precaches),
+        "a_l_usage": len(a_l_usage),
+    }
+    return "\n".join(entete) + "\n\n" + _CODE.read_text(encoding="utf-8"), bilan
+
+
+def on_startup(command: str, dirty: bool, **kwargs: Any) -> None:
+    """Retient la commande : sous `mkdocs serve`, le service worker ne met rien en cache."""
+    global _commande
+    _commande = command
+
+
+@event_priority(-100)
+def on_post_build(config: Any, **kwargs: Any) -> None:
+    """Écrit le manifeste puis le service worker, une fois tous les fichiers du site en place."""
+    site = Path(config["site_dir"])
+    (site / MANIFESTE).write_text(json.dumps(manifeste(config, site), ensure_ascii=False, indent=2), encoding="utf-8")
+    code, bilan = service_worker(site, langues_de_recherche(config), developpement=_commande == "serve")
+    (site / SERVICE_WORKER).write_text(code, encoding="utf-8")
+    log.info(
+        "Hors ligne : %d fichiers mis en cache à la première visite (%s Mo), %d à l'usage, version %s",
+        bilan["precaches"],
+        f"{bilan['octets'] / 1e6:.1f}".replace(".", ","),
+        bilan["a_l_usage"],
+        bilan["version"],
+    )

@@ -1,0 +1,422 @@
+"""Accessible à tous (RGAA / WCAG 2.1 AA) : axe-core, clavier et arbre d'accessibilité de Chromium.
+
+- **axe-core** (le moteur de vérification automatique de référence, épinglé dans
+  `package.json`, installé par `npm ci` dans `node_modules/`, jamais un CDN) est
+  injecté dans **chaque page du site construit** — énumérée depuis le dossier
+  construit, pas depuis une liste : une page ajoutée est vérifiée d'office — en
+  mode clair et sombre, à 1280 et 375 px. Aucune violation grave (« serious »)
+  ou critique des règles WCAG 2.0 / 2.1 A et AA, ni aucune des deux règles de
+  bonne pratique que l'issue 13 nomme (dialogue sans nom, repères en double).
+  Le nombre de pages vérifiées est affiché : un saut silencieux se voit.
+- **Clavier** : Tab atteint un terme du glossaire, sa définition s'affiche et
+  entre dans l'arbre d'accessibilité (description du terme, infobulle) ; Échap
+  la masque, le focus reste sur le terme. Chaque arrêt de tabulation montre un
+  anneau de focus contrasté.
+- **Noms et ordre** : chaque contrôle a un nom, en français ; les repères
+  viennent dans l'ordre de la page, et le premier titre du contenu est le titre
+  de la page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
+
+import pytest
+
+from tests.conftest import EN_CI, RACINE, SiteConstruit
+
+try:
+    from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, expect
+except ImportError:  # l'extra « browser » n'est pas installé
+    if EN_CI:
+        raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
+    pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
+
+AXE = RACINE / "node_modules" / "axe-core"
+
+REGLES_WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+"""Les règles d'axe-core étiquetées WCAG 2.0 et 2.1, niveaux A et AA (le RGAA 4 s'y adosse)."""
+
+GRAVES = {"serious", "critical"}
+
+REGLES_NOMMEES = ["aria-dialog-name", "landmark-unique"]
+"""Deux règles de bonne pratique que l'issue 13 relève : elles ne passent pas, quel que soit leur impact."""
+
+MODES = {"clair": ("light", "default"), "sombre": ("dark", "slate")}
+"""Le mode, le thème de couleurs émulé, et le schéma de Material attendu sur `<body>`."""
+
+LARGEURS = {"bureau": 1280, "telephone": 375}
+
+LANCER_AXE = """async ({regles, nommees}) => {
+  const options = {
+    runOnly: {type: "tag", values: regles},
+    rules: Object.fromEntries(nommees.map(r => [r, {enabled: true}])),
+    resultTypes: ["violations"],
+  };
+  const resultat = await axe.run(document, options);
+  return resultat.violations.map(v => ({
+    regle: v.id, impact: v.impact,
+    noeuds: v.nodes.map(n => n.target.join(" ") + " — " + n.failureSummary.replace(/\\s+/g, " ").slice(0, 240)),
+  }));
+}"""
+
+
+# ---------------------------------------------------------------- axe-core
+
+
+def _version_epinglee() -> str:
+    paquet = json.loads((RACINE / "package.json").read_text(encoding="utf-8"))
+    return str(paquet["devDependencies"]["axe-core"])
+
+
+def _version_installee() -> str | None:
+    fichier = AXE / "package.json"
+    if not (fichier.exists() and (AXE / "axe.min.js").exists()):
+        return None
+    return str(json.loads(fichier.read_text(encoding="utf-8"))["version"])
+
+
+@pytest.fixture(scope="session")
+def axe_core() -> Path:
+    """`node_modules/axe-core/axe.min.js`, à la version épinglée ; `npm ci` l'installe s'il manque."""
+    attendue = _version_epinglee()
+    if _version_installee() != attendue:
+        npm = shutil.which("npm")
+        if npm is None:
+            message = f"axe-core {attendue} manque et npm est introuvable : installez Node.js puis lancez npm ci"
+            if EN_CI:
+                pytest.fail(message + " (sous CI=true, c'est une erreur)")
+            pytest.skip(message)
+        proc = subprocess.run(
+            [npm, "ci", "--no-audit", "--no-fund"], cwd=RACINE, capture_output=True, text=True, timeout=600
+        )
+        if proc.returncode != 0:
+            pytest.fail(f"npm ci a échoué (code {proc.returncode}) :\n{proc.stdout}\n{proc.stderr}")
+    installee = _version_installee()
+    assert installee == attendue, f"axe-core {installee} installé, {attendue} épinglé dans package.json : npm ci"
+    return AXE / "axe.min.js"
+
+
+def pages_du_site(dossier: Path) -> list[str]:
+    """Chaque page HTML du site construit, en adresse relative (`warp/jets-simples/`, `404.html`).
+
+    Les fichiers servis tels quels sous `assets/` (Material, runtime Python) ne sont pas des pages.
+    """
+    pages = []
+    for html in sorted(dossier.rglob("*.html")):
+        relatif = html.relative_to(dossier).as_posix()
+        if relatif.startswith("assets/"):
+            continue
+        pages.append(relatif.removesuffix("index.html"))
+    return pages
+
+
+def _pages_du_plan(dossier: Path) -> set[str]:
+    """Les pages que MkDocs annonce dans `sitemap.xml`, en adresse relative."""
+    arbre = ElementTree.parse(dossier / "sitemap.xml")
+    adresses = [e.text or "" for e in arbre.iter() if e.tag.endswith("loc")]
+    racine = min(adresses, key=len)
+    return {a.removeprefix(racine) for a in adresses}
+
+
+@pytest.mark.parametrize("largeur", LARGEURS.values(), ids=LARGEURS.keys())
+@pytest.mark.parametrize("mode", MODES.keys())
+def test_axe_ne_trouve_rien_de_grave(
+    browser: Browser,
+    serveur_site: str,
+    site_construit: SiteConstruit,
+    axe_core: Path,
+    capsys: pytest.CaptureFixture[str],
+    mode: str,
+    largeur: int,
+) -> None:
+    theme, schema = MODES[mode]
+    pages = pages_du_site(site_construit.dossier)
+    # L'énumération ne perd aucune page que MkDocs publie (plan du site), et compte la page 404.
+    assert _pages_du_plan(site_construit.dossier) <= set(pages) and "404.html" in pages
+    contexte = browser.new_context(
+        viewport={"width": largeur, "height": 900}, color_scheme=theme, service_workers="block"
+    )
+    page = contexte.new_page()
+    fautes: list[str] = []
+    verifiees = 0
+    for chemin in pages:
+        page.goto(serveur_site + chemin, wait_until="load")
+        expect(page.locator("body")).to_have_attribute("data-md-color-scheme", schema)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        page.add_script_tag(path=axe_core)
+        for v in page.evaluate(LANCER_AXE, {"regles": REGLES_WCAG, "nommees": REGLES_NOMMEES}):
+            if v["impact"] in GRAVES or v["regle"] in REGLES_NOMMEES:
+                exemples = "\n      ".join(v["noeuds"][:3])
+                fautes.append(f"{chemin} : {v['regle']} ({v['impact']}, {len(v['noeuds'])}×)\n      {exemples}")
+        verifiees += 1
+    contexte.close()
+    with capsys.disabled():
+        print(f"\n  axe-core {_version_epinglee()} : {verifiees} pages vérifiées en mode {mode} à {largeur} px")
+    assert verifiees == len(pages)
+    assert not fautes, f"{len(fautes)} violations (mode {mode}, {largeur} px) :\n" + "\n".join(fautes)
+
+
+# ---------------------------------------------------------------- arbre d'accessibilité
+
+
+def _arbre(cdp: CDPSession) -> list[dict[str, Any]]:
+    """L'arbre d'accessibilité de Chromium (protocole DevTools), nœuds ignorés exclus."""
+    return [n for n in cdp.send("Accessibility.getFullAXTree")["nodes"] if not n.get("ignored")]
+
+
+def _valeur(noeud: dict[str, Any], champ: str) -> str:
+    return str((noeud.get(champ) or {}).get("value") or "")
+
+
+def _proprietes(noeud: dict[str, Any]) -> dict[str, Any]:
+    return {p["name"]: p["value"].get("value") for p in noeud.get("properties", [])}
+
+
+def _focalises(noeuds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Les nœuds qui ont le focus, hors le document lui-même."""
+    return [n for n in noeuds if _proprietes(n).get("focused") and _valeur(n, "role") != "RootWebArea"]
+
+
+@pytest.fixture
+def page_cdp(browser: Browser) -> Iterator[tuple[Page, CDPSession]]:
+    contexte: BrowserContext = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    page = contexte.new_page()
+    yield page, contexte.new_cdp_session(page)
+    contexte.close()
+
+
+def _tabuler_jusqu_a(page: Page, condition: str, maximum: int = 200) -> int:
+    """Presse Tab depuis le haut de la page jusqu'à ce que `condition` (JS, sur l'élément actif) soit vraie."""
+    for essai in range(1, maximum + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"() => {{ const e = document.activeElement; return !!({condition}); }}"):
+            return essai
+    raise AssertionError(f"{maximum} tabulations sans atteindre : {condition}")
+
+
+def test_tab_atteint_un_terme_du_glossaire_qui_montre_sa_definition(
+    page_cdp: tuple[Page, CDPSession], serveur_site: str
+) -> None:
+    page, cdp = page_cdp
+    page.goto(serveur_site + "warp/jets-simples/", wait_until="load")
+    definitions = page.evaluate("() => [...document.querySelectorAll('.md-content abbr')].map(a => a.title)")
+    assert definitions and all(definitions), "aucun terme du glossaire, ou un terme sans définition"
+
+    _tabuler_jusqu_a(page, "e.matches('.md-content abbr')")
+    rang = page.evaluate("() => [...document.querySelectorAll('.md-content abbr')].indexOf(document.activeElement)")
+    definition = definitions[rang]
+    terme = page.evaluate("() => document.activeElement.textContent")
+
+    # Visible à l'écran…
+    infobulle = page.locator(".md-tooltip2--active")
+    expect(infobulle).to_be_visible()
+    expect(infobulle).to_have_text(definition)
+    # … et annoncée : l'infobulle est dans l'arbre, et c'est la description du terme qui a le focus.
+    noeuds = _arbre(cdp)
+    assert [(_valeur(n, "name"), _valeur(n, "description")) for n in _focalises(noeuds)] == [(terme, definition)]
+    assert definition in [_valeur(n, "name") for n in noeuds if _valeur(n, "role") == "tooltip"]
+
+    # Échap la masque, sans déplacer le focus ; l'arbre ne l'annonce plus.
+    page.keyboard.press("Escape")
+    expect(page.locator(".md-tooltip2", has_text=definition)).to_be_hidden()
+    assert page.evaluate("() => document.activeElement.matches('.md-content abbr')")
+    noeuds = _arbre(cdp)
+    assert definition not in [_valeur(n, "name") for n in noeuds if _valeur(n, "role") == "tooltip"]
+    assert [_valeur(n, "description") for n in _focalises(noeuds)] == [""]
+
+    # Le terme suivant montre de nouveau sa définition : Échap ne l'a pas éteinte pour de bon.
+    _tabuler_jusqu_a(page, "e.matches('.md-content abbr')")
+    expect(page.locator(".md-tooltip2--active")).to_be_visible()
+
+
+# ---------------------------------------------------------------- anneau de focus
+
+ANNEAU = """() => {
+  let e = document.activeElement;
+  if (!e || e === document.body) return null;
+  // Un bouton radio caché (bascule clair / sombre, onglets) montre son focus sur une
+  // étiquette visible : la sienne, ou celle qui le suit (Material, pour la bascule).
+  const taille = x => { const r = x.getBoundingClientRect(); return r.width >= 1 && r.height >= 1; };
+  if (!taille(e) && e.labels) {
+    const suivante = e.nextElementSibling && e.nextElementSibling.tagName === "LABEL" ? [e.nextElementSibling] : [];
+    e = [...e.labels, ...suivante].find(taille) || e;
+  }
+  const s = getComputedStyle(e), r = e.getBoundingClientRect();
+  const rgba = c => { const v = (c.match(/[\\d.]+/g) || []).map(Number); return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1]; };
+  const lum = ([r, g, b]) => [r, g, b].map(c => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; })
+    .reduce((s, c, i) => s + c * [0.2126, 0.7152, 0.0722][i], 0);
+  const sur = (h, b) => [0, 1, 2].map(i => h[i] * h[3] + b[i] * (1 - h[3]));
+  let fond = [255, 255, 255];
+  const couches = [];
+  for (let a = e.parentElement; a; a = a.parentElement) couches.push(rgba(getComputedStyle(a).backgroundColor));
+  for (const c of couches.reverse()) fond = sur(c, fond);
+  const trait = sur(rgba(s.outlineColor), fond);
+  const [l1, l2] = [lum(trait), lum(fond)].sort((x, y) => y - x);
+  return {
+    quoi: e.tagName.toLowerCase() + "." + [...e.classList].join(".") + " « " + (e.textContent || e.value || "").trim().slice(0, 30) + " »",
+    visible: r.width >= 1 && r.height >= 1 && s.visibility !== "hidden",
+    trait: s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 1,
+    contraste: (l1 + 0.05) / (l2 + 0.05),
+  };
+}"""
+
+
+@pytest.mark.parametrize("chemin", ["", "warp/jets-simples/", "reference/warp-jets/", "aide-memoire/troisd6/"])
+@pytest.mark.parametrize("largeur", LARGEURS.values(), ids=LARGEURS.keys())
+def test_chaque_arret_de_tabulation_montre_un_anneau_contraste(
+    browser: Browser, serveur_site: str, chemin: str, largeur: int
+) -> None:
+    """WCAG 2.4.7 (focus visible) et 1.4.11 (3:1 pour l'anneau, sur le fond qui l'entoure)."""
+    contexte = browser.new_context(viewport={"width": largeur, "height": 900}, service_workers="block")
+    page = contexte.new_page()
+    page.goto(serveur_site + chemin, wait_until="load")
+    # L'état final de chaque focus, pas le milieu d'une transition de Material.
+    page.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
+    fautes, vus = [], 0
+    for _ in range(600):
+        page.keyboard.press("Tab")
+        etat = page.evaluate(ANNEAU)
+        if etat is None:  # revenu au début de la page : tout a été parcouru
+            break
+        vus += 1
+        if not etat["visible"]:
+            fautes.append(f"focus sur un élément invisible : {etat['quoi']}")
+        elif not etat["trait"]:
+            fautes.append(f"pas d'anneau : {etat['quoi']}")
+        elif etat["contraste"] < 3:
+            fautes.append(f"anneau à {etat['contraste']:.1f}:1 : {etat['quoi']}")
+    contexte.close()
+    assert vus >= 10, f"{chemin} : {vus} arrêts de tabulation seulement"
+    assert not fautes, f"{chemin} à {largeur} px :\n" + "\n".join(dict.fromkeys(fautes))
+
+
+# ---------------------------------------------------------------- noms et ordre
+
+INTERACTIFS = {
+    "link", "button", "textbox", "searchbox", "checkbox", "radio", "tab", "combobox",
+    "switch", "menuitem", "slider", "spinbutton", "listbox", "option",
+}  # fmt: skip
+
+
+def _traductions(langue: str) -> dict[str, str]:
+    """Les libellés de Material dans une langue (`partials/languages/<langue>.html`)."""
+    import material
+
+    fichier = Path(material.__file__).parent / "templates" / "partials" / "languages" / f"{langue}.html"
+    return dict(re.findall(r'^\s*"([\w.]+)":\s*"([^"]*)"', fichier.read_text(encoding="utf-8"), re.M))
+
+
+def _anglais_de_material() -> set[str]:
+    """Les libellés anglais de Material que la traduction française ne remplace pas."""
+    anglais, francais = _traductions("en"), _traductions("fr")
+    return {v for k, v in anglais.items() if k not in ("language", "direction") and francais.get(k) != v and len(v) > 3}
+
+
+@pytest.mark.parametrize("chemin", ["", "warp/jets-simples/", "reference/warp-jets/", "glossaire/", "404.html"])
+@pytest.mark.parametrize("largeur", LARGEURS.values(), ids=LARGEURS.keys())
+def test_chaque_controle_a_un_nom_francais(browser: Browser, serveur_site: str, chemin: str, largeur: int) -> None:
+    contexte = browser.new_context(viewport={"width": largeur, "height": 900}, service_workers="block")
+    page = contexte.new_page()
+    page.goto(serveur_site + chemin, wait_until="load")
+    assert page.evaluate("() => document.documentElement.lang") == "fr"
+    noeuds = _arbre(contexte.new_cdp_session(page))
+    contexte.close()
+    controles = [n for n in noeuds if _valeur(n, "role") in INTERACTIFS]
+    assert len(controles) >= 10
+    sans_nom = [
+        f"{_valeur(n, 'role')} #{n.get('backendDOMNodeId')}" for n in controles if not _valeur(n, "name").strip()
+    ]
+    assert not sans_nom, f"contrôles sans nom : {sans_nom}"
+    anglais = _anglais_de_material()
+    assert anglais, "les libellés de Material sont introuvables"
+    en_anglais = sorted({_valeur(n, k) for n in noeuds for k in ("name", "description") if _valeur(n, k) in anglais})
+    assert not en_anglais, f"libellés restés en anglais : {en_anglais}"
+
+
+def test_l_ordre_de_lecture_suit_la_page(page_cdp: tuple[Page, CDPSession], serveur_site: str) -> None:
+    """En-tête, puis contenu (qui s'ouvre sur le titre de la page), puis pied de page ; le lien
+    d'évitement vient en premier et mène au contenu."""
+    page, cdp = page_cdp
+    page.goto(serveur_site + "warp/jets-simples/", wait_until="load")
+    noeuds = _arbre(cdp)
+    roles = [_valeur(n, "role") for n in noeuds]
+    assert roles.index("banner") < roles.index("main") < roles.index("contentinfo")
+    titres = [n for n in noeuds[roles.index("main") :] if _valeur(n, "role") == "heading"]
+    assert _valeur(titres[0], "name").removesuffix("¶").strip() == "Jets simples"  # ¶ : le permalien du titre
+    assert _proprietes(titres[0]).get("level") == 1
+    navigations = [n for n in noeuds if _valeur(n, "role") == "navigation"]
+    assert navigations and all(_valeur(n, "name").strip() for n in navigations), "un repère de navigation sans nom"
+
+    page.keyboard.press("Tab")
+    evitement = page.locator(":focus")
+    expect(evitement).to_have_text("Aller au contenu")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => !!document.activeElement.closest('article')"), (
+        "le lien d'évitement ne mène pas au contenu"
+    )
+
+
+# ---------------------------------------------------------------- feuilles de style
+
+SELECTEURS = r"""(fichiers) => {
+  const trouves = {};
+  const corps = document.body, schema = corps.getAttribute("data-md-color-scheme");
+  const visiter = (regles, fichier) => {
+    for (const regle of regles) {
+      if (regle.selectorText) {
+        for (const selecteur of regle.selectorText.split(/,(?![^(]*\))/)) {
+          // Sans pseudo-classes ni pseudo-éléments (:hover, ::before…), sauf :not / :is / :where / :has.
+          const nu = selecteur.replace(/::?[\w-]+(\([^)]*\))?/g, m => /^:(not|is|where|has)\(/.test(m) ? m : "").trim();
+          // Dans les deux schémas de couleurs (les règles [data-md-color-scheme="slate"] du mode sombre).
+          let n = 0;
+          for (const s of ["default", "slate"]) {
+            corps.setAttribute("data-md-color-scheme", s);
+            n += document.querySelectorAll(nu || "*").length;
+          }
+          corps.setAttribute("data-md-color-scheme", schema);
+          trouves[fichier + " | " + selecteur.trim()] = n;
+        }
+      } else if (regle.cssRules) visiter(regle.cssRules, fichier);
+    }
+  };
+  for (const feuille of document.styleSheets) {
+    const fichier = (feuille.href || "").split("/").pop();
+    if (fichiers.includes(fichier)) visiter(feuille.cssRules, fichier);
+  }
+  return trouves;
+}"""
+
+APRES_UNE_ACTION = ("[data-masquee]", "[data-focus]", ".md-tooltip2")
+"""Ce que le lecteur fait apparaître (Échap, focus d'un onglet, survol) : vérifié par les tests clavier."""
+
+A_L_EXECUTION = {"cellules.css"}
+"""Les feuilles qui habillent surtout ce qu'un exemple crée en s'exécutant (sortie, erreur, éditeur) :
+`tests/test_cellules_navigateur.py` les exerce ; ici, on vérifie seulement qu'elles sont chargées."""
+
+
+def test_chaque_regle_de_nos_feuilles_de_style_touche_le_site(
+    page: Page, serveur_site: str, site_construit: SiteConstruit
+) -> None:
+    """Pas de règle CSS qui ne correspond à rien (l'issue 12 le demande), et chaque feuille est chargée."""
+    fichiers = sorted(p.name for p in (RACINE / "docs" / "stylesheets").glob("*.css"))
+    vus: dict[str, int] = {}
+    for chemin in pages_du_site(site_construit.dossier):
+        page.goto(serveur_site + chemin, wait_until="load")
+        for selecteur, nombre in page.evaluate(SELECTEURS, fichiers).items():
+            vus[selecteur] = vus.get(selecteur, 0) + nombre
+    assert {s.split(" | ")[0] for s in vus} == set(fichiers), "une feuille de docs/stylesheets/ n'est pas chargée"
+    orphelins = [
+        s
+        for s, n in vus.items()
+        if n == 0 and s.split(" | ")[0] not in A_L_EXECUTION and not any(a in s for a in APRES_UNE_ACTION)
+    ]
+    assert not orphelins, "règles CSS qui ne touchent aucun élément du site :\n" + "\n".join(orphelins)

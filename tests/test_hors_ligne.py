@@ -1,0 +1,84 @@
+"""Le site hors ligne, sans navigateur : le crochet, ses listes, le manifeste, les icônes.
+
+Le crochet `hooks/hors_ligne.py` écrit le manifeste et le service worker à la
+fin de la construction ; ses exemples (doctests) tournent ici, les listes
+publiées disent vrai (chaque empreinte est celle du fichier), et les icônes
+commitées sont celles que dessine `python -m scripts.icones`. Le service worker
+lui-même est éprouvé dans Chromium par `tests/test_hors_ligne_navigateur.py`.
+"""
+
+from __future__ import annotations
+
+import doctest
+import hashlib
+import json
+import re
+from pathlib import Path
+
+from mkdocs.config import load_config
+
+from hooks import hors_ligne
+from scripts import icones
+from tests.conftest import RACINE, SiteConstruit
+
+# ---------------------------------------------------------------- sans navigateur
+
+
+def test_les_exemples_du_crochet() -> None:
+    """`hooks/` n'est pas sous testpaths : ses doctests tournent ici."""
+    resultat = doctest.testmod(hors_ligne, optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
+    assert resultat.attempted > 0 and resultat.failed == 0
+
+
+def test_les_icones_commitees_sont_celles_du_dessin() -> None:
+    assert icones.main(["--verifier"]) == 0, "python -m scripts.icones"
+
+
+def test_le_site_construit_a_son_manifeste_et_son_service_worker(site_construit: SiteConstruit) -> None:
+    site = site_construit.dossier
+    manifeste = json.loads((site / hors_ligne.MANIFESTE).read_text(encoding="utf-8"))
+    config = load_config(str(RACINE / "mkdocs.yml"))
+    assert (manifeste["name"], manifeste["lang"]) == (config["site_name"], "fr")
+    for icone in manifeste["icons"]:
+        largeur, hauteur, _ = icones.pixels(site / icone["src"])
+        assert icone["sizes"] == f"{largeur}x{hauteur}"
+    assert '<link rel="manifest" href="../../manifest.webmanifest">' in (
+        site / "warp/jets-simples/index.html"
+    ).read_text(encoding="utf-8")
+    precache, a_l_usage = listes_publiees(site)
+    assert {"./", "warp/jets-simples/", "search/search_index.json", hors_ligne.MANIFESTE} <= set(precache)
+    assert not [a for a in precache if a.startswith("assets/pyodide/") or a.endswith((".map", ".ipynb"))]
+    assert all(a.startswith("assets/pyodide/") or a.endswith(".ipynb") for a in a_l_usage)
+    # Chaque empreinte est celle du fichier publié : les 16 premiers chiffres de son
+    # SHA-256, ce que le service worker recalcule (crypto.subtle) sur ce qu'il télécharge.
+    for adresse, empreinte in precache.items():
+        fichier = site / (adresse.removeprefix("./") + ("index.html" if adresse.endswith("/") else ""))
+        assert hashlib.sha256(fichier.read_bytes()).hexdigest()[:16] == empreinte, adresse
+    assert "Hors ligne : " in site_construit.sortie
+
+
+def test_sous_mkdocs_serve_le_service_worker_ne_garde_rien(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<h1>Accueil</h1>", encoding="utf-8")
+    code, bilan = hors_ligne.service_worker(tmp_path, ["fr"], developpement=True)
+    assert (bilan["precaches"], bilan["a_l_usage"]) == (0, 0)
+    assert "const PRECACHE = {};" in code
+
+
+def listes_publiees(site: Path) -> tuple[dict[str, str], dict[str, str]]:
+    """PRECACHE et A_LA_DEMANDE, lus dans le service worker publié."""
+    code = (site / hors_ligne.SERVICE_WORKER).read_text(encoding="utf-8")
+    listes = [json.loads(m) for m in re.findall(r"^const (?:PRECACHE|A_LA_DEMANDE) = (\{.*?\});$", code, re.M | re.S)]
+    assert len(listes) == 2, "listes introuvables dans le service worker"
+    return listes[0], listes[1]
+
+
+def version_publiee(site: Path) -> str:
+    code = (site / hors_ligne.SERVICE_WORKER).read_text(encoding="utf-8")
+    trouvee = re.search(r'^const VERSION = "(\w+)";$', code, re.M)
+    assert trouvee
+    return trouvee[1]
+
+
+def publier(site: Path) -> None:
+    """Ce que fait une publication, après coup : le crochet récrit manifeste et service worker."""
+    hors_ligne.on_post_build(load_config(str(RACINE / "mkdocs.yml"), site_dir=str(site)))

@@ -1,0 +1,304 @@
+"""Le site à la table, sans réseau, dans Chromium : une visite suffit.
+
+Une seule visite, puis le réseau coupé (`context.set_offline(True)`) : chaque
+page, la recherche, les définitions du glossaire, la version imprimable
+marchent ; une page publiée de nouveau est reprise par le service worker, qui
+ne retélécharge que ce qui a changé ; le runtime Python (`assets/pyodide/`)
+n'entre au cache qu'à l'usage ; rien d'un autre hôte n'y entre jamais ;
+le Python du navigateur, chargé une fois, s'exécute encore hors ligne ;
+Chromium juge le site installable. Les autres tests navigateur n'ont pas de
+service worker (conftest le bloque).
+"""
+
+from __future__ import annotations
+
+import functools
+import shutil
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+
+from tests.conftest import EN_CI, SiteConstruit
+from tests.test_cellules import PAGE_REGLES, _exiger_runtime
+from tests.test_hors_ligne import listes_publiees, publier, version_publiee
+
+try:
+    from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
+except ImportError:  # l'extra « browser » n'est pas installé
+    if EN_CI:
+        raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
+    pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
+
+BUREAU = {"width": 1280, "height": 900}
+CHARGEMENT_MS = 60_000
+"""Le premier « Exécuter » charge Pyodide : quelques secondes, bien plus sur une machine chargée."""
+
+PAGES_HORS_LIGNE = [
+    "",
+    "warp/jets-simples/",
+    "troisd6/scenes-majeures/",
+    "glossaire/",
+    "aide-memoire/warp/",
+    "imprimer/",
+    "reference/warp-jets/",
+]
+"""Des pages de chaque sorte : accueil, règles, glossaire, aide-mémoire, version imprimable, référence."""
+
+
+class _Noteur(SimpleHTTPRequestHandler):
+    """Sert un dossier et note chaque chemin demandé (pour voir ce qu'un service worker télécharge)."""
+
+    demandes: list[str]
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        self.demandes.append(urlparse(self.path).path)
+        super().do_GET()
+
+
+@contextmanager
+def servir_en_notant(dossier: Path, entetes: dict[str, str] | None = None) -> Iterator[tuple[str, list[str]]]:
+    """Sert `dossier` sur 127.0.0.1 ; donne l'adresse et la liste (vivante) des chemins demandés."""
+    demandes: list[str] = []
+    supplementaires = entetes or {}
+
+    class Gestionnaire(_Noteur):
+        def end_headers(self) -> None:
+            for nom, valeur in supplementaires.items():
+                self.send_header(nom, valeur)
+            super().end_headers()
+
+    Gestionnaire.demandes = demandes
+    serveur = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Gestionnaire, directory=str(dossier)))
+    fil = threading.Thread(target=serveur.serve_forever, daemon=True)
+    fil.start()
+    try:
+        yield f"http://127.0.0.1:{serveur.server_address[1]}/", demandes
+    finally:
+        serveur.shutdown()
+        serveur.server_close()
+        fil.join(timeout=5)
+
+
+@pytest.fixture
+def copie_du_site(site_construit: SiteConstruit, tmp_path: Path) -> Path:
+    """Une copie du site construit, qu'un test peut « publier de nouveau » sans gêner les autres."""
+    return Path(shutil.copytree(site_construit.dossier, tmp_path / "site"))
+
+
+@pytest.fixture
+def contexte(browser: Browser) -> Iterator[BrowserContext]:
+    """Un contexte où les service workers sont permis (conftest les bloque pour les autres tests)."""
+    contexte = browser.new_context(viewport=BUREAU, service_workers="allow")
+    yield contexte
+    contexte.close()
+
+
+def _attendre_le_service_worker(page: Page) -> str:
+    """Attend que le service worker ait tout mis en cache et contrôle la page ; donne sa version."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    return _version_active(page)
+
+
+def _attendre_la_version(page: Page, version: str, essais: int = 300) -> None:
+    """Attend (60 s au plus) que le service worker qui contrôle la page soit de cette version."""
+    for _ in range(essais):
+        if page.evaluate("() => navigator.serviceWorker.controller !== null") and _version_active(page) == version:
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError(f"le service worker n'est pas passé à la version {version}")
+
+
+def _version_active(page: Page) -> str:
+    return str(
+        page.evaluate(
+            """() => new Promise(fin => {
+                 const canal = new MessageChannel();
+                 canal.port1.onmessage = e => fin(e.data);
+                 navigator.serviceWorker.controller.postMessage("version", [canal.port2]);
+               })"""
+        )
+    )
+
+
+def _cles_du_cache(page: Page) -> list[str]:
+    return list(
+        page.evaluate(
+            """async () => { const cles = [];
+                 for (const nom of await caches.keys())
+                   for (const r of await (await caches.open(nom)).keys()) cles.push(r.url);
+                 return cles; }"""
+        )
+    )
+
+
+def test_apres_une_visite_tout_le_site_marche_sans_reseau(
+    contexte: BrowserContext, serveur_site: str, site_construit: SiteConstruit
+) -> None:
+    erreurs: list[str] = []
+    hors_site: list[str] = []
+    contexte.on("request", lambda r: hors_site.append(r.url) if urlparse(r.url).hostname != "127.0.0.1" else None)
+    page = contexte.new_page()
+    page.on("console", lambda m: erreurs.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: erreurs.append(str(e)))
+
+    page.goto(serveur_site, wait_until="load")  # une seule visite, l'accueil
+    assert _attendre_le_service_worker(page) == version_publiee(site_construit.dossier)
+
+    contexte.set_offline(True)
+    for chemin in PAGES_HORS_LIGNE:
+        reponse = page.goto(serveur_site + chemin, wait_until="load")
+        assert reponse is not None and reponse.ok and reponse.from_service_worker, chemin
+        expect(page.locator("article h1").first).to_be_visible()
+        # Les styles aussi viennent du cache : l'en-tête a l'indigo du thème.
+        fond = page.evaluate("() => getComputedStyle(document.querySelector('.md-header')).backgroundColor")
+        assert fond == "rgb(64, 81, 181)", f"{chemin} : styles absents ({fond})"
+
+    # La recherche (index et travailleur de recherche, depuis le cache).
+    page.goto(serveur_site + "warp/jets-simples/", wait_until="load")
+    champ = page.locator("input[data-md-component='search-query']")
+    champ.click()
+    champ.press_sequentially("Magistrale", delay=30)
+    expect(page.locator(".md-search-result")).to_contain_text("Critiques et Catastrophes", timeout=15_000)
+    page.keyboard.press("Escape")
+
+    # Une définition du glossaire, au clavier.
+    terme = page.locator(".md-content abbr[title]").first
+    definition = terme.get_attribute("title")
+    terme.focus()
+    expect(page.locator(".md-tooltip2--active")).to_have_text(definition or "?")
+
+    assert not hors_site, f"requêtes hors de 127.0.0.1 : {hors_site}"
+    assert not erreurs, f"erreurs de console hors ligne : {erreurs}"
+
+
+def test_une_page_publiee_de_nouveau_est_reprise(contexte: BrowserContext, copie_du_site: Path) -> None:
+    """La version publiée change : le service worker la prend, sans retélécharger le reste."""
+    with servir_en_notant(copie_du_site) as (adresse, demandes):
+        page = contexte.new_page()
+        page.goto(adresse + "warp/jets-simples/", wait_until="load")
+        ancienne = _attendre_le_service_worker(page)
+        assert ancienne == version_publiee(copie_du_site)
+
+        fichier = copie_du_site / "warp" / "jets-simples" / "index.html"
+        html = fichier.read_text(encoding="utf-8")
+        fichier.write_text(
+            html.replace("</h1>", '</h1>\n<p id="nouveaute">Publié de nouveau.</p>', 1), encoding="utf-8"
+        )
+        publier(copie_du_site)
+        nouvelle = version_publiee(copie_du_site)
+        assert nouvelle != ancienne
+
+        demandes.clear()
+        page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+        _attendre_la_version(page, nouvelle)
+        # Seuls le service worker et la page changée ont été téléchargés.
+        assert sorted(set(demandes)) == ["/service-worker.js", "/warp/jets-simples/"]
+
+        contexte.set_offline(True)
+        page.goto(adresse + "warp/jets-simples/", wait_until="load")
+        expect(page.locator("#nouveaute")).to_have_text("Publié de nouveau.")
+        page.goto(adresse + "warp/jets-opposes/", wait_until="load")  # reprise de l'ancienne version
+        expect(page.locator("article h1").first).to_contain_text("Jets opposés")
+        # L'ancienne version de la page a quitté le cache.
+        assert len([c for c in _cles_du_cache(page) if "/warp/jets-simples/?" in c]) == 1
+
+
+def test_le_runtime_python_entre_au_cache_a_l_usage(contexte: BrowserContext, copie_du_site: Path) -> None:
+    gros = copie_du_site / "assets" / "pyodide" / "pyodide.asm.wasm"
+    gros.parent.mkdir(parents=True, exist_ok=True)
+    gros.write_bytes(bytes(range(256)) * 8192)  # 2 Mo
+    publier(copie_du_site)
+    assert "assets/pyodide/pyodide.asm.wasm" in listes_publiees(copie_du_site)[1]
+
+    with servir_en_notant(copie_du_site) as (adresse, demandes):
+        page = contexte.new_page()
+        page.goto(adresse, wait_until="load")
+        _attendre_le_service_worker(page)
+        assert "/assets/pyodide/pyodide.asm.wasm" not in demandes, "précaché d'office"
+        assert not [c for c in _cles_du_cache(page) if "/assets/pyodide/" in c]
+
+        lire = "async u => (await (await fetch(u)).arrayBuffer()).byteLength"
+        assert page.evaluate(lire, "assets/pyodide/pyodide.asm.wasm") == gros.stat().st_size
+        assert demandes.count("/assets/pyodide/pyodide.asm.wasm") == 1
+        assert [c for c in _cles_du_cache(page) if "/assets/pyodide/" in c]
+
+        contexte.set_offline(True)
+        assert page.evaluate(lire, "assets/pyodide/pyodide.asm.wasm") == gros.stat().st_size
+        assert demandes.count("/assets/pyodide/pyodide.asm.wasm") == 1
+
+
+def test_rien_d_un_autre_hote_n_entre_au_cache(contexte: BrowserContext, serveur_site: str, tmp_path: Path) -> None:
+    (tmp_path / "donnees.json").write_text('{"ailleurs": true}', encoding="utf-8")
+    with servir_en_notant(tmp_path, {"Access-Control-Allow-Origin": "*"}) as (ailleurs, demandes):
+        page = contexte.new_page()
+        page.goto(serveur_site, wait_until="load")
+        _attendre_le_service_worker(page)
+        lire = "async u => (await (await fetch(u)).json()).ailleurs"
+        assert page.evaluate(lire, ailleurs + "donnees.json") is True
+        assert demandes == ["/donnees.json"]
+        cles = _cles_du_cache(page)
+        assert cles and all(c.startswith(serveur_site) for c in cles)
+        contexte.set_offline(True)
+        with pytest.raises(Exception, match="Failed to fetch"):
+            page.evaluate(lire, ailleurs + "donnees.json")
+
+
+def test_chromium_juge_le_site_installable(
+    browser_type: BrowserType, browser_type_launch_args: dict[str, Any], serveur_site: str, tmp_path: Path
+) -> None:
+    """Un profil ordinaire (pas une fenêtre privée, où rien ne s'installe) : aucune erreur d'installabilité."""
+    contexte = browser_type.launch_persistent_context(tmp_path / "profil", **browser_type_launch_args, viewport=BUREAU)
+    try:
+        page = contexte.new_page()
+        page.goto(serveur_site + "warp/jets-simples/", wait_until="load")
+        _attendre_le_service_worker(page)
+        cdp = contexte.new_cdp_session(page)
+        assert cdp.send("Page.getAppManifest").get("errors") == []
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    finally:
+        contexte.close()
+
+
+def test_les_autres_tests_navigateur_n_ont_pas_de_service_worker(page: Page, serveur_site: str) -> None:
+    """conftest bloque les service workers dans les contextes de pytest-playwright."""
+    with page.expect_console_message(lambda m: "Service Worker registration blocked" in m.text):
+        page.goto(serveur_site, wait_until="load")  # le site essaie bien de l'enregistrer
+    assert page.evaluate("async () => (await navigator.serviceWorker.getRegistration()) === undefined")
+
+
+def test_le_python_du_navigateur_marche_hors_ligne_une_fois_charge(
+    contexte: BrowserContext, serveur_site: str, site_construit: SiteConstruit
+) -> None:
+    """Un exemple exécuté une fois avec du réseau (Pyodide entre alors au cache) s'exécute encore sans réseau."""
+    _exiger_runtime(site_construit)
+    hors_site: list[str] = []
+    contexte.on("request", lambda r: hors_site.append(r.url) if urlparse(r.url).hostname != "127.0.0.1" else None)
+    page = contexte.new_page()
+    page.goto(serveur_site + PAGE_REGLES, wait_until="load")
+    _attendre_le_service_worker(page)
+    assert not [c for c in _cles_du_cache(page) if "/assets/pyodide/" in c], "Pyodide précaché d'office"
+
+    def executer_le_premier_exemple() -> None:
+        bouton = page.get_by_role("button", name="Exécuter l'exemple 1", exact=True)
+        bouton.click()
+        expect(bouton).to_be_enabled(timeout=CHARGEMENT_MS)
+        sortie = page.get_by_role("group", name="Exemple 1", exact=True).locator(".cellule-sortie")
+        expect(sortie).to_contain_text("Réussite")  # le bourrin lance (5, 3, 2) : 10 > 9
+        expect(sortie.locator(".cellule-erreur")).to_have_count(0)
+
+    executer_le_premier_exemple()
+    assert [c for c in _cles_du_cache(page) if c.split("?")[0].endswith("pyodide.asm.wasm")], "Pyodide pas gardé"
+
+    contexte.set_offline(True)
+    page.reload(wait_until="load")
+    executer_le_premier_exemple()
+    assert not hors_site, f"requêtes hors de 127.0.0.1 : {hors_site}"
