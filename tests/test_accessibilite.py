@@ -398,9 +398,10 @@ SELECTEURS = r"""(fichiers) => {
 APRES_UNE_ACTION = ("[data-masquee]", "[data-focus]", ".md-tooltip2")
 """Ce que le lecteur fait apparaître (Échap, focus d'un onglet, survol) : vérifié par les tests clavier."""
 
-A_L_EXECUTION = {"cellules.css"}
-"""Les feuilles qui habillent surtout ce qu'un exemple crée en s'exécutant (sortie, erreur, éditeur) :
-`tests/test_cellules_navigateur.py` les exerce ; ici, on vérifie seulement qu'elles sont chargées."""
+A_L_EXECUTION = {"cellules.css", "calculateur.css"}
+"""Les feuilles qui habillent surtout ce qu'un exemple ou un calcul crée en s'exécutant (sortie, erreur,
+éditeur ; verdict, tableaux de chances) : `tests/test_cellules_navigateur.py` et
+`tests/test_calculateur_navigateur.py` les exercent ; ici, on vérifie seulement qu'elles sont chargées."""
 
 
 def test_chaque_regle_de_nos_feuilles_de_style_touche_le_site(
