@@ -9,7 +9,8 @@ sur la page « Calculateur » du site construit (`mkdocs build --strict`), servi
 par `http.server` sur 127.0.0.1 (sans compression), et mesure :
 
 1. les **octets transférés avant le premier calcul** (corps et en-têtes de
-   chaque réponse : la page, ses styles, ses scripts, l'index de recherche) ;
+   chaque réponse : la page, ses styles, ses scripts, l'index de recherche ;
+   pas ce que le service worker met en cache pour le hors-ligne) ;
 2. le **premier calcul, à froid** : du clic sur « Calculer » au verdict
    affiché (chargement de Pyodide et du paquet compris), et les octets qu'il
    fait venir ;
@@ -83,6 +84,8 @@ def une_passe(navigateur: Any, adresse: str, repetitions: int) -> dict[str, Any]
     octets = [0]
 
     def finie(requete: Any) -> None:
+        if requete.service_worker:  # le service worker met le site en cache à son rythme : pas la page
+            return
         tailles = requete.sizes()
         octets[0] += tailles["responseBodySize"] + tailles["responseHeadersSize"]
 

@@ -52,7 +52,9 @@ class Onglet:
         self.contexte = browser.new_context(viewport=TELEPHONE)
         self.notes: dict[str, list[str]] = {"erreurs": [], "hors": [], "echecs": [], "requetes": [], "dialogues": []}
         self.contexte.on("requestfailed", lambda r: self.notes["echecs"].append(f"{r.url} ({r.failure})"))
-        self.contexte.on("request", lambda r: self.notes["requetes"].append(r.url))
+        # Les requêtes de la page et de son worker Python ; pas celles du service worker, qui met le site en
+        # cache pour la table (hors ligne) à son propre rythme.
+        self.contexte.on("request", lambda r: None if r.service_worker else self.notes["requetes"].append(r.url))
         self.contexte.route("**/*", self._surveiller)  # le contexte voit aussi les requêtes du worker
         self.page = self.ouvrir()
 
@@ -164,7 +166,9 @@ def _sans_debordement(page: Page) -> None:
 
 
 def test_rien_de_lourd_avant_le_premier_calcul(onglet: Onglet) -> None:
-    assert not any("/assets/pyodide/" in u or "cellules-worker" in u for u in onglet.notes["requetes"])
+    """Ni Pyodide, ni le worker, ni le paquet avant le premier « Calculer » (le service worker mis à part)."""
+    lourds = ("/assets/pyodide/", "cellules-worker", "/assets/cellules/")
+    assert not any(marque in u for u in onglet.notes["requetes"] for marque in lourds)
     expect(onglet.page.locator("form.calc-formulaire")).to_have_count(len(FORMULAIRES))
 
 
