@@ -53,6 +53,9 @@ CAS: dict[str, dict[str, str]] = {
 }
 """Une saisie par formulaire (la scène majeure compare ses trois échanges de risque : quatre chaînes)."""
 
+_RUNTIME = ("/assets/pyodide/", "/assets/cellules/", "cellules-worker")
+"""Ce que fait venir le premier calcul : Pyodide, le paquet rules zippé, le worker."""
+
 _CLIQUER_ET_ATTENDRE = """async ([nom, entrees]) => {
   const form = document.getElementById('form-' + nom);
   for (const [champ, valeur] of Object.entries(entrees)) {
@@ -82,12 +85,18 @@ def _reinitialiser(page: Any, nom: str) -> None:
 def une_passe(navigateur: Any, adresse: str, repetitions: int) -> dict[str, Any]:
     contexte = navigateur.new_context(viewport={"width": 375, "height": 740})
     octets = [0]
+    runtime: dict[str, int] = {}
+    runtime_actif = [False]
 
     def finie(requete: Any) -> None:
-        if requete.service_worker:  # le service worker met le site en cache à son rythme : pas la page
-            return
         tailles = requete.sizes()
-        octets[0] += tailles["responseBodySize"] + tailles["responseHeadersSize"]
+        taille = tailles["responseBodySize"] + tailles["responseHeadersSize"]
+        if runtime_actif[0] and any(m in requete.url for m in _RUNTIME):
+            # Pyodide, le worker et le paquet, que la page les demande ou que le service worker les cherche pour
+            # elle (une fois par adresse).
+            runtime[requete.url] = max(runtime.get(requete.url, 0), taille)
+        if not requete.service_worker:  # le service worker met le site en cache à son rythme : pas la page
+            octets[0] += taille
 
     contexte.on("requestfinished", finie)
     page = contexte.new_page()
@@ -95,9 +104,10 @@ def une_passe(navigateur: Any, adresse: str, repetitions: int) -> dict[str, Any]
     page.wait_for_timeout(300)
     avant = octets[0]
     page.set_default_timeout(0)
+    runtime_actif[0] = True
     froid = page.evaluate(_CLIQUER_ET_ATTENDRE, ["warp-jet", CAS["warp-jet"]])
     page.wait_for_load_state("networkidle")
-    lancement = octets[0] - avant
+    lancement = sum(runtime.values())
     chaud: dict[str, list[float]] = {}
     for nom, entrees in CAS.items():
         _reinitialiser(page, nom)
