@@ -23,7 +23,7 @@ if __name__ != "hooks.calculateur":  # chargé par MkDocs depuis son chemin : vo
 
 from hooks import modele
 
-__all__ = ["PAGE", "REPERE", "formulaire_html", "markdown_formulaires", "on_page_markdown"]
+__all__ = ["PAGE", "REPERE", "formulaire_html", "markdown_formulaires", "on_page_content", "on_page_markdown"]
 
 PAGE = "calculateur.md"
 """La page du calculateur, dans `docs/`."""
@@ -132,3 +132,18 @@ def on_nav(nav: Any, config: Any, files: Any, **kwargs: Any) -> Any:
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any, **kwargs: Any) -> str:
     """Écrit les formulaires dans la page du calculateur, à la place du repère."""
     return modele.ecrire_au_repere(markdown, page, PAGE, REPERE, markdown_formulaires)
+
+
+def on_page_content(html_page: str, page: Any, config: Any, files: Any, **kwargs: Any) -> str:
+    """Le style et le script du calculateur, sur sa seule page : les autres pages ne les chargent pas.
+
+    Le script attend la fin du chargement de la page : il emprunte alors le worker Python de
+    `cellules.js` (chargé, lui, sur chaque page à exemples).
+    """
+    if page.file.src_uri != PAGE:
+        return html_page
+    from mkdocs.utils import get_relative_url
+
+    style = html.escape(get_relative_url("stylesheets/calculateur.css", page.url))
+    script = html.escape(get_relative_url("javascripts/calculateur.js", page.url))
+    return f'<link rel="stylesheet" href="{style}">\n{html_page}\n<script src="{script}" defer></script>\n'

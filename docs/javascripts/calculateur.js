@@ -317,6 +317,14 @@
     window.calculateur = { calculer: (nom, options) => calculer(formulaires.get(nom), options), formulaires };
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", initialiser);
-  else initialiser();
+  // Après l'initialisation des cellules (window.cellules), qu'un lien partagé sollicite dès le chargement :
+  // ce script est chargé avec « defer », cellules.js s'initialise à DOMContentLoaded. Au plus 5 s
+  // d'attente ; sans runtime, le premier calcul dira qu'il manque.
+  let essais = 0;
+  function demarrer() {
+    if (window.cellules || !document.getElementById("cellules-config") || ++essais > 250) initialiser();
+    else setTimeout(demarrer, 20);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", demarrer);
+  else demarrer();
 })();
