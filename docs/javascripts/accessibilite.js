@@ -1,12 +1,14 @@
 /* Règles exécutables : le site au clavier et au lecteur d'écran.
  *
- * - Chaque terme du glossaire (<abbr title="…"> écrit par l'extension abbr)
- *   prend le focus : Material (content.tooltips) montre alors sa définition
- *   comme au survol, et la relie au terme (aria-describedby). Échap la masque
- *   sans déplacer le focus (WCAG 1.4.13).
+ * - La première occurrence de chaque terme du glossaire sur la page
+ *   (<abbr title="…"> écrit par l'extension abbr) prend le focus : Material
+ *   (content.tooltips) montre alors sa définition comme au survol, et la relie
+ *   au terme (aria-describedby). Échap la masque sans déplacer le focus
+ *   (WCAG 1.4.13). Les occurrences suivantes gardent le survol et leur titre.
  * - Une zone qui défile (grand tableau sur un téléphone) sans rien de
  *   focalisable dedans prend le focus, pour défiler au clavier (WCAG 2.1.1),
  *   avec un nom : « Tableau défilant : <section> ».
+ * - Le bouton du menu (tiroir, sous 1220 px) s'atteint et s'actionne au clavier.
  * - Des noms français aux repères et au dialogue de recherche que Material
  *   laisse sans nom ou en double.
  *
@@ -19,10 +21,24 @@
   var FOCALISABLES =
     "a[href], button, input:not([type=hidden]), select, textarea, [tabindex]:not([tabindex='-1'])";
 
-  /* Les termes du glossaire prennent le focus. */
+  /* La première occurrence de chaque terme du glossaire sur la page prend le
+     focus (une définition, un arrêt de tabulation) : les suivantes montrent la
+     même définition au survol et la portent dans leur titre (lu par le lecteur
+     d'écran), sans allonger le chemin du clavier vers les exemples. Sans cette
+     règle, une page de règles comptait des dizaines d'arrêts (69 sur
+     warp/jets-simples/), imprimer/ près de 1 900. */
   function termes() {
+    var vus = {};
     document.querySelectorAll(".md-content abbr[title]").forEach(function (terme) {
-      if (!terme.hasAttribute("tabindex")) terme.setAttribute("tabindex", "0");
+      var cle = terme.getAttribute("title");
+      if (terme.hasAttribute("data-terme")) cle = terme.getAttribute("data-terme");
+      else terme.setAttribute("data-terme", cle); /* Material retire le titre pendant l'affichage */
+      if (!Object.prototype.hasOwnProperty.call(vus, cle)) {
+        vus[cle] = true;
+        terme.setAttribute("tabindex", "0");
+      } else if (terme.getAttribute("tabindex") === "0") {
+        terme.removeAttribute("tabindex");
+      }
     });
   }
 
@@ -123,6 +139,36 @@
     });
   }
 
+  /* Sous 1220 px, le menu du site est un tiroir qu'ouvre une étiquette
+     (<label for="__drawer">) que le clavier n'atteignait pas. Elle devient un
+     bouton : Entrée ou Espace ouvre et ferme le tiroir, Échap le ferme et rend
+     le focus au bouton (accessibilite.css cache le tiroir fermé). */
+  function boutonDuMenu() {
+    var etiquette = document.querySelector('label.md-header__button[for="__drawer"]');
+    var tiroir = document.getElementById("__drawer");
+    if (!etiquette || !tiroir || etiquette.hasAttribute("role")) return;
+    var suivre = function () {
+      etiquette.setAttribute("aria-expanded", tiroir.checked ? "true" : "false");
+    };
+    etiquette.setAttribute("role", "button");
+    etiquette.setAttribute("tabindex", "0");
+    etiquette.setAttribute("aria-label", "Menu du site");
+    etiquette.setAttribute("aria-controls", "__drawer");
+    suivre();
+    tiroir.addEventListener("change", suivre);
+    etiquette.addEventListener("keydown", function (evenement) {
+      if (evenement.key !== "Enter" && evenement.key !== " ") return;
+      evenement.preventDefault();
+      evenement.stopPropagation(); /* Material clique déjà une étiquette sur Entrée : un seul basculement */
+      tiroir.click();
+    });
+    document.addEventListener("keydown", function (evenement) {
+      if (evenement.key !== "Escape" || !tiroir.checked) return;
+      tiroir.click();
+      etiquette.focus();
+    });
+  }
+
   /* Material entoure les boutons de chaque bloc de code d'un <nav> sans nom :
      autant de repères « navigation » anonymes. Ce ne sont que des boutons. */
   var ACTIONS = "nav.md-code__nav:not([role])";
@@ -136,6 +182,7 @@
   }
 
   function preparer() {
+    boutonDuMenu();
     termes();
     noms();
     zonesDefilantes();
