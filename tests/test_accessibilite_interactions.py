@@ -1,0 +1,340 @@
+"""Accessible au clavier après interaction : axe-core sur les états que crée le lecteur, et le chemin du clavier.
+
+`tests/test_accessibilite.py` passe axe-core sur chaque page telle qu'elle se
+charge. Ici, les états que le lecteur fait apparaître en s'en servant :
+
+- **axe-core après interaction**, page entière (mêmes règles : WCAG 2.0 / 2.1
+  A et AA, impact « serious » ou « critical », plus les deux règles nommées par
+  l'issue 13), en clair et en sombre, à 1280 et 375 px : une cellule exécutée
+  avec succès, puis une cellule qui affiche une `ValueError` française ; le
+  calculateur après un verdict, puis après une erreur de saisie ; un terme du
+  glossaire qui montre sa définition. Le nombre d'états vérifiés est affiché.
+- **Le glossaire ne noie pas le clavier** : sur chaque page, la première
+  occurrence de chaque terme (une définition) prend le focus, les suivantes non
+  (elles gardent le survol et leur titre, lu par le lecteur d'écran). Les
+  chiffres avant / après sont affichés.
+- **Le chemin du clavier jusqu'aux exemples** : depuis le haut d'une page de
+  règles, Tab atteint « Modifier » puis « Exécuter » du premier exemple en peu
+  d'appuis, sans jamais passer par un élément hors de l'écran (le tiroir du
+  menu, fermé, à 375 px) ; le bouton du menu s'ouvre et se ferme au clavier.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from hooks import npm
+from tests.conftest import EN_CI, RACINE, SiteConstruit
+from tests.test_accessibilite import GRAVES, LANCER_AXE, LARGEURS, MODES, REGLES_NOMMEES, REGLES_WCAG, pages_du_site
+from tests.test_cellules import PAGE_REGLES, _exiger_runtime
+
+try:
+    from playwright.sync_api import Browser, Page, expect
+except ImportError:  # l'extra « browser » n'est pas installé
+    if EN_CI:
+        raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
+    pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
+
+CHARGEMENT_MS = 60_000
+"""Le premier « Exécuter » ou « Calculer » charge Pyodide (bien plus lent sur une machine chargée)."""
+
+AXE = RACINE / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def _axe(page: Page, etat: str) -> list[str]:
+    """Les violations graves (ou des règles nommées) de la page entière, dans l'état où elle est."""
+    if not AXE.is_file():
+        message = f"{AXE} absent : npm ci n'a pas installé axe-core"
+        if EN_CI:
+            pytest.fail(message + " (sous CI=true, c'est une erreur)")
+        pytest.skip(message)
+    # L'état final, pas le milieu d'une transition de Material ; deux images pour que tout soit peint.
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    fautes = []
+    for v in page.evaluate(LANCER_AXE, {"regles": REGLES_WCAG, "nommees": REGLES_NOMMEES}):
+        if v["impact"] in GRAVES or v["regle"] in REGLES_NOMMEES:
+            exemples = "\n      ".join(v["noeuds"][:3])
+            fautes.append(f"{etat} : {v['regle']} ({v['impact']}, {len(v['noeuds'])}×)\n      {exemples}")
+    return fautes
+
+
+# ---------------------------------------------------------------- les états créés à l'exécution
+
+
+def _cellule_executee(page: Page) -> None:
+    executer = page.get_by_role("button", name="Exécuter l'exemple 1", exact=True)
+    executer.click()
+    expect(executer).to_be_enabled(timeout=CHARGEMENT_MS)
+    sortie = page.get_by_role("group", name="Exemple 1", exact=True).locator(".cellule-sortie")
+    expect(sortie).to_contain_text("Résultat, calculé dans votre navigateur", timeout=CHARGEMENT_MS)
+    expect(sortie.locator(".cellule-erreur")).to_have_count(0)
+
+
+def _cellule_en_erreur(page: Page) -> None:
+    page.get_by_role("button", name="Modifier l'exemple 2", exact=True).click()
+    editeur = page.get_by_role("textbox", name=re.compile("^Code Python de l'exemple 2 "))
+    editeur.fill("from rules.warp import jet\nprint(jet(-1, des=()).explication)")
+    page.get_by_role("button", name="Exécuter l'exemple 2", exact=True).click()
+    erreur = page.get_by_role("group", name="Exemple 2", exact=True).locator(".cellule-erreur")
+    expect(erreur).to_contain_text("ValueError : ", timeout=CHARGEMENT_MS)
+
+
+def _calculateur_verdict(page: Page) -> None:
+    form = page.locator("#form-warp-oppose")
+    form.locator('[name="des_premier"]').fill("6 5 4")
+    form.locator('[name="des_second"]').fill("3 3")
+    form.locator('[name="des_second"]').press("Enter")
+    expect(form.locator(".calc-verdict-texte")).not_to_be_empty(timeout=CHARGEMENT_MS)
+
+
+def _calculateur_erreur(page: Page) -> None:
+    form = page.locator("#form-warp-jet")
+    form.locator('[name="trait"]').fill("trois")
+    form.locator('[name="trait"]').press("Enter")
+    expect(page.locator("#warp-jet-trait-erreur")).to_be_visible(timeout=CHARGEMENT_MS)
+    expect(form.locator('[name="trait"]')).to_have_attribute("aria-invalid", "true")
+
+
+def _definition_affichee(page: Page) -> None:
+    page.locator(".md-content abbr[tabindex='0']").first.focus()
+    expect(page.locator(".md-tooltip2--active")).to_be_visible()
+
+
+PARCOURS = {
+    "cellules": (PAGE_REGLES, [("cellule exécutée", _cellule_executee), ("cellule en erreur", _cellule_en_erreur)]),
+    "calculateur": (
+        "calculateur/",
+        [("calculateur : verdict", _calculateur_verdict), ("calculateur : erreur de saisie", _calculateur_erreur)],
+    ),
+    "glossaire": (PAGE_REGLES, [("définition du glossaire affichée", _definition_affichee)]),
+}
+"""Chaque page, et les états que le lecteur y crée l'un après l'autre (axe-core passe après chacun)."""
+
+
+@pytest.mark.parametrize("parcours", PARCOURS.keys())
+@pytest.mark.parametrize("largeur", LARGEURS.values(), ids=LARGEURS.keys())
+@pytest.mark.parametrize("mode", MODES.keys())
+def test_axe_ne_trouve_rien_de_grave_apres_interaction(
+    browser: Browser,
+    serveur_site: str,
+    site_construit: SiteConstruit,
+    capsys: pytest.CaptureFixture[str],
+    mode: str,
+    largeur: int,
+    parcours: str,
+) -> None:
+    if parcours != "glossaire":
+        _exiger_runtime(site_construit)
+    theme, schema = MODES[mode]
+    chemin, etats = PARCOURS[parcours]
+    contexte = browser.new_context(
+        viewport={"width": largeur, "height": 900}, color_scheme=theme, service_workers="block"
+    )
+    page = contexte.new_page()
+    erreurs: list[str] = []
+    page.on("pageerror", lambda e: erreurs.append(str(e)))
+    page.goto(serveur_site + chemin, wait_until="networkidle")
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", schema)
+    fautes: list[str] = []
+    verifies = 0
+    for nom, agir in etats:
+        agir(page)
+        fautes += _axe(page, nom)
+        verifies += 1
+    contexte.close()
+    with capsys.disabled():
+        print(
+            f"\n  axe-core {npm.version_epinglee(RACINE, 'axe-core')} : {verifies} état(s) de {chemin} "
+            f"vérifié(s) après interaction, mode {mode}, {largeur} px"
+        )
+    assert verifies == len(etats)
+    assert not erreurs, f"erreurs de la page : {erreurs}"
+    assert not fautes, f"{len(fautes)} violations (mode {mode}, {largeur} px) :\n" + "\n".join(fautes)
+
+
+# ---------------------------------------------------------------- le glossaire au clavier
+
+TERMES = """() => {
+  const termes = [...document.querySelectorAll('.md-content abbr')];
+  return termes.map(a => ({
+    definition: a.getAttribute('data-terme') || a.title,
+    focalisable: a.tabIndex >= 0 && a.hasAttribute('tabindex'),
+  }));
+}"""
+
+
+def test_un_seul_arret_de_tabulation_par_terme_et_par_page(
+    page: Page, serveur_site: str, site_construit: SiteConstruit, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """La première occurrence de chaque définition prend le focus ; les suivantes gardent leur titre."""
+    occurrences = arrets = pages = 0
+    par_page: dict[str, tuple[int, int]] = {}
+    fautes = []
+    for chemin in pages_du_site(site_construit.dossier):
+        page.goto(serveur_site + chemin, wait_until="load")
+        termes = page.evaluate(TERMES)
+        vues: set[str] = set()
+        for rang, t in enumerate(termes):
+            premiere = t["definition"] not in vues
+            vues.add(t["definition"])
+            if not t["definition"]:
+                fautes.append(f"{chemin} : terme n° {rang + 1} sans définition")
+            elif t["focalisable"] != premiere:
+                quoi = "prend le focus" if t["focalisable"] else "ne prend pas le focus"
+                fautes.append(f"{chemin} : le terme n° {rang + 1} {quoi} ({t['definition'][:50]})")
+        occurrences += len(termes)
+        arrets += sum(t["focalisable"] for t in termes)
+        par_page[chemin] = (len(termes), sum(t["focalisable"] for t in termes))
+        pages += 1
+    with capsys.disabled():
+        print(
+            f"\n  glossaire : {occurrences} occurrences de termes sur {pages} pages, {arrets} arrêts de tabulation"
+            f" (imprimer/ : {par_page['imprimer/'][0]} → {par_page['imprimer/'][1]} ;"
+            f" {PAGE_REGLES} : {par_page[PAGE_REGLES][0]} → {par_page[PAGE_REGLES][1]})"
+        )
+    assert occurrences >= 1000 and pages >= 40, "le glossaire ou les pages ont disparu : rien de vérifié"
+    assert not fautes, f"{len(fautes)} fautes :\n" + "\n".join(fautes[:20])
+
+
+def test_au_clavier_chaque_definition_une_fois_et_les_autres_au_survol(browser: Browser, serveur_site: str) -> None:
+    """Tab de haut en bas d'une page de règles : chaque définition est atteinte une fois, et une seule ;
+    une occurrence suivante montre sa définition au survol et la porte dans l'arbre d'accessibilité."""
+    contexte = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    page = contexte.new_page()
+    page.goto(serveur_site + PAGE_REGLES, wait_until="load")
+    definitions = page.evaluate(TERMES)
+    distinctes = list(dict.fromkeys(t["definition"] for t in definitions))
+    assert len(distinctes) < len(definitions), "la page n'a plus de terme répété : le test ne vérifie rien"
+    atteintes: list[str] = []
+    for _ in range(800):
+        page.keyboard.press("Tab")
+        rang = page.evaluate(
+            "() => document.activeElement === document.body ? null"
+            " : [...document.querySelectorAll('.md-content abbr')].indexOf(document.activeElement)"
+        )
+        if rang is None:
+            break
+        if rang >= 0:
+            atteintes.append(definitions[rang]["definition"])
+    else:
+        raise AssertionError("800 tabulations sans faire le tour de la page")
+    assert atteintes == distinctes
+
+    suivante = page.locator(".md-content abbr:not([tabindex])").first
+    definition = suivante.get_attribute("title")
+    assert definition
+    cdp = contexte.new_cdp_session(page)
+    racine = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    cible = cdp.send("DOM.querySelector", {"nodeId": racine, "selector": ".md-content abbr:not([tabindex])"})
+    ax = cdp.send("Accessibility.getPartialAXTree", {"nodeId": cible["nodeId"], "fetchRelatives": False})["nodes"]
+    annonce = [(n.get("name") or {}).get("value", "") + " " + (n.get("description") or {}).get("value", "") for n in ax]
+    assert any(definition in a for a in annonce), f"la définition n'est pas dans l'arbre : {annonce}"
+    suivante.scroll_into_view_if_needed()
+    suivante.hover()
+    expect(page.locator(".md-tooltip2--active")).to_have_text(definition)
+    contexte.close()
+
+
+# ---------------------------------------------------------------- le chemin vers les exemples
+
+ACTIF = """() => {
+  const e = document.activeElement;
+  if (!e || e === document.body) return null;
+  // Un bouton radio caché (bascule clair / sombre) montre son focus sur une étiquette visible (voir
+  // ANNEAU dans test_accessibilite.py) : c'est elle qui doit être à l'écran.
+  const taille = x => { const r = x.getBoundingClientRect(); return r.width >= 1 && r.height >= 1; };
+  let vu = e;
+  if (!taille(e) && e.labels) {
+    const suivante = e.nextElementSibling && e.nextElementSibling.tagName === "LABEL" ? [e.nextElementSibling] : [];
+    vu = [...e.labels, ...suivante].find(taille) || e;
+  }
+  const r = vu.getBoundingClientRect();
+  return {
+    nom: (e.getAttribute('aria-label') || e.textContent || e.value || '').trim().slice(0, 40),
+    quoi: e.tagName.toLowerCase(),
+    dedans: r.right > 0 && r.left < innerWidth && r.width >= 1 && r.height >= 1,
+  };
+}"""
+
+MAX_APPUIS = {1280: 40, 375: 20}
+"""Depuis le haut de la page, jusqu'à « Modifier » du premier exemple (mesuré : 31 et 14)."""
+
+
+@pytest.mark.parametrize("largeur", LARGEURS.values(), ids=LARGEURS.keys())
+def test_tab_atteint_le_premier_exemple_en_peu_d_appuis(
+    browser: Browser, serveur_site: str, site_construit: SiteConstruit, capsys: pytest.CaptureFixture[str], largeur: int
+) -> None:
+    _exiger_runtime(site_construit)
+    contexte = browser.new_context(viewport={"width": largeur, "height": 900}, service_workers="block")
+    page = contexte.new_page()
+    page.goto(serveur_site + PAGE_REGLES, wait_until="load")
+    page.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
+    hors_ecran: list[str] = []
+    chemin: list[dict[str, Any]] = []
+    for _ in range(300):
+        page.keyboard.press("Tab")
+        actif = page.evaluate(ACTIF)
+        assert actif is not None, "revenu en haut de la page sans atteindre le premier exemple"
+        chemin.append(actif)
+        if not actif["dedans"]:
+            hors_ecran.append(f"{actif['quoi']} « {actif['nom']} »")
+        if actif["nom"] == "Modifier l'exemple 1":
+            break
+    appuis = len(chemin)
+    page.keyboard.press("Tab")
+    assert page.evaluate(ACTIF)["nom"] == "Exécuter l'exemple 1", "« Exécuter » ne suit pas « Modifier »"
+    # Par le lien d'évitement : Tab, Entrée, puis Tab jusqu'à l'exemple.
+    page.goto(serveur_site + PAGE_REGLES, wait_until="load")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    evitement = 2
+    while page.evaluate(ACTIF) is None or page.evaluate(ACTIF)["nom"] != "Modifier l'exemple 1":
+        page.keyboard.press("Tab")
+        evitement += 1
+        assert evitement < 300
+    contexte.close()
+    with capsys.disabled():
+        print(
+            f"\n  {PAGE_REGLES} à {largeur} px : « Modifier l'exemple 1 » au {appuis}e Tab depuis le haut,"
+            f" {evitement} touches par le lien d'évitement"
+        )
+    assert not hors_ecran, "arrêts de tabulation hors de l'écran :\n" + "\n".join(dict.fromkeys(hors_ecran))
+    assert appuis <= MAX_APPUIS[largeur], f"{appuis} appuis sur Tab avant le premier exemple"
+
+
+def test_le_menu_du_telephone_s_ouvre_et_se_ferme_au_clavier(browser: Browser, serveur_site: str) -> None:
+    contexte = browser.new_context(viewport={"width": 375, "height": 900}, service_workers="block")
+    page = contexte.new_page()
+    page.goto(serveur_site + PAGE_REGLES, wait_until="load")
+    page.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
+    menu = page.get_by_role("button", name="Menu du site", exact=True)
+    navigation = page.locator(".md-sidebar--primary")
+    expect(navigation).to_be_hidden()
+    page.keyboard.press("Tab")  # le lien d'évitement
+    page.keyboard.press("Tab")
+    expect(menu).to_be_focused()
+    expect(menu).to_have_attribute("aria-expanded", "false")
+    page.keyboard.press("Enter")
+    expect(navigation).to_be_visible()
+    expect(menu).to_have_attribute("aria-expanded", "true")
+    # Les liens du menu, ouverts, sont atteints au clavier, à l'écran.
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        actif = page.evaluate(ACTIF)
+        if actif and page.evaluate("() => !!document.activeElement.closest('.md-sidebar--primary')"):
+            assert actif["dedans"], f"lien du menu hors de l'écran : {actif}"
+            break
+    else:
+        raise AssertionError("20 tabulations sans entrer dans le menu ouvert")
+    # Échap ferme le menu et rend le focus à son bouton ; Espace le rouvre.
+    page.keyboard.press("Escape")
+    expect(navigation).to_be_hidden()
+    expect(menu).to_be_focused()
+    page.keyboard.press(" ")
+    expect(navigation).to_be_visible()
+    contexte.close()
