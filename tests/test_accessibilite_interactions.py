@@ -51,8 +51,15 @@ def _axe(page: Page, etat: str) -> list[str]:
         if EN_CI:
             pytest.fail(message + " (sous CI=true, c'est une erreur)")
         pytest.skip(message)
-    # L'état final, pas le milieu d'une transition de Material ; deux images pour que tout soit peint.
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    # L'état final, pas le milieu d'une transition de Material (le bouton « Retour en haut » qui
+    # apparaît en fondu quand la page remonte vers un champ en erreur) ; puis deux images peintes.
+    page.evaluate(
+        """async () => {
+      const finies = document.getAnimations().filter(a => a.effect && a.effect.getTiming().iterations !== Infinity);
+      await Promise.all(finies.map(a => a.finished.catch(() => null)));
+      await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+    }"""
+    )
     if not page.evaluate("() => typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     fautes = []
