@@ -345,3 +345,55 @@ def test_le_menu_du_telephone_s_ouvre_et_se_ferme_au_clavier(browser: Browser, s
     page.keyboard.press(" ")
     expect(navigation).to_be_visible()
     contexte.close()
+
+
+def _nom_actif(page: Page) -> str | None:
+    actif = page.evaluate(ACTIF)
+    return None if actif is None else str(actif["nom"])
+
+
+def test_un_exemple_se_modifie_s_execute_et_se_reinitialise_au_clavier_seul(
+    browser: Browser, serveur_site: str, site_construit: SiteConstruit
+) -> None:
+    """Tab, Entrée et la frappe suffisent ; le focus n'est jamais perdu (renvoyé au haut de la page)."""
+    _exiger_runtime(site_construit)
+    contexte = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    page = contexte.new_page()
+    page.goto(serveur_site + PAGE_REGLES, wait_until="load")
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if _nom_actif(page) == "Modifier l'exemple 1":
+            break
+    else:
+        raise AssertionError("60 tabulations sans atteindre « Modifier l'exemple 1 »")
+    page.keyboard.press("Enter")
+    assert (_nom_actif(page) or "").startswith("Code Python de l'exemple 1"), "l'éditeur ne prend pas le focus"
+    page.keyboard.press("Control+A")
+    page.keyboard.type("from rules.warp import jet\nprint(jet(3, des=(6, 6, 1)).explication)")
+    page.keyboard.press("Tab")  # la touche Tab quitte l'éditeur : pas de piège au clavier
+    assert _nom_actif(page) == "Exécuter l'exemple 1"
+    page.keyboard.press("Enter")
+    groupe = page.get_by_role("group", name="Exemple 1", exact=True)
+    expect(groupe.locator(".cellule-sortie")).to_contain_text("Critique", timeout=CHARGEMENT_MS)
+    expect(page.get_by_role("button", name="Exécuter l'exemple 1", exact=True)).to_be_enabled()
+    # Désactivé pendant l'exécution, « Exécuter » perd le focus : il le retrouve à la fin.
+    assert _nom_actif(page) == "Exécuter l'exemple 1", f"focus après l'exécution : {_nom_actif(page)}"
+    # Pendant une exécution sans fin, Tab mène à « Arrêter » ; Entrée l'arrête, le focus revient à « Exécuter ».
+    page.get_by_role("button", name="Modifier l'exemple 3", exact=True).click()
+    page.get_by_role("textbox", name=re.compile("^Code Python de l'exemple 3 ")).fill("while True:\n    pass")
+    page.get_by_role("button", name="Exécuter l'exemple 3", exact=True).focus()
+    page.keyboard.press("Enter")
+    etat = page.get_by_role("group", name="Exemple 3", exact=True).get_by_role("status")
+    expect(etat).to_have_text("Exécution…")
+    page.keyboard.press("Tab")
+    assert _nom_actif(page) == "Arrêter l'exécution de l'exemple 3"
+    page.keyboard.press("Enter")
+    expect(etat).to_contain_text("Exécution arrêtée")
+    assert _nom_actif(page) == "Exécuter l'exemple 3", f"focus après l'arrêt : {_nom_actif(page)}"
+    # Réinitialiser : le bouton disparaît, le focus va au bouton qui le remplace (« Modifier »).
+    reinitialiser = page.get_by_role("button", name="Réinitialiser l'exemple 1", exact=True)
+    reinitialiser.focus()
+    page.keyboard.press("Enter")
+    expect(groupe.locator(".cellule-sortie")).to_be_hidden()
+    assert _nom_actif(page) == "Modifier l'exemple 1", f"focus après Réinitialiser : {_nom_actif(page)}"
+    contexte.close()

@@ -253,6 +253,7 @@
         return;
       }
       const avant = executables.slice(0, executables.indexOf(cellule));
+      const auClavier = document.activeElement === cellule.executer; // désactivé, il perd le focus
       cellule.executer.disabled = true;
       cellule.arreter.hidden = false;
       cellule.etat.textContent = moteur.travailleur ? "Exécution…" : "Chargement de Python…";
@@ -270,10 +271,14 @@
           ? "Exécution arrêtée : la session Python de la page repart de zéro."
           : erreur.message;
       } finally {
+        // Le focus revient à « Exécuter » s'il y était (au clavier) ou sur « Arrêter », qui se cache.
+        const rendre =
+          document.activeElement === cellule.arreter || (auClavier && document.activeElement === document.body);
         cellule.executer.disabled = false;
         cellule.arreter.hidden = true;
         cellule.progres.hidden = true;
         cellule.reinitialiser.hidden = false;
+        if (rendre) cellule.executer.focus();
       }
     }
 
