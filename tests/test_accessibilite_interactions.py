@@ -397,3 +397,29 @@ def test_un_exemple_se_modifie_s_execute_et_se_reinitialise_au_clavier_seul(
     expect(groupe.locator(".cellule-sortie")).to_be_hidden()
     assert _nom_actif(page) == "Modifier l'exemple 1", f"focus après Réinitialiser : {_nom_actif(page)}"
     contexte.close()
+
+
+@pytest.mark.parametrize("bouton", ["Calculer", "Lancer les dés"])
+def test_un_bouton_du_calculateur_presse_au_clavier_garde_le_focus(
+    browser: Browser, serveur_site: str, site_construit: SiteConstruit, bouton: str
+) -> None:
+    """Désactivés pendant le calcul, « Calculer » et « Lancer les dés » ne renvoient pas le lecteur en haut."""
+    _exiger_runtime(site_construit)
+    contexte = browser.new_context(viewport={"width": 375, "height": 740}, service_workers="block")
+    page = contexte.new_page()
+    page.goto(serveur_site + "calculateur/", wait_until="networkidle")
+    form = page.locator("#form-warp-jet")
+    form.locator('[name="des"]').fill("6 5 2")
+    form.locator('[name="des"]').focus()
+    nom = f"{bouton} : Jet simple"
+    for _ in range(5):
+        page.keyboard.press("Tab")
+        if _nom_actif(page) == nom:
+            break
+    else:
+        raise AssertionError(f"Tab n'atteint pas « {nom} »")
+    page.keyboard.press("Enter")
+    expect(form.locator(".calc-verdict-texte")).not_to_be_empty(timeout=CHARGEMENT_MS)
+    expect(form.get_by_role("button", name=nom)).to_be_enabled()
+    assert _nom_actif(page) == nom, f"focus après le calcul : {_nom_actif(page)}"
+    contexte.close()

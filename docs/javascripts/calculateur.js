@@ -245,7 +245,8 @@
     const progres = form.querySelector(".calc-progres");
     const boutons = form.querySelectorAll("button");
     effacerErreurs(form);
-    for (const b of boutons) b.disabled = true;
+    const bouton = [...boutons].includes(document.activeElement) ? document.activeElement : null;
+    for (const b of boutons) b.disabled = true; // désactivé, le bouton pressé au clavier perd le focus
     form.setAttribute("aria-busy", "true");
     const pret = window.cellules && window.cellules.moteur && window.cellules.moteur.travailleur;
     progres.hidden = Boolean(pret);
@@ -278,6 +279,7 @@
       return null;
     } finally {
       for (const b of boutons) b.disabled = false;
+      if (bouton && document.activeElement === document.body) bouton.focus(); // il le retrouve
       progres.hidden = true;
       form.removeAttribute("aria-busy");
     }
