@@ -305,6 +305,10 @@ def test_chaque_controle_a_un_nom_francais(browser: Browser, serveur_site: str, 
     page = contexte.new_page()
     page.goto(serveur_site + chemin, wait_until="load")
     assert page.evaluate("() => document.documentElement.lang") == "fr"
+    menu = page.get_by_role("button", name="Menu du site", exact=True)
+    if menu.is_visible():  # sur un téléphone, le menu fermé est caché : ouvert, ses liens sont vérifiés aussi
+        menu.click()
+        expect(page.locator(".md-sidebar--primary")).to_be_visible()
     noeuds = _arbre(contexte.new_cdp_session(page))
     contexte.close()
     controles = [n for n in noeuds if _valeur(n, "role") in INTERACTIFS]

@@ -168,8 +168,11 @@ def test_axe_ne_trouve_rien_de_grave_apres_interaction(
 
 TERMES = """() => {
   const termes = [...document.querySelectorAll('.md-content abbr')];
+  const repliables = [...document.querySelectorAll('.md-content :is(details, .tabbed-block)')];
   return termes.map(a => ({
     definition: a.getAttribute('data-terme') || a.title,
+    bloc: repliables.indexOf(a.closest('details, .tabbed-block')),
+    visible: a.checkVisibility(),
     focalisable: a.tabIndex >= 0 && a.hasAttribute('tabindex'),
   }));
 }"""
@@ -178,22 +181,36 @@ TERMES = """() => {
 def test_un_seul_arret_de_tabulation_par_terme_et_par_page(
     page: Page, serveur_site: str, site_construit: SiteConstruit, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """La première occurrence de chaque définition prend le focus ; les suivantes gardent leur titre."""
+    """La première occurrence de chaque définition prend le focus ; les suivantes gardent leur titre.
+
+    Et tout terme d'une page s'atteint au clavier quand on le voit : un bloc repliable (détails
+    fermé, onglet inactif) a ses propres premières occurrences."""
     occurrences = arrets = pages = 0
     par_page: dict[str, tuple[int, int]] = {}
     fautes = []
     for chemin in pages_du_site(site_construit.dossier):
         page.goto(serveur_site + chemin, wait_until="load")
         termes = page.evaluate(TERMES)
-        vues: set[str] = set()
+        vues: set[tuple[int, str]] = set()
         for rang, t in enumerate(termes):
-            premiere = t["definition"] not in vues
-            vues.add(t["definition"])
+            # La première occurrence de la page, et de chaque bloc repliable (détails, onglet) qui peut être fermé.
+            premiere = (t["bloc"], t["definition"]) not in vues
+            vues.add((t["bloc"], t["definition"]))
             if not t["definition"]:
                 fautes.append(f"{chemin} : terme n° {rang + 1} sans définition")
             elif t["focalisable"] != premiere:
                 quoi = "prend le focus" if t["focalisable"] else "ne prend pas le focus"
                 fautes.append(f"{chemin} : le terme n° {rang + 1} {quoi} ({t['definition'][:50]})")
+        fautes += page.evaluate(
+            """(chemin) => {
+          // Chaque définition visible de la page a une occurrence visible qui prend le focus.
+          const visibles = [...document.querySelectorAll('.md-content abbr')].filter(a => a.checkVisibility());
+          const atteintes = new Set(visibles.filter(a => a.tabIndex >= 0).map(a => a.getAttribute('data-terme')));
+          return [...new Set(visibles.map(a => a.getAttribute('data-terme')))].filter(d => !atteintes.has(d))
+            .map(d => chemin + ' : aucune occurrence visible ne prend le focus (' + (d || '').slice(0, 50) + ')');
+        }""",
+            chemin,
+        )
         occurrences += len(termes)
         arrets += sum(t["focalisable"] for t in termes)
         par_page[chemin] = (len(termes), sum(t["focalisable"] for t in termes))
@@ -215,8 +232,12 @@ def test_au_clavier_chaque_definition_une_fois_et_les_autres_au_survol(browser: 
     page = contexte.new_page()
     page.goto(serveur_site + PAGE_REGLES, wait_until="load")
     definitions = page.evaluate(TERMES)
-    distinctes = list(dict.fromkeys(t["definition"] for t in definitions))
-    assert len(distinctes) < len(definitions), "la page n'a plus de terme répété : le test ne vérifie rien"
+    # Les premières occurrences (de la page, de chaque bloc repliable) qu'on voit sans rien ouvrir.
+    premieres = {(t["bloc"], t["definition"]): rang for rang, t in reversed(list(enumerate(definitions)))}
+    distinctes = [definitions[r]["definition"] for r in sorted(premieres.values()) if definitions[r]["visible"]]
+    assert len(set(distinctes)) < len([t for t in definitions if t["visible"]]), (
+        "la page n'a plus de terme répété à l'écran : le test ne vérifie rien"
+    )
     atteintes: list[str] = []
     for _ in range(800):
         page.keyboard.press("Tab")

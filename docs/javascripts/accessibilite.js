@@ -21,18 +21,24 @@
   var FOCALISABLES =
     "a[href], button, input:not([type=hidden]), select, textarea, [tabindex]:not([tabindex='-1'])";
 
-  /* La première occurrence de chaque terme du glossaire sur la page prend le
-     focus (une définition, un arrêt de tabulation) : les suivantes montrent la
+  /* La première occurrence de chaque terme du glossaire sur la page (et dans
+     chaque bloc repliable : détails, onglet) prend le focus (une définition, un
+     arrêt de tabulation) : les suivantes montrent la
      même définition au survol et la portent dans leur titre (lu par le lecteur
      d'écran), sans allonger le chemin du clavier vers les exemples. Sans cette
      règle, une page de règles comptait des dizaines d'arrêts (69 sur
      warp/jets-simples/), imprimer/ près de 1 900. */
+  var REPLIABLES = "details, .tabbed-block";
+
   function termes() {
     var vus = {};
+    var repliables = Array.prototype.slice.call(document.querySelectorAll(".md-content :is(" + REPLIABLES + ")"));
     document.querySelectorAll(".md-content abbr[title]").forEach(function (terme) {
-      var cle = terme.getAttribute("title");
-      if (terme.hasAttribute("data-terme")) cle = terme.getAttribute("data-terme");
-      else terme.setAttribute("data-terme", cle); /* Material retire le titre pendant l'affichage */
+      var definition = terme.getAttribute("title");
+      if (terme.hasAttribute("data-terme")) definition = terme.getAttribute("data-terme");
+      else terme.setAttribute("data-terme", definition); /* Material retire le titre pendant l'affichage */
+      /* Un bloc repliable (détails, onglet) peut être fermé : il a ses propres premières occurrences. */
+      var cle = repliables.indexOf(terme.closest(REPLIABLES)) + "|" + definition;
       if (!Object.prototype.hasOwnProperty.call(vus, cle)) {
         vus[cle] = true;
         terme.setAttribute("tabindex", "0");
