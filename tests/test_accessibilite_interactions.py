@@ -164,6 +164,25 @@ def test_axe_ne_trouve_rien_de_grave_apres_interaction(
     assert not fautes, f"{len(fautes)} violations (mode {mode}, {largeur} px) :\n" + "\n".join(fautes)
 
 
+@pytest.mark.parametrize("mode", MODES.keys())
+def test_axe_ne_trouve_rien_de_grave_menu_ouvert_sur_un_telephone(
+    browser: Browser, serveur_site: str, mode: str
+) -> None:
+    """Le menu du site (un tiroir sous 1220 px) ouvert : il n'est visible, donc vérifié, qu'ouvert."""
+    theme, schema = MODES[mode]
+    contexte = browser.new_context(
+        viewport={"width": LARGEURS["telephone"], "height": 900}, color_scheme=theme, service_workers="block"
+    )
+    page = contexte.new_page()
+    page.goto(serveur_site + PAGE_REGLES, wait_until="load")
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", schema)
+    page.get_by_role("button", name="Menu du site", exact=True).click()
+    expect(page.locator(".md-sidebar--primary")).to_be_visible()
+    fautes = _axe(page, "menu ouvert")
+    contexte.close()
+    assert not fautes, f"{len(fautes)} violations (mode {mode}) :\n" + "\n".join(fautes)
+
+
 # ---------------------------------------------------------------- le glossaire au clavier
 
 TERMES = """() => {
