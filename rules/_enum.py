@@ -9,10 +9,12 @@ from typing import Any
 from rules import _valider
 
 
-@cache
-def _rangs(classe: type[Enum]) -> dict[Enum, int]:
+def _rangs_calcul(classe: type[Enum]) -> dict[Enum, int]:
     """La position de chaque membre, calculée une fois par énumération (les lois comparent beaucoup)."""
     return {membre: i for i, membre in enumerate(classe)}
+
+
+_rangs = cache(_rangs_calcul)
 
 
 class _TypeOrdonne(EnumMeta):
@@ -43,11 +45,17 @@ class EnumOrdonnee(Enum, metaclass=_TypeOrdonne):
     @property
     def libelle(self) -> str:
         """Le libellé affiché au lecteur, avec ses accents."""
+        return self._libelle()
+
+    def _libelle(self) -> str:
         return str(self.value)
 
     @property
     def rang(self) -> int:
         """La position du membre (0 pour le plus bas)."""
+        return self._rang()
+
+    def _rang(self) -> int:
         return _rangs(type(self))[self]
 
     def __str__(self) -> str:
