@@ -107,7 +107,7 @@ par niveau (1D6 puis 1D3). Voir la page, « Interprétation : l'échelle des Ind
 """
 
 NIVEAUX_MAX = len(ECHELLE_INDICES) - 1
-"""Le plus de niveaux d'Indice qu'on ajoute ou retire (de 1D3 à 15D6 : 18 barreaux)."""
+"""Le plus de niveaux d'Indice qu'on ajoute ou retire (de 1D3 à 15D6 : 17 barreaux)."""
 
 _FORME = re.compile(r"^\s*(?:(\d{1,3})\s*[dD]6(?:\s*\+\s*(\d{1,3})\s*[dD]3)?|(\d{1,3})\s*[dD]3)\s*$")
 """« aD6 », « aD6+bD3 » ou « bD3 », rien d'autre (ni « 2D6+ », ni « 1D61D3 »)."""
