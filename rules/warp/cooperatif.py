@@ -119,10 +119,11 @@ def _valider_alpha(alpha: Any, traits: tuple[int, ...], bonus: Any, malus: Any) 
             f"peut en lancer {pire} (Trait {trait}, {n} Bêtas, bonus {bonus}, malus {malus})"
         )
     for i, t in enumerate(traits):
-        if t + abs(bonus + 1 - malus) > _valider.RESERVE_MAX:
+        lances = t + max(abs(bonus + 1 - malus), abs(bonus - malus))  # avec ou sans son dé d'expérience
+        if lances > _valider.RESERVE_MAX:
             raise ValueError(
                 f"betas[{i}], bonus et malus : au plus {_valider.RESERVE_MAX} dés d'un même jet, reçu "
-                f"{t + abs(bonus + 1 - malus)} (Trait {t}, bonus {bonus}, malus {malus})"
+                f"{lances} (Trait {t}, bonus {bonus}, malus {malus})"
             )
     return trait
 
