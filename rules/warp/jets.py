@@ -453,8 +453,7 @@ def profils(trait: int, net: int) -> dict[tuple[int, int, bool], Fraction]:
         Fraction(1, 6)
     """
     _valider.trait_de_loi("trait", trait)
-    _valider.entier("net", net)
-    _valider.modificateur_net(max(net, 0), max(-net, 0))
+    _valider.entier("net", net, minimum=-_valider.MODIFICATEUR_MAX, maximum=_valider.MODIFICATEUR_MAX)
     n, _ = _reserve(trait, net)
     return {profil: Fraction(c, 6**n) for profil, c in _comptes_profils(trait, net).items()}
 
