@@ -30,16 +30,19 @@ import doctest
 import hashlib
 import html
 import io
-import json
 import logging
 import re
 import shutil
-import subprocess
 import sys
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+if __name__ != "hooks.cellules":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from hooks import npm
 
 __all__ = [
     "FICHIERS_PYODIDE",
@@ -177,51 +180,14 @@ class Runtime:
     raison: str = ""
 
 
-def _version_epinglee(racine: Path) -> str | None:
-    try:
-        paquet = json.loads((racine / "package.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    version = paquet.get("dependencies", {}).get("pyodide")
-    return str(version) if version else None
-
-
-def _present(racine: Path, version: str) -> Path | None:
-    dossier = racine / "node_modules" / "pyodide"
-    try:
-        installee = json.loads((dossier / "package.json").read_text(encoding="utf-8")).get("version")
-    except (OSError, ValueError):
-        return None
-    if installee != version or not all((dossier / f).is_file() for f in FICHIERS_PYODIDE):
-        return None
-    return dossier
-
-
 def trouver_runtime(racine: Path, installer: bool = True) -> Runtime:
     """Pyodide à la version épinglée par `package.json`, installé par `npm ci` s'il manque et que npm est là."""
-    version = _version_epinglee(racine)
-    if version is None:
-        return Runtime("", None, "package.json n'épingle pas le paquet npm « pyodide »")
-    if dossier := _present(racine, version):
-        return Runtime(version, dossier)
-    if not installer:
-        return Runtime(version, None, f"node_modules/pyodide {version} est absent")
-    npm = shutil.which("npm")
-    if npm is None:
-        return Runtime(version, None, "npm est introuvable sur la machine qui a construit le site")
-    log.info("Cellules : installation de Pyodide %s (npm ci)…", version)
-    try:
-        proc = subprocess.run(
-            [npm, "ci", "--no-audit", "--no-fund"], cwd=racine, capture_output=True, text=True, timeout=900
-        )
-    except (OSError, subprocess.TimeoutExpired) as erreur:
-        return Runtime(version, None, f"npm ci n'a pas abouti ({erreur})")
-    if proc.returncode != 0:
-        derniere = (proc.stderr.strip().splitlines() or ["sans message"])[-1]
-        return Runtime(version, None, f"npm ci a échoué (registre npm injoignable ?) : {derniere}")
-    if dossier := _present(racine, version):
-        return Runtime(version, dossier)
-    return Runtime(version, None, f"npm ci n'a pas installé pyodide {version}")
+    if installer and npm.assurer(racine, "pyodide", FICHIERS_PYODIDE, installer=False).dossier is None:
+        log.info("Cellules : installation de Pyodide (npm ci)…")
+    paquet = npm.assurer(racine, "pyodide", FICHIERS_PYODIDE, installer=installer)
+    if paquet.raison.startswith("npm est introuvable"):
+        return Runtime(paquet.version, None, "npm est introuvable sur la machine qui a construit le site")
+    return Runtime(paquet.version, paquet.dossier, paquet.raison)
 
 
 def archive_du_paquet(racine: Path) -> bytes:

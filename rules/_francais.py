@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["a_le", "decimal", "majuscule", "nombre", "pluriel", "s"]
+__all__ = ["a_le", "de_le", "decimal", "majuscule", "nombre", "pluriel", "s"]
 
 
 def s(n: int) -> str:
@@ -43,6 +43,22 @@ def a_le(nom: str) -> str:
     if nom.startswith("le "):
         return "au " + nom.removeprefix("le ")
     return "à " + nom
+
+
+def de_le(nom: str) -> str:
+    """« de » contracté ou élidé devant le nom : « d'Ada », « du témoin », « des truands », « de Bruno ».
+
+    Examples:
+        >>> de_le("Ada"), de_le("le témoin"), de_le("les truands"), de_le("Bruno"), de_le("la panne")
+        ("d'Ada", 'du témoin', 'des truands', 'de Bruno', 'de la panne')
+    """
+    if nom.startswith("les "):
+        return "des " + nom.removeprefix("les ")
+    if nom.startswith("le "):
+        return "du " + nom.removeprefix("le ")
+    if nom[:1].lower() in "aeiouyéèêàâîôû":
+        return "d'" + nom
+    return "de " + nom
 
 
 def majuscule(texte: str) -> str:

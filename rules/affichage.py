@@ -15,7 +15,7 @@ from fractions import Fraction
 from rules import _valider
 from rules._francais import decimal
 
-__all__ = ["graphique", "pourcentage", "tableau"]
+__all__ = ["PETITE_CHANCE", "chance", "graphique", "pourcentage", "tableau", "une_chance_sur"]
 
 
 def pourcentage(p: Fraction, decimales: int = 1) -> str:
@@ -59,8 +59,60 @@ def pourcentage(p: Fraction, decimales: int = 1) -> str:
     return f"{decimal(float(p) * 100, decimales)} %"
 
 
-def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]]) -> str:
-    """Un tableau Markdown.
+PETITE_CHANCE = Fraction(1, 20)
+"""Sous 1 chance sur 20 (5 %), une chance se dit mieux « 1 sur N » qu'en pourcentage arrondi."""
+
+
+def une_chance_sur(p: Fraction) -> str:
+    """Une chance dite comme un joueur la pense : « 1 chance sur 216 », « environ 1 chance sur 73 ».
+
+    « environ » quand 1/p n'est pas entier (N est alors l'entier le plus proche).
+
+    Examples:
+        >>> une_chance_sur(Fraction(1, 216)), une_chance_sur(Fraction(1, 72))
+        ('1 chance sur 216', '1 chance sur 72')
+        >>> une_chance_sur(Fraction(7, 500))
+        'environ 1 chance sur 71'
+        >>> une_chance_sur(Fraction(0)), une_chance_sur(Fraction(1))
+        ('aucune chance', 'à coup sûr')
+    """
+    if isinstance(p, bool) or not isinstance(p, Fraction | int) or not 0 <= p <= 1:
+        raise ValueError(f"p doit être une probabilité (Fraction ou entier entre 0 et 1), reçu {_valider.recu(p)}")
+    p = Fraction(p)
+    if p == 0:
+        return "aucune chance"
+    if p == 1:
+        return "à coup sûr"
+    inverse = 1 / p
+    if inverse.denominator == 1:
+        return f"1 chance sur {inverse.numerator}"
+    n = round(inverse)
+    return f"environ 1 chance sur {n}"
+
+
+def chance(p: Fraction, decimales: int = 1) -> str:
+    """Une chance pour un tableau : un pourcentage, ou « 1 sur N » quand elle est petite.
+
+    Sous [`PETITE_CHANCE`][rules.affichage.PETITE_CHANCE], un pourcentage
+    arrondi (« 1 % » pour 1,4 %) trompe : la cellule dit « 1 sur 72 »
+    (« ≈ 1 sur 71 » si 1/p n'est pas entier).
+
+    Examples:
+        >>> chance(Fraction(5, 8)), chance(Fraction(1, 72)), chance(Fraction(7, 500)), chance(Fraction(0))
+        ('62,5 %', '1 sur 72', '≈ 1 sur 71', '0 %')
+    """
+    texte_pourcentage = pourcentage(p, decimales)  # valide p et decimales
+    if 0 < p < PETITE_CHANCE:
+        texte = une_chance_sur(p).removeprefix("environ ").replace(" chance", "")
+        return texte if une_chance_sur(p).startswith("1 ") else "≈ " + texte
+    return texte_pourcentage
+
+
+def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]], *, legende: str | None = None) -> str:
+    """Un tableau Markdown, précédé de sa légende si elle est donnée.
+
+    La légende est un paragraphe (classe `legende`) : elle reste lisible à
+    l'impression et en texte, là où le titre d'un onglet disparaît.
 
     Examples:
         >>> print(tableau(["Trait", "Seuil"], [[1, 3], [2, 6]]))
@@ -68,6 +120,13 @@ def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]]) -> str:
         | --- | --- |
         | 1 | 3 |
         | 2 | 6 |
+        >>> print(tableau(["Trait", "Seuil"], [[1, 3]], legende="le seuil de chaque Trait."))
+        Tableau : le seuil de chaque Trait.
+        {: .legende }
+        <BLANKLINE>
+        | Trait | Seuil |
+        | --- | --- |
+        | 1 | 3 |
     """
     entetes = _valider.suite("entetes", entetes, maximum=_valider.LIGNES_MAX, quoi="en-têtes")
     for i, entete in enumerate(entetes):
@@ -77,6 +136,9 @@ def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]]) -> str:
     for i, ligne in enumerate(lignes):
         _valider.suite(f"lignes[{i}]", ligne, maximum=_valider.LIGNES_MAX, quoi="cellules")
     sortie = ["| " + " | ".join(entetes) + " |", "| " + " | ".join("---" for _ in entetes) + " |"]
+    if legende is not None:
+        _valider.texte("legende", legende)
+        sortie = [f"Tableau : {legende}", "{: .legende }", "", *sortie]
     sortie += ["| " + " | ".join(str(c) for c in ligne) + " |" for ligne in lignes]
     return "\n".join(sortie)
 

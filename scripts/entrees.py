@@ -58,6 +58,16 @@ RESULTATS = {
     "TourJoue",
     "Scene",
     "Accroissement",
+    # Les chances exactes d'une scène entière ou d'un échange, et la comparaison des risques (rules.troisd6.duel).
+    "ChancesScene",
+    "ChancesEchange",
+    "Comparaison",
+    # Le calculateur : sa réponse et ses tableaux (rendus par calculer), ses formulaires et leurs champs
+    # (décrits une fois par le paquet, dans FORMULAIRES) ; ses entrées éprouvées sont calculer et calculer_json.
+    "Reponse",
+    "Tableau",
+    "Formulaire",
+    "Champ",
 }
 """Les classes publiques qui sont des résultats (enregistrements gelés), pas des entrées."""
 

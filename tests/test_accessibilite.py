@@ -19,10 +19,7 @@
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,6 +27,7 @@ from xml.etree import ElementTree
 
 import pytest
 
+from hooks import npm
 from tests.conftest import EN_CI, RACINE, SiteConstruit
 
 try:
@@ -39,7 +37,6 @@ except ImportError:  # l'extra « browser » n'est pas installé
         raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
     pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
 
-AXE = RACINE / "node_modules" / "axe-core"
 
 REGLES_WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 """Les règles d'axe-core étiquetées WCAG 2.0 et 2.1, niveaux A et AA (le RGAA 4 s'y adosse)."""
@@ -71,37 +68,16 @@ LANCER_AXE = """async ({regles, nommees}) => {
 # ---------------------------------------------------------------- axe-core
 
 
-def _version_epinglee() -> str:
-    paquet = json.loads((RACINE / "package.json").read_text(encoding="utf-8"))
-    return str(paquet["devDependencies"]["axe-core"])
-
-
-def _version_installee() -> str | None:
-    fichier = AXE / "package.json"
-    if not (fichier.exists() and (AXE / "axe.min.js").exists()):
-        return None
-    return str(json.loads(fichier.read_text(encoding="utf-8"))["version"])
-
-
 @pytest.fixture(scope="session")
 def axe_core() -> Path:
     """`node_modules/axe-core/axe.min.js`, à la version épinglée ; `npm ci` l'installe s'il manque."""
-    attendue = _version_epinglee()
-    if _version_installee() != attendue:
-        npm = shutil.which("npm")
-        if npm is None:
-            message = f"axe-core {attendue} manque et npm est introuvable : installez Node.js puis lancez npm ci"
-            if EN_CI:
-                pytest.fail(message + " (sous CI=true, c'est une erreur)")
-            pytest.skip(message)
-        proc = subprocess.run(
-            [npm, "ci", "--no-audit", "--no-fund"], cwd=RACINE, capture_output=True, text=True, timeout=600
-        )
-        if proc.returncode != 0:
-            pytest.fail(f"npm ci a échoué (code {proc.returncode}) :\n{proc.stdout}\n{proc.stderr}")
-    installee = _version_installee()
-    assert installee == attendue, f"axe-core {installee} installé, {attendue} épinglé dans package.json : npm ci"
-    return AXE / "axe.min.js"
+    paquet = npm.assurer(RACINE, "axe-core", ["axe.min.js"])
+    if paquet.dossier is None:
+        message = f"axe-core introuvable : {paquet.raison} (installez Node.js puis lancez npm ci)"
+        if EN_CI:
+            pytest.fail(message + " (sous CI=true, c'est une erreur)")
+        pytest.skip(message)
+    return paquet.dossier / "axe.min.js"
 
 
 def pages_du_site(dossier: Path) -> list[str]:
@@ -159,7 +135,9 @@ def test_axe_ne_trouve_rien_de_grave(
         verifiees += 1
     contexte.close()
     with capsys.disabled():
-        print(f"\n  axe-core {_version_epinglee()} : {verifiees} pages vérifiées en mode {mode} à {largeur} px")
+        print(
+            f"\n  axe-core {npm.version_epinglee(RACINE, 'axe-core')} : {verifiees} pages vérifiées en mode {mode} à {largeur} px"
+        )
     assert verifiees == len(pages)
     assert not fautes, f"{len(fautes)} violations (mode {mode}, {largeur} px) :\n" + "\n".join(fautes)
 
@@ -398,9 +376,10 @@ SELECTEURS = r"""(fichiers) => {
 APRES_UNE_ACTION = ("[data-masquee]", "[data-focus]", ".md-tooltip2")
 """Ce que le lecteur fait apparaître (Échap, focus d'un onglet, survol) : vérifié par les tests clavier."""
 
-A_L_EXECUTION = {"cellules.css"}
-"""Les feuilles qui habillent surtout ce qu'un exemple crée en s'exécutant (sortie, erreur, éditeur) :
-`tests/test_cellules_navigateur.py` les exerce ; ici, on vérifie seulement qu'elles sont chargées."""
+A_L_EXECUTION = {"cellules.css", "calculateur.css"}
+"""Les feuilles qui habillent surtout ce qu'un exemple ou un calcul crée en s'exécutant (sortie, erreur,
+éditeur ; verdict, tableaux de chances) : `tests/test_cellules_navigateur.py` et
+`tests/test_calculateur_navigateur.py` les exercent ; ici, on vérifie seulement qu'elles sont chargées."""
 
 
 def test_chaque_regle_de_nos_feuilles_de_style_touche_le_site(

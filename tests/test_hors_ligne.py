@@ -9,7 +9,6 @@ lui-même est éprouvé dans Chromium par `tests/test_hors_ligne_navigateur.py`.
 
 from __future__ import annotations
 
-import doctest
 import hashlib
 import json
 import re
@@ -22,12 +21,6 @@ from scripts import icones
 from tests.conftest import RACINE, SiteConstruit
 
 # ---------------------------------------------------------------- sans navigateur
-
-
-def test_les_exemples_du_crochet() -> None:
-    """`hooks/` n'est pas sous testpaths : ses doctests tournent ici."""
-    resultat = doctest.testmod(hors_ligne, optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
-    assert resultat.attempted > 0 and resultat.failed == 0
 
 
 def test_les_icones_commitees_sont_celles_du_dessin() -> None:

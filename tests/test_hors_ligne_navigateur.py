@@ -238,7 +238,10 @@ def test_le_runtime_python_entre_au_cache_a_l_usage(contexte: BrowserContext, co
 
 def test_rien_d_un_autre_hote_n_entre_au_cache(contexte: BrowserContext, serveur_site: str, tmp_path: Path) -> None:
     (tmp_path / "donnees.json").write_text('{"ailleurs": true}', encoding="utf-8")
-    with servir_en_notant(tmp_path, {"Access-Control-Allow-Origin": "*"}) as (ailleurs, demandes):
+    # no-store : le cache HTTP du navigateur ne doit pas répondre à la place du service worker
+    # (sans cela, une machine lente sert la seconde lecture depuis ce cache-là, réseau coupé).
+    entetes = {"Access-Control-Allow-Origin": "*", "Cache-Control": "no-store"}
+    with servir_en_notant(tmp_path, entetes) as (ailleurs, demandes):
         page = contexte.new_page()
         page.goto(serveur_site, wait_until="load")
         _attendre_le_service_worker(page)

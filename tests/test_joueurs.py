@@ -7,13 +7,12 @@ liens de la page imprimable et le script de recherche sans accents.
 
 from __future__ import annotations
 
-import doctest
 import re
 from pathlib import Path
 
 import pytest
 
-from hooks import chiffres, glossaire, imprimer, modele, recherche_sans_accents, registre
+from hooks import glossaire, imprimer, recherche_sans_accents
 from tests.conftest import RACINE, SiteConstruit
 
 ABREVIATIONS = RACINE / glossaire.SOURCE
@@ -136,14 +135,6 @@ def test_le_script_de_recherche_est_installe_une_fois(tmp_path: Path) -> None:
     assert fichier.read_text(encoding="utf-8").count(recherche_sans_accents.MARQUE) == 1
     with pytest.raises(FileNotFoundError, match="recherche sans accents"):
         recherche_sans_accents.on_post_build({"site_dir": str(tmp_path / "ailleurs")})
-
-
-@pytest.mark.parametrize("module", [chiffres, glossaire, modele, registre], ids=lambda m: m.__name__)
-def test_les_exemples_des_crochets(module: object) -> None:
-    """Les crochets (hooks/) ne sont pas sous testpaths : leurs doctests tournent ici."""
-    resultat = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
-    assert resultat.attempted > 0, "aucun exemple lu"
-    assert resultat.failed == 0
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from urllib.parse import urlparse
+from typing import Any
+from urllib.parse import unquote, urlparse
 
 import pytest
 
@@ -104,6 +105,46 @@ def test_aucune_page_ne_deborde_sur_un_telephone(page: Page, serveur_site: str, 
             )
             debordent.append(f"{chemin} : {largeurs[0]} px > {largeurs[1]} px ({fautifs})")
     assert not debordent, "pages plus larges que l'écran :\n" + "\n".join(debordent)
+
+
+BUDGET_PREMIER_CHARGEMENT = 400_000
+"""Octets (non compressés, en-têtes compris) du premier chargement d'une page de règles, cache vide."""
+
+
+def test_premier_chargement_sous_le_budget_et_recherche_a_la_demande(
+    page: Page, serveur_site: str, site_construit: SiteConstruit
+) -> None:
+    """Une page de règles se charge en moins de 400 Ko ; la recherche attend qu'on cherche.
+
+    Chaque requête compte pour ses en-têtes et la taille du fichier servi (lue sur
+    le disque : le navigateur ne donne pas toujours la taille du corps d'un script
+    de worker). Les workers (recherche, cellules) comptent avec la page.
+    """
+    recus: list[tuple[str, int]] = []
+
+    def noter(requete: Any) -> None:
+        tailles = requete.sizes()
+        chemin = unquote(urlparse(requete.url).path).lstrip("/")
+        fichier = site_construit.dossier / chemin
+        fichier = fichier / "index.html" if fichier.is_dir() else fichier
+        corps = fichier.stat().st_size if fichier.is_file() else tailles["responseBodySize"]
+        recus.append((requete.url, corps + tailles["responseHeadersSize"]))
+
+    page.on("requestfinished", noter)
+    page.set_viewport_size(BUREAU)
+    page.goto(serveur_site + "warp/jets-simples/", wait_until="networkidle")
+    page.wait_for_timeout(500)
+    total = sum(n for _, n in recus)
+    detail = "\n".join(f"{n:>8} {u}" for u, n in sorted(recus, key=lambda x: -x[1]))
+    differes = [u for u, _ in recus if "search_index.json" in u or "/workers/search." in u]
+    assert not differes, f"la recherche se charge sans qu'on cherche : {differes}"
+    assert total <= BUDGET_PREMIER_CHARGEMENT, (
+        f"premier chargement : {total} octets > {BUDGET_PREMIER_CHARGEMENT}\n{detail}"
+    )
+    with page.expect_response(lambda r: "search_index.json" in r.url):
+        page.locator("input[data-md-component='search-query']").click()
+    page.keyboard.type("Magistrale")
+    expect(page.locator(".md-search-result__item").first).to_be_visible()
 
 
 def test_navigation_fil_d_ariane_et_page_suivante(page: Page, serveur_site: str) -> None:

@@ -3,6 +3,7 @@
 // Chargé (module worker) au premier « Exécuter » seulement. Messages reçus :
 //   {type: "charger", pyodide: "<adresse du dossier de Pyodide>/", paquet: "<adresse du zip de rules>"}
 //   {type: "executer", id, precedentes: [sources…], source}
+//   {type: "calculer", id, requete: "<JSON>"} (le calculateur : rules.calculateur.calculer_json, des données)
 // Messages envoyés : {type: "progres", texte}, {type: "pret"}, {type: "echec", message},
 //   {type: "resultat", id, resultat: {etapes: [{code, sortie}], erreur, precedente}}.
 // Une cellule sans fin s'arrête en mettant fin à ce worker (Worker.terminate) : la page en
@@ -10,11 +11,14 @@
 
 let pret = null;
 let session = null;
+let python = null;
+let calculateur = null;
 
 async function charger(adressePyodide, adressePaquet) {
   postMessage({ type: "progres", texte: "Chargement de Python dans votre navigateur…" });
   const { loadPyodide } = await import(new URL("pyodide.mjs", adressePyodide).href);
   const pyodide = await loadPyodide({ indexURL: adressePyodide });
+  python = pyodide;
   postMessage({ type: "progres", texte: "Chargement du paquet rules…" });
   const reponse = await fetch(adressePaquet);
   if (!reponse.ok) throw new Error(`le paquet rules est introuvable (${reponse.status})`);
@@ -36,6 +40,22 @@ onmessage = async (evenement) => {
       postMessage({ type: "echec", message: String(erreur && erreur.message ? erreur.message : erreur) });
       throw erreur;
     });
+    return;
+  }
+  if (message.type === "calculer") {
+    try {
+      await pret;
+    } catch {
+      return; // l'échec du chargement a déjà été dit
+    }
+    let resultat;
+    try {
+      calculateur = calculateur || python.pyimport("rules.calculateur");
+      resultat = JSON.parse(calculateur.calculer_json(message.requete));
+    } catch (erreur) {
+      resultat = { ok: false, message: `le calculateur a échoué : ${erreur && erreur.message ? erreur.message : erreur}` };
+    }
+    postMessage({ type: "resultat", id: message.id, resultat });
     return;
   }
   if (message.type === "executer") {

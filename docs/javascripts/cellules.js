@@ -92,6 +92,21 @@
       return tache;
     },
 
+    // Le calculateur de la page « Calculateur » (docs/javascripts/calculateur.js) : une requête JSON
+    // (des données, jamais du code) pour rules.calculateur.calculer_json, dans le même worker.
+    calculer(requete) {
+      const tache = this.file.then(async () => {
+        await this.demarrer();
+        const id = this.suivant++;
+        return new Promise((resoudre, rejeter) => {
+          this.attentes.set(id, { resoudre, rejeter });
+          this.travailleur.postMessage({ type: "calculer", id, requete });
+        });
+      });
+      this.file = tache.catch(() => {});
+      return tache;
+    },
+
     // Met fin au worker (une cellule sans fin ne se laisse pas interrompre autrement).
     arreter(raison) {
       if (this.travailleur) this.travailleur.terminate();

@@ -14,7 +14,7 @@ from rules.warp.cooperatif import (
     distribution_aide,
     distribution_cooperative,
 )
-from rules.warp.etendu import EFFETS, Deroulement, Round, derouler, rounds_esperes
+from rules.warp.etendu import EFFETS, Deroulement, Round, derouler, distribution_rounds, rounds_esperes
 from rules.warp.etendu import distribution as distribution_etendue
 from rules.warp.etendu import issue as issue_etendue
 from rules.warp.experience import Conversion, ReserveExperience
@@ -57,6 +57,7 @@ __all__ = [
     "distribution_cooperative",
     "distribution_etendue",
     "distribution_opposee",
+    "distribution_rounds",
     "garder",
     "issue_etendue",
     "jet",

@@ -15,6 +15,7 @@ transitoires sont les couples (Progrès, Revers) : ni simulation ni troncature.
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -31,6 +32,7 @@ __all__ = [
     "Round",
     "derouler",
     "distribution",
+    "distribution_rounds",
     "issue",
     "rounds_esperes",
 ]
@@ -497,3 +499,49 @@ def rounds_esperes(trait: int, complexite: int, maniabilite: int, *, bonus: int 
     """
     _valider_chances(trait, complexite, maniabilite, bonus, malus)
     return _chaine(trait, complexite, maniabilite, bonus, malus)[1]
+
+
+def distribution_rounds(
+    trait: int, complexite: int, maniabilite: int, *, bonus: int = 0, malus: int = 0, maximum: int = 20
+) -> dict[int, Fraction]:
+    """La chance exacte que le Test étendu finisse au round 1, 2, …, `maximum` (Compensations comprises).
+
+    Source : « WaRP › Tests étendus ». Une Compensation ne fait rien avancer,
+    mais le temps passe : le Test peut durer sans limite, et les chances
+    rendues (jusqu'à `maximum` rounds) somment à un peu moins de 1 ; le reste
+    est la chance qu'il dure plus longtemps. Calculée en avançant la loi des
+    états (Progrès, Revers) round par round, en entiers (sur 6 puissance le
+    nombre de dés lancés), sans simulation.
+
+    Examples:
+        Réparer le propulseur (Trait 3d, Complexité 2, Maniabilité 2) :
+
+        >>> d = distribution_rounds(3, 2, 2, maximum=4)
+        >>> [round(float(p), 3) for p in d.values()]
+        [0.384, 0.405, 0.188, 0.021]
+        >>> sum(distribution_rounds(1, 1, 1, maximum=1).values())
+        Fraction(1, 1)
+        >>> distribution_rounds(3, 2, 2, maximum=0)
+        Traceback (most recent call last):
+        ...
+        ValueError: maximum doit être un entier entre 1 et 100, reçu 0
+    """
+    _valider_chances(trait, complexite, maniabilite, bonus, malus)
+    _valider.entier("maximum", maximum, minimum=1, maximum=100)
+    resultats, n = _comptes_resultats(trait, bonus - malus)
+    pas = [(compte, EFFETS[res]) for res, compte in zip(Resultat, resultats, strict=True) if compte]
+    total = 6**n
+    etats: dict[tuple[int, int], int] = {(0, 0): 1}  # poids entiers sur total ** (round joué)
+    loi: dict[int, Fraction] = {}
+    for numero in range(1, maximum + 1):
+        suivants: dict[tuple[int, int], int] = defaultdict(int)
+        finis = 0
+        for (p, r), poids in etats.items():
+            for compte, (gain, perte) in pas:
+                if issue(p + gain, r + perte, complexite, maniabilite) is None:
+                    suivants[(p + gain, r + perte)] += poids * compte
+                else:
+                    finis += poids * compte
+        loi[numero] = Fraction(finis, total**numero)
+        etats = suivants
+    return loi

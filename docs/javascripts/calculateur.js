@@ -1,0 +1,330 @@
+// Le calculateur de table : chaque formulaire de la page « Calculateur » envoie ses champs (du texte) au
+// calculateur Python (rules.calculateur.calculer_json), qui tourne dans le navigateur par le runtime des
+// cellules (Pyodide servi par le site, dans un worker) ; la page affiche ce qu'il rend.
+//
+// Règles de sûreté : l'adresse (le lien partagé) est une entrée non fiable. Ses valeurs sont lues comme
+// des champs de formulaire, envoyées au calculateur comme des données (jamais comme du code), et tout ce
+// qui revient est écrit par textContent (jamais innerHTML) : rien de ce qu'elle porte ne s'exécute.
+(() => {
+  "use strict";
+
+  const LONGUEUR_MAX = 200; // comme rules.calculateur._commun.LONGUEUR_MAX
+
+  function element(nom, classe, texte) {
+    const e = document.createElement(nom);
+    if (classe) e.className = classe;
+    if (texte !== undefined && texte !== null) e.textContent = texte;
+    return e;
+  }
+
+  // --- Les champs d'un formulaire ----------------------------------------------------------
+
+  function champs(form) {
+    return Array.from(form.querySelectorAll("[name]"));
+  }
+
+  function lire(form) {
+    const entrees = {};
+    for (const c of champs(form)) entrees[c.name] = c.type === "checkbox" ? (c.checked ? "oui" : "non") : c.value;
+    return entrees;
+  }
+
+  function defauts(form) {
+    const entrees = {};
+    for (const c of champs(form)) {
+      entrees[c.name] =
+        c.type === "checkbox"
+          ? c.defaultChecked ? "oui" : "non"
+          : c.tagName === "SELECT"
+            ? (Array.from(c.options).find((o) => o.defaultSelected) || c.options[0]).value
+            : c.defaultValue;
+    }
+    return entrees;
+  }
+
+  // Remplit les champs avec des valeurs (d'un lien ou d'une réponse) ; une valeur qu'un choix n'offre pas
+  // n'y entre pas : le message d'erreur du calculateur le dira.
+  function remplir(form, entrees) {
+    for (const c of champs(form)) {
+      if (!(c.name in entrees)) continue;
+      const v = String(entrees[c.name]);
+      if (c.type === "checkbox") c.checked = v === "oui";
+      else if (c.tagName === "SELECT") {
+        if (Array.from(c.options).some((o) => o.value === v)) c.value = v;
+      } else c.value = v;
+    }
+  }
+
+  // --- Les erreurs -----------------------------------------------------------------------------
+
+  function effacerErreurs(form) {
+    for (const p of form.querySelectorAll(".calc-erreur")) {
+      p.hidden = true;
+      p.textContent = "";
+    }
+    for (const c of champs(form)) c.removeAttribute("aria-invalid");
+  }
+
+  function montrerErreurs(form, erreurs, enTete) {
+    let premier = null;
+    const generale = form.querySelector(".calc-erreur-generale");
+    const restes = [];
+    for (const [nom, message] of Object.entries(erreurs)) {
+      const champ = form.querySelector(`[name="${CSS.escape(nom)}"]`);
+      const zone = champ && document.getElementById(`${champ.id}-erreur`);
+      if (zone) {
+        zone.textContent = message;
+        zone.hidden = false;
+        champ.setAttribute("aria-invalid", "true");
+        premier = premier || champ;
+      } else restes.push(message);
+    }
+    const texte = [enTete, ...restes].filter(Boolean).join(" ");
+    if (texte) {
+      generale.textContent = texte;
+      generale.hidden = false;
+    }
+    return premier;
+  }
+
+  // --- Le résultat -------------------------------------------------------------------------------
+
+  let tableaux = 0;
+
+  function tableau(t, rang) {
+    const figure = element("figure", "calc-tableau");
+    // La légende hors de la zone qui défile : elle passe à la ligne sur un téléphone.
+    const legende = element("figcaption", "calc-legende", t.legende);
+    legende.id = `calc-legende-${++tableaux}`;
+    figure.appendChild(legende);
+    const defile = element("div", "calc-defile");
+    defile.tabIndex = 0; // une table plus large que l'écran se fait défiler au clavier
+    defile.setAttribute("role", "region");
+    defile.setAttribute("aria-labelledby", legende.id);
+    // Une classe à elle : les styles de Material pour les tables de Markdown (table:not([class]), qui
+    // défilent elles-mêmes sans être atteignables au clavier) ne s'y appliquent pas.
+    const table = element("table", "calc-table");
+    table.setAttribute("aria-labelledby", legende.id);
+    const tete = table.createTHead().insertRow();
+    for (const titre of t.entetes) {
+      const th = element("th", null, titre);
+      th.scope = "col";
+      tete.appendChild(th);
+    }
+    if (t.barres.length) {
+      const th = element("th", "calc-col-barre");
+      th.scope = "col";
+      th.appendChild(element("span", "calc-masque", "Graphique"));
+      tete.appendChild(th);
+    }
+    const corps = table.createTBody();
+    t.lignes.forEach((ligne, i) => {
+      const tr = corps.insertRow();
+      ligne.forEach((cellule, j) => {
+        const td = element(j === 0 ? "th" : "td", null, cellule);
+        if (j === 0) td.scope = "row";
+        tr.appendChild(td);
+      });
+      if (t.barres.length) {
+        const td = element("td", "calc-col-barre");
+        td.setAttribute("aria-hidden", "true");
+        const barre = element("span", "calc-barre");
+        barre.style.width = `${Math.max(0, Math.min(1, Number(t.barres[i]) || 0)) * 100}%`;
+        td.appendChild(barre);
+        tr.appendChild(td);
+      }
+    });
+    defile.appendChild(table);
+    figure.appendChild(defile);
+    if (t.notes.length) {
+      const ul = element("ul", "calc-notes");
+      for (const note of t.notes) ul.appendChild(element("li", null, note));
+      figure.appendChild(ul);
+    }
+    figure.dataset.rang = String(rang);
+    return figure;
+  }
+
+  function afficher(form, reponse, lance) {
+    const zone = form.querySelector(".calc-resultat");
+    zone.replaceChildren();
+    if (reponse.verdict) {
+      const p = element("p", "calc-verdict");
+      p.appendChild(element("strong", null, "Verdict : "));
+      p.appendChild(element("span", "calc-verdict-texte", reponse.verdict));
+      zone.appendChild(p);
+    }
+    if (lance) {
+      const des = champs(form)
+        .filter((c) => c.closest(".calc-champ")?.dataset.sorte === "des" && reponse.entrees[c.name])
+        .map((c) => reponse.entrees[c.name]);
+      if (des.length) zone.appendChild(element("p", "calc-des", `Dés tirés : ${des.join(" ; ")}`));
+    }
+    if (reponse.explication) zone.appendChild(element("p", "calc-explication", reponse.explication));
+    if (reponse.faits.length) {
+      const ul = element("ul", "calc-faits");
+      for (const f of reponse.faits) ul.appendChild(element("li", null, f));
+      zone.appendChild(ul);
+    }
+    reponse.tableaux.forEach((t, i) => zone.appendChild(tableau(t, i)));
+    const lien = element("p", "calc-lien");
+    const a = element("a", null, "Lien vers ce résultat");
+    a.href = adresse(form, reponse.entrees);
+    const copier = element("button", "calc-bouton calc-copier", "Copier le lien");
+    copier.type = "button";
+    copier.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(a.href);
+        copier.textContent = "Lien copié";
+      } catch {
+        copier.textContent = "Copie impossible : utilisez le lien";
+      }
+    });
+    lien.append(a, " ", copier);
+    zone.appendChild(lien);
+    zone.hidden = false;
+  }
+
+  // --- Le lien à partager --------------------------------------------------------------------------
+
+  function adresse(form, entrees) {
+    const u = new URL(window.location.href);
+    u.search = "";
+    u.hash = form.dataset.formulaire;
+    const params = new URLSearchParams();
+    params.set("f", form.dataset.formulaire);
+    const parDefaut = defauts(form);
+    for (const c of champs(form)) {
+      const v = entrees[c.name];
+      if (v !== undefined && v !== parDefaut[c.name]) params.set(c.name, v);
+    }
+    u.search = params.toString();
+    return u.href;
+  }
+
+  // Lit ?f=…&champ=… : rend {form, entrees} ou {message} (lien invalide), ou null sans paramètres.
+  function lireLien(formulaires) {
+    const params = new URLSearchParams(window.location.search);
+    if (![...params.keys()].length) return null;
+    const nom = params.get("f");
+    if (nom === null) return { message: "Ce lien est invalide : il ne dit pas quel formulaire ouvrir (paramètre f)." };
+    const form = formulaires.get(nom);
+    if (!form) {
+      const montre = nom.length > 40 ? `${nom.slice(0, 40)}…` : nom;
+      return { message: `Ce lien est invalide : il n'y a pas de formulaire « ${montre} » sur cette page.` };
+    }
+    const noms = new Set(champs(form).map((c) => c.name));
+    const entrees = defauts(form);
+    for (const [cle, valeur] of params) {
+      if (cle === "f") continue;
+      if (!noms.has(cle)) return { form, message: `Ce lien est invalide : le formulaire n'a pas de champ « ${cle.slice(0, 40)} ».` };
+      if (valeur.length > LONGUEUR_MAX) return { form, message: `Ce lien est invalide : la valeur de « ${cle} » est trop longue.` };
+      entrees[cle] = valeur;
+    }
+    return { form, entrees };
+  }
+
+  // --- Le calcul ----------------------------------------------------------------------------------
+
+  const moteur = {
+    calculer(requete, surProgres) {
+      const cellules = window.cellules;
+      if (!cellules || !cellules.moteur) return Promise.reject(new Error("le runtime Python de la page est absent"));
+      const config = document.getElementById("cellules-config");
+      if (config && config.dataset.indisponible) {
+        return Promise.reject(new Error(`Python est indisponible ici : ${config.dataset.indisponible}`));
+      }
+      if (!cellules.moteur.travailleur) surProgres("Chargement de Python dans votre navigateur (une seule fois)…");
+      cellules.moteur.surProgres = surProgres;
+      return cellules.moteur.calculer(requete);
+    },
+  };
+
+  async function calculer(form, { entrees = lire(form), lancer = false, depuisLien = false } = {}) {
+    const etat = form.querySelector(".calc-etat");
+    const progres = form.querySelector(".calc-progres");
+    const boutons = form.querySelectorAll("button");
+    effacerErreurs(form);
+    for (const b of boutons) b.disabled = true;
+    form.setAttribute("aria-busy", "true");
+    const pret = window.cellules && window.cellules.moteur && window.cellules.moteur.travailleur;
+    progres.hidden = Boolean(pret);
+    etat.textContent = pret ? "Calcul…" : "Chargement de Python dans votre navigateur (une seule fois)…";
+    const debut = performance.now();
+    try {
+      const requete = JSON.stringify({ formulaire: form.dataset.formulaire, entrees, lancer });
+      const reponse = await moteur.calculer(requete, (texte) => {
+        etat.textContent = texte;
+      });
+      if (!reponse || reponse.ok === undefined) throw new Error("réponse illisible du calculateur");
+      if (reponse.message && !reponse.formulaire) throw new Error(reponse.message);
+      if (!reponse.ok) {
+        form.querySelector(".calc-resultat").hidden = true;
+        const enTete = depuisLien ? "Ce lien est invalide : certaines valeurs sont refusées (voir sous les champs)." : "";
+        const premier = montrerErreurs(form, reponse.erreurs, enTete);
+        etat.textContent = "Une entrée est refusée : voir le message sous le champ.";
+        if (premier && !depuisLien) premier.focus();
+        return reponse;
+      }
+      remplir(form, reponse.entrees);
+      afficher(form, reponse, lancer);
+      history.replaceState(null, "", adresse(form, reponse.entrees));
+      const duree = Math.round(performance.now() - debut);
+      form.dataset.duree = String(duree);
+      etat.textContent = reponse.verdict ? `Verdict : ${reponse.verdict}. Chances calculées.` : "Chances calculées.";
+      return reponse;
+    } catch (erreur) {
+      etat.textContent = `Le calcul n'a pas abouti : ${erreur.message}`;
+      return null;
+    } finally {
+      for (const b of boutons) b.disabled = false;
+      progres.hidden = true;
+      form.removeAttribute("aria-busy");
+    }
+  }
+
+  function initialiser() {
+    const formulaires = new Map();
+    for (const form of document.querySelectorAll("form.calc-formulaire[data-formulaire]")) {
+      formulaires.set(form.dataset.formulaire, form);
+      form.addEventListener("submit", (evenement) => {
+        evenement.preventDefault();
+        calculer(form);
+      });
+      form.querySelector(".calc-lancer")?.addEventListener("click", () => calculer(form, { lancer: true }));
+      form.addEventListener("reset", () => {
+        effacerErreurs(form);
+        form.querySelector(".calc-resultat").hidden = true;
+        form.querySelector(".calc-etat").textContent = "";
+      });
+    }
+    if (!formulaires.size) return;
+    const lien = lireLien(formulaires);
+    if (lien) {
+      if (lien.message) {
+        const cible = lien.form || formulaires.values().next().value;
+        const generale = cible.querySelector(".calc-erreur-generale");
+        generale.textContent = lien.message;
+        generale.hidden = false;
+        cible.scrollIntoView();
+      } else {
+        remplir(lien.form, lien.entrees);
+        lien.form.scrollIntoView();
+        calculer(lien.form, { entrees: lien.entrees, depuisLien: true });
+      }
+    }
+    // Pour les tests et le banc d'essai : le même calcul que le bouton.
+    window.calculateur = { calculer: (nom, options) => calculer(formulaires.get(nom), options), formulaires };
+  }
+
+  // Après l'initialisation des cellules (window.cellules), qu'un lien partagé sollicite dès le chargement :
+  // ce script est chargé avec « defer », cellules.js s'initialise à DOMContentLoaded. Au plus 5 s
+  // d'attente ; sans runtime, le premier calcul dira qu'il manque.
+  let essais = 0;
+  function demarrer() {
+    if (window.cellules || !document.getElementById("cellules-config") || ++essais > 250) initialiser();
+    else setTimeout(demarrer, 20);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", demarrer);
+  else demarrer();
+})();

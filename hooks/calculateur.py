@@ -1,0 +1,149 @@
+"""La page « Calculateur » : un formulaire par mécanique, écrit d'après `rules.calculateur.FORMULAIRES`.
+
+Ce crochet remplace le repère `<!-- formulaires du calculateur -->` de
+`calculateur.md` par un titre par système et par formulaire (ancres
+`#warp-jet`…, que lient les pages de règles) et, sous chacun, le formulaire en
+HTML : une étiquette pour chaque champ, son aide et la place de son message
+d'erreur, les boutons. Les champs sont ceux de la ligne de commande
+(`python -m rules`) : une seule définition. Le JavaScript de la page
+(`docs/javascripts/calculateur.js`) envoie leurs valeurs, du texte, au
+calculateur Python qui tourne dans le navigateur (le runtime des cellules) et
+affiche ce qu'il rend, toujours comme du texte.
+"""
+
+from __future__ import annotations
+
+import html
+import sys
+from pathlib import Path
+from typing import Any
+
+if __name__ != "hooks.calculateur":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from hooks import modele
+
+__all__ = ["PAGE", "REPERE", "formulaire_html", "markdown_formulaires", "on_page_content", "on_page_markdown"]
+
+PAGE = "calculateur.md"
+"""La page du calculateur, dans `docs/`."""
+
+REPERE = "<!-- formulaires du calculateur -->"
+"""La ligne de `calculateur.md` que remplacent les formulaires."""
+
+
+def _attributs(**valeurs: str | None) -> str:
+    return "".join(
+        f' {cle.rstrip("_").replace("_", "-")}="{html.escape(v)}"' for cle, v in valeurs.items() if v is not None
+    )
+
+
+def _champ_html(formulaire: Any, champ: Any) -> str:
+    ident = f"{formulaire.nom}-{champ.nom}"
+    decrit = " ".join(x for x in (f"{ident}-aide" if champ.aide else "", f"{ident}-erreur") if x)
+    commun = {"id": ident, "name": champ.nom, "aria_describedby": decrit}
+    if champ.sorte == "choix":
+        options = "".join(
+            f"<option{_attributs(value=v, selected='' if v == champ.defaut else None)}>{html.escape(libelle)}</option>"
+            for v, libelle in champ.choix
+        )
+        controle = f"<select{_attributs(**commun)}>{options}</select>"
+    elif champ.sorte == "case":
+        coche = "" if champ.defaut == "oui" else None
+        controle = f'<input type="checkbox"{_attributs(**commun, value="oui", checked=coche)}>'
+    else:
+        clavier = "numeric" if champ.sorte == "des" or (champ.sorte == "entier" and not champ.negatif) else None
+        controle = (
+            f'<input type="text"{_attributs(**commun, value=champ.defaut, inputmode=clavier)}'
+            ' autocomplete="off" autocapitalize="off" spellcheck="false">'
+        )
+    etiquette = f'<label for="{html.escape(ident)}">{html.escape(champ.libelle)}</label>'
+    aide = f'<p class="calc-aide" id="{html.escape(ident)}-aide">{html.escape(champ.aide)}</p>' if champ.aide else ""
+    erreur = f'<p class="calc-erreur" id="{html.escape(ident)}-erreur" hidden></p>'
+    classe = "calc-champ calc-case" if champ.sorte == "case" else "calc-champ"
+    corps = f"{controle}{etiquette}" if champ.sorte == "case" else f"{etiquette}{controle}"
+    return f'<div class="{classe}" data-sorte="{champ.sorte}">{corps}{aide}{erreur}</div>'
+
+
+def formulaire_html(formulaire: Any) -> str:
+    """Le formulaire HTML d'une mécanique (sur une seule ligne : un bloc HTML brut pour Markdown)."""
+    groupes: dict[str, list[str]] = {}
+    for champ in formulaire.champs:
+        groupes.setdefault(champ.groupe, []).append(_champ_html(formulaire, champ))
+    corps = []
+    for groupe, champs in groupes.items():
+        if groupe:
+            corps.append(f"<fieldset><legend>{html.escape(groupe)}</legend>{''.join(champs)}</fieldset>")
+        else:
+            corps.append(f'<div class="calc-groupe">{"".join(champs)}</div>')
+    titre = html.escape(formulaire.titre)
+    lancer = (
+        f'<button type="button" class="calc-bouton calc-lancer" aria-label="Lancer les dés : {titre}">'
+        "Lancer les dés</button>"
+        if formulaire.lancable
+        else ""
+    )
+    return (
+        f'<form class="calc-formulaire" id="form-{formulaire.nom}" data-formulaire="{formulaire.nom}" '
+        f'aria-labelledby="{formulaire.nom}" novalidate>'
+        f'<p class="calc-erreur calc-erreur-generale" id="{formulaire.nom}-erreur" hidden></p>'
+        f"{''.join(corps)}"
+        '<div class="calc-actions">'
+        f'<button type="submit" class="calc-bouton calc-calculer" aria-label="Calculer : {titre}">Calculer</button>'
+        f"{lancer}"
+        f'<button type="reset" class="calc-bouton calc-effacer" aria-label="Valeurs par défaut : {titre}">'
+        "Valeurs par défaut</button>"
+        "</div>"
+        '<p class="calc-etat" role="status"></p>'
+        '<progress class="calc-progres" hidden aria-label="Chargement de Python"></progress>'
+        f'<section class="calc-resultat" aria-label="Résultat : {titre}" hidden></section>'
+        "</form>"
+    )
+
+
+def markdown_formulaires(site: modele.Site, depuis: str = PAGE) -> str:
+    """Un titre par système et par formulaire, sa description, le lien vers sa règle, puis le formulaire."""
+    from rules.calculateur import FORMULAIRES
+
+    morceaux: list[str] = []
+    systeme = None
+    for f in FORMULAIRES.values():
+        if f.systeme != systeme:
+            systeme = f.systeme
+            morceaux.append(f"## {systeme}\n")
+        chemin, _, ancre = f.regle.partition("#")
+        regle = site.page(chemin)
+        section = regle.section(ancre) if ancre else None
+        cible = section.texte if section else regle.titre
+        lien = modele.lien(depuis, chemin, ancre or None)
+        morceaux.append(
+            f"### {f.titre} {{#{f.nom}}}\n\n{f.description} La règle : [{cible}]({lien}).\n{{: .calc-regle }}\n\n"
+            f"{formulaire_html(f)}\n"
+        )
+    return "\n".join(morceaux)
+
+
+def on_nav(nav: Any, config: Any, files: Any, **kwargs: Any) -> Any:
+    """Lit le modèle du site (une fois par construction, partagé avec les autres crochets)."""
+    modele.site(nav, config)
+    return nav
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any, **kwargs: Any) -> str:
+    """Écrit les formulaires dans la page du calculateur, à la place du repère."""
+    return modele.ecrire_au_repere(markdown, page, PAGE, REPERE, markdown_formulaires)
+
+
+def on_page_content(html_page: str, page: Any, config: Any, files: Any, **kwargs: Any) -> str:
+    """Le style et le script du calculateur, sur sa seule page : les autres pages ne les chargent pas.
+
+    Le script attend la fin du chargement de la page : il emprunte alors le worker Python de
+    `cellules.js` (chargé, lui, sur chaque page à exemples).
+    """
+    if page.file.src_uri != PAGE:
+        return html_page
+    from mkdocs.utils import get_relative_url
+
+    style = html.escape(get_relative_url("stylesheets/calculateur.css", page.url))
+    script = html.escape(get_relative_url("javascripts/calculateur.js", page.url))
+    return f'<link rel="stylesheet" href="{style}">\n{html_page}\n<script src="{script}" defer></script>\n'

@@ -1,0 +1,336 @@
+"""Ce que partagent les formulaires du calculateur : champs, lecture des entrées, réponse, chances écrites.
+
+Rien ici n'applique une règle : on lit du texte (un champ de formulaire, un
+paramètre d'adresse, une option de la ligne de commande), on le passe tel quel
+aux fonctions des règles quand il n'est pas un nombre (pour que leur propre
+`ValueError` le refuse), et l'on range ce qu'elles rendent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from typing import Any, TypeVar
+
+from rules.affichage import PETITE_CHANCE, pourcentage, une_chance_sur
+
+T = TypeVar("T")
+
+LONGUEUR_MAX = 200
+"""La plus longue valeur acceptée dans un champ (un lien partagé est une entrée non fiable)."""
+
+
+@dataclass(frozen=True)
+class Champ:
+    """Un champ d'un formulaire : son nom (paramètre d'adresse, option `--nom`), son étiquette, sa sorte."""
+
+    nom: str
+    """L'identifiant : paramètre de l'adresse partagée, option de la ligne de commande."""
+    libelle: str
+    """L'étiquette française du champ."""
+    sorte: str = "entier"
+    """« entier », « des » (valeurs de dés), « texte », « choix » ou « case » (oui / non)."""
+    defaut: str = ""
+    """La valeur par défaut, en texte (vide : champ facultatif)."""
+    aide: str = ""
+    """Une phrase d'aide sous le champ."""
+    choix: tuple[tuple[str, str], ...] = ()
+    """Pour un choix : (valeur, libellé) de chaque option."""
+    groupe: str = ""
+    """Le groupe de champs (« Premier camp »…), vide pour le groupe principal."""
+    negatif: bool = False
+    """Vrai si un entier peut être négatif (le clavier du téléphone doit alors offrir le signe moins)."""
+
+
+@dataclass(frozen=True)
+class Formulaire:
+    """Un formulaire du calculateur : une mécanique, ses champs, la page de règles qui la cite."""
+
+    nom: str
+    """L'identifiant (« warp-jet ») : paramètre `f` de l'adresse, sous-commande de `python -m rules`."""
+    systeme: str
+    """« WaRP » ou « 3D6 »."""
+    titre: str
+    """Le titre du formulaire."""
+    description: str
+    """Ce qu'il répond, en une phrase."""
+    regle: str
+    """La page de règles (chemin dans `docs/`, ancre comprise) : le calculateur y renvoie."""
+    champs: tuple[Champ, ...]
+    """Les champs, dans l'ordre du formulaire (et du focus)."""
+    calculer: Callable[[Lecture], Reponse] = field(repr=False, compare=False)
+    """Le calcul : lit les champs, appelle les règles, rend la réponse."""
+
+    @property
+    def lancable(self) -> bool:
+        """Vrai si le formulaire a des dés que le bouton « Lancer » peut tirer."""
+        return any(c.sorte == "des" for c in self.champs)
+
+    def champ(self, nom: str) -> Champ:
+        """Le champ `nom`."""
+        for c in self.champs:
+            if c.nom == nom:
+                return c
+        raise KeyError(nom)
+
+
+@dataclass(frozen=True)
+class Tableau:
+    """Un tableau de chances : légende, en-têtes, lignes (du texte), et la barre de chaque ligne."""
+
+    legende: str
+    """La légende, qui dit ce que montre le tableau (elle survit à l'impression)."""
+    entetes: tuple[str, ...]
+    lignes: tuple[tuple[str, ...], ...]
+    barres: tuple[float, ...] = ()
+    """Pour le petit graphique : une valeur entre 0 et 1 par ligne (vide : pas de graphique)."""
+    notes: tuple[str, ...] = ()
+    """Les chances que se demande un joueur (« Réussite, Magistrale comprise : … »)."""
+
+
+@dataclass(frozen=True)
+class Reponse:
+    """Ce que rend le calculateur : le verdict expliqué (si des dés sont donnés) et les chances exactes."""
+
+    formulaire: str
+    """Le formulaire calculé."""
+    entrees: dict[str, str]
+    """Les entrées lues, en texte (dés tirés compris) : ce que porte le lien à partager."""
+    verdict: str | None = None
+    """Le verdict en quelques mots (« Magistrale »), si des dés sont donnés."""
+    explication: str | None = None
+    """L'explication du paquet, telle quelle."""
+    faits: tuple[str, ...] = ()
+    """Ce qu'il faut savoir avant de lancer (dés lancés, seuil…)."""
+    tableaux: tuple[Tableau, ...] = ()
+    """Les chances exactes."""
+    erreurs: dict[str, str] = field(default_factory=dict)
+    """Champ → message (la `ValueError` du paquet) ; « » pour une erreur qui ne nomme aucun champ."""
+
+    @property
+    def ok(self) -> bool:
+        """Vrai si aucune entrée n'est refusée."""
+        return not self.erreurs
+
+    def en_dict(self) -> dict[str, Any]:
+        """La réponse en types JSON (pour le navigateur)."""
+        return {
+            "ok": self.ok,
+            "formulaire": self.formulaire,
+            "entrees": dict(self.entrees),
+            "verdict": self.verdict,
+            "explication": self.explication,
+            "faits": list(self.faits),
+            "tableaux": [
+                {
+                    "legende": t.legende,
+                    "entetes": list(t.entetes),
+                    "lignes": [list(ligne) for ligne in t.lignes],
+                    "barres": list(t.barres),
+                    "notes": list(t.notes),
+                }
+                for t in self.tableaux
+            ],
+            "erreurs": dict(self.erreurs),
+        }
+
+
+class Lecture:
+    """Les entrées d'un formulaire en cours de lecture, et les erreurs qu'elles valent.
+
+    Chaque valeur reste du texte jusqu'à ce que le calcul la demande : un
+    entier écrit comme tel devient un `int`, tout autre texte est passé tel
+    quel à la règle, dont la `ValueError` française dit ce qui est permis.
+    """
+
+    def __init__(self, formulaire: Formulaire, entrees: Mapping[str, str], *, lancer: bool, rng: Any) -> None:
+        self.formulaire = formulaire
+        self.brutes = {c.nom: entrees.get(c.nom, c.defaut).strip() for c in formulaire.champs}
+        self.lancer = lancer
+        self.rng = rng
+        self.erreurs: dict[str, str] = {}
+        self.sorties: dict[str, str] = {}
+        """Les valeurs que le calcul fixe lui-même (les dés tirés par « Lancer »)."""
+
+    def texte(self, nom: str) -> str:
+        return self.brutes[nom]
+
+    def nom(self, nom: str, defaut: str) -> str:
+        """Un nom (de personnage, d'unité) : lettres, chiffres, espaces, apostrophes, tirets, points."""
+        valeur = self.brutes[nom]
+        if not valeur:
+            return defaut
+        if not _NOM_LIBRE.fullmatch(valeur):
+            self.erreurs.setdefault(
+                nom,
+                f"{nom} doit être un nom de 40 caractères au plus (lettres, chiffres, espaces, apostrophes, "
+                f"tirets, points), reçu {valeur!r}",
+            )
+            return defaut
+        return valeur
+
+    def entier(self, nom: str) -> Any:
+        """Un entier si le champ en est un (signe moins typographique compris), sinon le texte tel quel."""
+        valeur = self.brutes[nom].replace("−", "-").replace(" ", "")
+        return int(valeur) if re.fullmatch(r"[+-]?\d{1,9}", valeur) else self.brutes[nom]
+
+    def case(self, nom: str) -> bool:
+        valeur = self.brutes[nom].lower()
+        if valeur in ("oui", "on", "1", "vrai", "true"):
+            return True
+        if valeur in ("", "non", "off", "0", "faux", "false"):
+            return False
+        self.erreurs.setdefault(nom, f"{nom} doit valoir « oui » ou « non », reçu {self.brutes[nom]!r}")
+        return False
+
+    def choix(self, nom: str) -> str:
+        valeur = self.brutes[nom]
+        permis = [v for v, _ in self.formulaire.champ(nom).choix]
+        if valeur not in permis:
+            self.erreurs.setdefault(nom, f"{nom} doit être l'un de {', '.join(permis)}, reçu {valeur!r}")
+            return permis[0]
+        return valeur
+
+    def des(self, nom: str) -> tuple[Any, ...] | None:
+        """Les dés d'un champ (« 6 5 2 1 », « 6,5,2,1 » ou « 6521 »), ou `None` s'il est vide ou si l'on lance."""
+        if self.lancer:
+            return None
+        return lire_des(self.brutes[nom])
+
+    def essayer(self, calcul: Callable[[], T], champs: Mapping[str, str], defaut: str = "") -> T | None:
+        """Le résultat de `calcul`, ou `None` si une règle le refuse (son message va au champ qu'il nomme).
+
+        `champs` traduit le nom de paramètre qui ouvre le message de la règle
+        (« trait », « des », « bonus et malus »…) en champ du formulaire.
+        """
+        try:
+            return calcul()
+        except ValueError as erreur:
+            message = str(erreur)
+            self.erreurs.setdefault(champ_du_message(message, champs, defaut), message)
+            return None
+
+    def reponse(self, **kwargs: Any) -> Reponse:
+        entrees = {nom: v for nom, v in self.brutes.items() if v}
+        if self.lancer:
+            entrees = {n: v for n, v in entrees.items() if self.formulaire.champ(n).sorte != "des"}
+        entrees.update(self.sorties)
+        if self.erreurs:
+            return Reponse(self.formulaire.nom, entrees, erreurs=dict(self.erreurs))
+        return Reponse(self.formulaire.nom, entrees, **kwargs)
+
+
+def lire_des(texte: str) -> tuple[Any, ...] | None:
+    """Des dés écrits par un joueur : séparés par des espaces, virgules ou tirets, ou collés (« 6521 »).
+
+    Ce qui n'est pas un chiffre reste du texte : la règle le refuse elle-même.
+
+    Examples:
+        >>> lire_des("6 5 2 1"), lire_des("6,5, 2"), lire_des("652"), lire_des(""), lire_des("6 x")
+        ((6, 5, 2, 1), (6, 5, 2), (6, 5, 2), None, (6, 'x'))
+    """
+    texte = texte.strip()
+    if not texte:
+        return None
+    if re.fullmatch(r"\d+", texte) and len(texte) > 1:
+        return tuple(int(c) for c in texte)
+    morceaux = [m for m in re.split(r"[\s,;·\-]+", texte) if m]
+    return tuple(int(m) if re.fullmatch(r"\d{1,3}", m) else m for m in morceaux)
+
+
+def ecrire_des(valeurs: Iterable[int]) -> str:
+    """Des dés écrits pour un champ : « 6 5 2 1 »."""
+    return " ".join(str(v) for v in valeurs)
+
+
+_NOM_LIBRE = re.compile(r"[^\W_](?:[\w'’. \-]{0,38}[\w.])?")
+"""Un nom libre : commence par une lettre ou un chiffre, 40 caractères au plus, sans balise ni guillemet."""
+
+_NOM = re.compile(r"^([a-z_]+(?:\[\d+\])?(?: et [a-z_]+)?)\b")
+
+
+def champ_du_message(message: str, champs: Mapping[str, str], defaut: str = "") -> str:
+    """Le champ qu'un message d'erreur des règles nomme en tête (« trait doit être… » → « trait »).
+
+    Examples:
+        >>> champ_du_message("trait doit être un entier ≥ 0, reçu -1", {"trait": "trait_second"})
+        'trait_second'
+        >>> champ_du_message("des : chaque dé doit être un entier entre 1 et 6, reçu 7", {"des": "des"})
+        'des'
+        >>> champ_du_message("bonus et malus : au plus 12 dés", {"bonus": "bonus"})
+        'bonus'
+        >>> champ_du_message("aucun dé d'expérience disponible", {}, "reserve")
+        'reserve'
+    """
+    m = _NOM.match(message)
+    if m:
+        nom = m.group(1).split(" et ")[0].split("[")[0]
+        if nom in champs:
+            return champs[nom]
+    return defaut
+
+
+# --- Les chances, écrites -------------------------------------------------------------
+
+
+def fraction(p: Fraction) -> str:
+    """La fraction exacte, si elle reste lisible ; sinon sa taille (les chances d'une scène en ont des centaines)."""
+    if p.denominator == 1:
+        return str(p.numerator)
+    texte = f"{p.numerator}/{p.denominator}"
+    if len(texte) <= 21:
+        return texte
+    return f"fraction exacte ({len(str(p.denominator))} chiffres au dénominateur)"
+
+
+def chance(p: Fraction) -> str:
+    """Une chance pour le lecteur : le pourcentage, et « 1 chance sur N » quand elle est petite."""
+    if 0 < p < PETITE_CHANCE:
+        return f"{pourcentage(p, 2)} ({une_chance_sur(p)})"
+    return pourcentage(p)
+
+
+def table_de_loi(
+    legende: str,
+    intitule: str,
+    loi: Mapping[Any, Fraction],
+    *,
+    cumul: str | None = None,
+    libelle: Callable[[Any], str] = str,
+    notes: Sequence[tuple[str, Fraction]] = (),
+) -> Tableau:
+    """Le tableau d'une loi : une ligne par issue (chance, fraction exacte), et le cumul « celle-ci ou mieux ».
+
+    `loi` va du pire au meilleur ; `cumul` est l'en-tête de la colonne cumulée
+    (aucune colonne s'il est `None`). `notes` : les chances cumulées que se pose
+    un joueur, en phrases.
+    """
+    issues = list(loi)
+    lignes = []
+    for i, issue in enumerate(issues):
+        p = loi[issue]
+        ligne = [libelle(issue), chance(p), fraction(p)]
+        if cumul is not None:
+            ligne.append(pourcentage(sum((loi[x] for x in issues[i:]), Fraction(0))))
+        lignes.append(tuple(ligne))
+    entetes = [intitule, "Chance", "Fraction exacte"] + ([cumul] if cumul is not None else [])
+    return Tableau(
+        legende,
+        tuple(entetes),
+        tuple(lignes),
+        tuple(float(loi[x]) for x in issues),
+        tuple(f"{texte} : {chance(p)}." for texte, p in notes),
+    )
+
+
+def somme(loi: Mapping[T, Fraction], garder: Callable[[T], bool]) -> Fraction:
+    """La chance des issues que `garder` retient."""
+    return sum((p for issue, p in loi.items() if garder(issue)), Fraction(0))
+
+
+def choix_enum(classe: type[Enum]) -> tuple[tuple[str, str], ...]:
+    """Les options d'un choix parmi les membres d'une énumération : (nom en minuscules, libellé)."""
+    return tuple((m.name.lower(), str(m.value)) for m in classe)

@@ -1,0 +1,682 @@
+"""Les formulaires 3D6 du calculateur : jet, scène mineure, effet et avantage, défense, scène majeure."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from fractions import Fraction
+from functools import partial
+from typing import Any
+
+from rules import _valider
+from rules._francais import de_le, decimal
+from rules.affichage import pourcentage
+from rules.calculateur._commun import (
+    Champ,
+    Formulaire,
+    Lecture,
+    Reponse,
+    Tableau,
+    chance,
+    choix_enum,
+    ecrire_des,
+    somme,
+    table_de_loi,
+)
+from rules.troisd6 import (
+    MALUS_FAMILIARITE,
+    Avantage,
+    Defense,
+    Issue,
+    Niveau,
+    Personnage,
+    Politique,
+    Risque,
+    Tour,
+    avantage,
+    chances_echange,
+    chances_scene,
+    chances_scene_non_opposee,
+    chances_scene_opposee,
+    comparer_risques,
+    difficulte_nommee,
+    distribution,
+    echange,
+    effet,
+    jet,
+    loi_indice,
+    monter,
+    progression,
+    scene_non_opposee,
+    scene_opposee,
+    seuil_caracteristique,
+    seuil_talent,
+)
+
+__all__ = ["FORMULAIRES"]
+
+
+def _notes_3d6(loi: dict[Niveau, Fraction]) -> list[tuple[str, Fraction]]:
+    return [
+        ("Réussite (simple, spéciale ou critique)", somme(loi, lambda n: n.reussi)),
+        ("Au moins une réussite spéciale (critique comprise)", somme(loi, lambda n: n >= Niveau.REUSSITE_SPECIALE)),
+        ("Un triple, critique en réussite comme en échec", loi[Niveau.REUSSITE_CRITIQUE] + loi[Niveau.ECHEC_CRITIQUE]),
+        ("Un échec critique", loi[Niveau.ECHEC_CRITIQUE]),
+    ]
+
+
+def _table_3d6(legende: str, loi: dict[Niveau, Fraction]) -> Tableau:
+    return table_de_loi(legende, "Niveau", loi, cumul="Ce niveau ou mieux", notes=_notes_3d6(loi))
+
+
+def _avantage(lu: Lecture, nom: str) -> Avantage:
+    return Avantage[lu.choix(nom).upper()]
+
+
+# --- Jet ------------------------------------------------------------------------------------
+
+
+def _jet(lu: Lecture) -> Reponse:
+    talent = lu.choix("sorte") == "talent"
+    valeur, difficulte = lu.entier("valeur"), lu.entier("difficulte")
+    familiarite = lu.case("familiarite")
+    des = lu.des("des")
+    champs = {"modificateur": "valeur", "niveau": "valeur", "difficulte": "difficulte", "familiarite": "familiarite"}
+    if familiarite and not talent:
+        lu.erreurs["familiarite"] = "familiarite : une simple familiarité ne concerne qu'un jet de talent"
+    if talent:
+        s = lu.essayer(lambda: seuil_talent(valeur, difficulte, familiarite=familiarite), champs)
+    else:
+        s = lu.essayer(lambda: seuil_caracteristique(valeur, difficulte), champs)
+    if s is None or lu.erreurs:
+        return lu.reponse()
+    r = None
+    if des is not None or lu.lancer:
+        r = lu.essayer(lambda: jet(s, des, rng=lu.rng), {"des": "des"})
+        if r is not None and lu.lancer:
+            lu.sorties["des"] = ecrire_des(r.des)
+    if lu.erreurs:
+        return lu.reponse()
+    calcul = f"10 {valeur:+d} ({'talent' if talent else 'caractéristique'}) {difficulte:+d} (difficulté)"
+    if familiarite:
+        calcul += f" {MALUS_FAMILIARITE:+d} (simple familiarité)"
+    palier = difficulte_nommee(difficulte)
+    nom = f" ; difficulté « {palier} »" if palier else " ; difficulté sans nom sur l'échelle du texte"
+    faits = (f"Seuil : {calcul} = {s} : réussite sur {s} ou moins aux 3d6{nom}.".replace("+", "+ ").replace("-", "− "),)
+    return lu.reponse(
+        verdict=None
+        if r is None
+        else str(r.niveau) + (f" (Dd = {r.dd})" if r.dd else f" (Dt = {r.dt})" if r.dt else ""),
+        explication=None if r is None else r.explication,
+        faits=faits,
+        tableaux=(_table_3d6(f"Chances exactes d'un jet de 3d6 sous {s}", distribution(s)),),
+    )
+
+
+# --- Scène mineure --------------------------------------------------------------------------
+
+
+def _mineure(lu: Lecture) -> Reponse:
+    s1, brut2 = lu.entier("seuil_premier"), lu.texte("seuil_second")
+    s2 = lu.entier("seuil_second") if brut2 else None
+    d1, d2 = lu.des("des_premier"), lu.des("des_second")
+    verdict = explication = None
+    if s2 is None:
+        if d2 is not None:
+            lu.erreurs["des_second"] = (
+                "des_second : un adversaire passif ne lance pas de dés (laissez ce champ vide, ou donnez son seuil)"
+            )
+        gagne = lu.essayer(lambda: chances_scene_non_opposee(s1), {"seuil": "seuil_premier"})
+        if d1 is not None or lu.lancer:
+            j = lu.essayer(lambda: jet(s1, d1, rng=lu.rng), {"seuil": "seuil_premier", "des": "des_premier"})
+            if j is not None:
+                sc = scene_non_opposee(j)
+                verdict, explication = ("Le PJ gagne la scène" if sc.gagne else "Le PJ perd la scène"), sc.explication
+                if lu.lancer:
+                    lu.sorties["des_premier"] = ecrire_des(j.des)
+        if gagne is None or lu.erreurs:
+            return lu.reponse()
+        table = table_de_loi(
+            f"Scène mineure sans opposition (adversaire passif), seuil {s1} : chances exactes",
+            "Issue",
+            {"le PJ perd la scène": 1 - gagne, "le PJ gagne la scène": gagne},
+        )
+        return lu.reponse(verdict=verdict, explication=explication, tableaux=(table,))
+    issues = lu.essayer(
+        lambda: chances_scene_opposee(s1, s2), {"seuil_premier": "seuil_premier", "seuil_second": "seuil_second"}
+    )
+    if lu.lancer or d1 is not None or d2 is not None:
+        jets: dict[str, Any] = {}
+        for camp, s, d in (("premier", s1, d1), ("second", s2, d2)):
+            if d is None and not lu.lancer:
+                lu.erreurs[f"des_{camp}"] = f"des_{camp} : donnez les dés des deux camps pour juger la scène (ou aucun)"
+                continue
+            jets[camp] = lu.essayer(partial(jet, s, d, rng=lu.rng), {"seuil": f"seuil_{camp}", "des": f"des_{camp}"})
+            if jets[camp] is not None and lu.lancer:
+                lu.sorties[f"des_{camp}"] = ecrire_des(jets[camp].des)
+        if not lu.erreurs and len(jets) == 2:
+            opposee = scene_opposee(jets["premier"], jets["second"])
+            verdict = str(opposee.issue)
+            explication = (
+                f"Premier : {jets['premier'].explication} Second : {jets['second'].explication} {opposee.explication}"
+            )
+    if issues is None or lu.erreurs:
+        return lu.reponse()
+    ordre = {k: issues[k] for k in (Issue.SECOND, Issue.EGALITE, Issue.PREMIER)}
+    table = table_de_loi(f"Scène mineure opposée, seuils {s1} contre {s2} : chances exactes", "Issue", ordre)
+    return lu.reponse(verdict=verdict, explication=explication, tableaux=(table,))
+
+
+# --- Effet et avantage ------------------------------------------------------------------------
+
+
+def _progression(actuel: Avantage, points: int) -> str:
+    nouveau = progression(actuel, points)
+    if points < 1:
+        return f"Moins d'1 point d'effet : {actuel} ne change pas."
+    if nouveau == actuel.cran_suivant() and avantage(points) <= nouveau and nouveau != avantage(points):
+        comment = "un cran de plus"
+    elif nouveau == actuel:
+        comment = "déjà au plus haut"
+    else:
+        comment = "directement au niveau obtenu" if nouveau == avantage(points) else "un cran de plus"
+    return f"{actuel} et {points} points d'effet → {nouveau} ({comment})."
+
+
+def _effet(lu: Lecture) -> Reponse:
+    indice, niveau = lu.texte("indice"), lu.choix("niveau")
+    de, niveaux, bonus = lu.entier("de"), lu.entier("niveaux"), lu.entier("bonus_points")
+    actuel = _avantage(lu, "avantage")
+    des = lu.des("des")
+    if lu.texte("de"):  # un Dd ou un Dt donné est un dé, même s'il ne sert pas (réussite simple)
+        lu.essayer(lambda: _valider.entier("de", de, minimum=1, maximum=6), {"de": "de"})
+    dd = de if niveau == "speciale" else None
+    dt = de if niveau == "critique" else None
+    champs = {
+        "indice": "indice",
+        "dd": "de",
+        "dt": "de",
+        "niveaux": "niveaux",
+        "bonus_points": "bonus_points",
+        "des": "des",
+        "total": "des",
+    }
+    # Le calcul des chances passe par effet() d'abord : il valide tout (Indice, Dd, Dt, niveaux…).
+    e = lu.essayer(
+        lambda: effet(
+            indice, dd=dd, dt=dt, niveaux=niveaux, bonus_points=bonus, des=des, rng=lu.rng or random.Random()
+        ),
+        champs,
+    )
+    if e is None or lu.erreurs:
+        return lu.reponse()
+    lance = monter(indice, niveaux + (dt or 0))
+    loi_points = {t + (dd or 0) + bonus: p for t, p in loi_indice(lance).items()}
+    loi: dict[Avantage, Fraction] = defaultdict(Fraction)
+    for pts, p in loi_points.items():
+        loi[progression(actuel, pts)] += p
+    ordre = {av: loi[av] for av in Avantage if loi[av]}
+    moyenne = sum((pts * p for pts, p in loi_points.items()), Fraction(0))
+    faits = (
+        f"Indice lancé : {lance} ; points d'effet de {min(loi_points)} à {max(loi_points)}, "
+        f"{decimal(float(moyenne), 1)} en moyenne.",
+    )
+    table = table_de_loi(
+        f"L'avantage après cet effet, depuis {actuel} : chances exactes",
+        "Nouvel avantage",
+        ordre,
+        cumul="Cet avantage ou mieux",
+        notes=[("Avantage définitif", loi[Avantage.DEFINITIF])] if actuel < Avantage.DEFINITIF else [],
+    )
+    verdict = explication = None
+    if des is not None or lu.lancer:
+        verdict = f"{e.points} points d'effet → {progression(actuel, e.points)}"
+        explication = f"{e.explication} {_progression(actuel, e.points)}"
+        if lu.lancer and e.des is not None:
+            lu.sorties["des"] = ecrire_des(e.des)
+    return lu.reponse(verdict=verdict, explication=explication, faits=faits, tableaux=(table,))
+
+
+# --- Défense ------------------------------------------------------------------------------------
+
+
+def _personnage(lu: Lecture, suffixe: str, nom: str) -> Personnage | None:
+    champs = {n: f"{n}_{suffixe}" for n in ("seuil", "indice", "armure", "nom")}
+    return lu.essayer(
+        lambda: Personnage(
+            nom,
+            seuil=lu.entier(f"seuil_{suffixe}"),
+            indice=lu.texte(f"indice_{suffixe}"),
+            armure=lu.entier(f"armure_{suffixe}") if f"armure_{suffixe}" in lu.brutes else 0,
+            talent_contre_attaque=lu.case(f"talent_{suffixe}") if f"talent_{suffixe}" in lu.brutes else False,
+        ),
+        champs,
+        f"seuil_{suffixe}",
+    )
+
+
+def _indice_trop_haut(lu: Lecture, *camps: tuple[str, str | None]) -> str:
+    """Le champ d'Indice qu'un critique (jusqu'à Dt = 6 niveaux, plus ceux du risque) ferait sortir de l'échelle.
+
+    Les chances d'un échange comptent chaque critique possible : l'erreur de
+    l'échelle des Indices (« niveaux : 12D6 +4 niveaux sort de l'échelle… »)
+    va sous l'Indice qui la cause.
+    """
+    for champ_indice, champ_niveaux in camps:
+        niveaux = lu.entier(champ_niveaux) if champ_niveaux else 0
+        try:
+            monter(lu.texte(champ_indice), (niveaux if isinstance(niveaux, int) else 0) + 6 + 1)
+        except ValueError:
+            return champ_indice
+    return camps[0][0]
+
+
+def _risque(lu: Lecture, suffixe: str = "") -> Risque | None:
+    noms = {n: f"{n}{suffixe}" for n in ("modificateur", "niveaux", "bonus_points")}
+    return lu.essayer(lambda: Risque(*(lu.entier(noms[n]) for n in noms)), noms)
+
+
+def _effet_donne(lu: Lecture, nom: str) -> Any:
+    """Le total d'un jet d'effet donné (validé même s'il ne sert pas), ou `None` (il sera tiré)."""
+    if not lu.texte(nom):
+        return None
+    valeur = lu.essayer(lambda: _valider.entier(nom, lu.entier(nom)), {nom: nom})
+    return None if lu.lancer else valeur
+
+
+def _defense(lu: Lecture) -> Reponse:
+    att = _personnage(lu, "attaquant", lu.nom("nom_attaquant", "l'attaquant"))
+    dfn = _personnage(lu, "defenseur", lu.nom("nom_defenseur", "le défenseur"))
+    risque = _risque(lu)
+    actuel = _avantage(lu, "avantage")
+    choisie = Defense[lu.choix("defense").upper()]
+    da, dd = lu.des("des_attaque"), lu.des("des_defense")
+    if att is None or dfn is None or risque is None or lu.erreurs:
+        return lu.reponse()
+    trop_haut = {"niveaux": _indice_trop_haut(lu, ("indice_attaquant", "niveaux"), ("indice_defenseur", None))}
+    lois = lu.essayer(
+        lambda: {d: chances_echange(att, dfn, risque=risque, defense=d, avantage=actuel) for d in Defense}, trop_haut
+    )
+    if lois is None:
+        return lu.reponse()
+    verdict = explication = None
+    faits: list[str] = []
+    ea, ed = _effet_donne(lu, "effet_attaque"), _effet_donne(lu, "effet_defense")
+    if lu.lancer or da is not None or dd is not None:
+        for nom, valeur in (("des_attaque", da), ("des_defense", dd)):
+            if valeur is None and not lu.lancer:
+                lu.erreurs[nom] = f"{nom} : donnez les dés de l'attaque et de la défense (ou aucun)"
+        tour = lu.essayer(
+            lambda: Tour(risque.modificateur, da, ea, risque.niveaux, risque.bonus_points, choisie, dd, ed),
+            {n: n for n in ("des_attaque", "des_defense", "effet_attaque", "effet_defense")},
+        )
+        if tour is not None and not lu.erreurs:
+            champs = {"total": "effet_attaque", "des_attaque": "des_attaque", "des_defense": "des_defense"}
+            e = lu.essayer(lambda: echange(att, dfn, tour, rng=lu.rng or random.Random()), champs)
+            if e is not None:
+                # Les dés tirés (3d6 et jets d'effet) deviennent des entrées : le lien les garde, et l'échange
+                # est rejoué avec eux, pour que le lien rouvre sur le même verdict, mot pour mot.
+                tires = {
+                    "des_attaque": ecrire_des(e.jet_attaque.des),
+                    "des_defense": ecrire_des(e.jet_defense.des) if e.jet_defense else None,
+                    "effet_attaque": str(e.effet_attaque.total_des) if e.effet_attaque and ea is None else None,
+                    "effet_defense": str(e.effet_defense.total_des) if e.effet_defense and ed is None else None,
+                }
+                for nom, tire in tires.items():
+                    if tire is not None and (lu.lancer or nom.startswith("effet")):
+                        lu.sorties[nom] = tire
+                        if nom.startswith("effet"):
+                            faits.append(f"Jet d'effet tiré ({nom.replace('_', ' ')}) : {tire}.")
+                if any(k.startswith("effet") for k in lu.sorties):
+                    tour = Tour(
+                        risque.modificateur,
+                        e.jet_attaque.des,
+                        e.effet_attaque.total_des if e.effet_attaque else None,
+                        risque.niveaux,
+                        risque.bonus_points,
+                        choisie,
+                        e.jet_defense.des if e.jet_defense else None,
+                        e.effet_defense.total_des if e.effet_defense else None,
+                    )
+                    e = echange(att, dfn, tour)
+                nouveau = progression(actuel, e.points)
+                passe = "passe au défenseur" if e.initiative_change else "reste à l'attaquant"
+                verdict = f"{e.points} points nets ; l'initiative {passe}"
+                explication = f"{e.explication} Avantage de l'attaquant : {actuel} → {nouveau}."
+    if lu.erreurs:
+        return lu.reponse()
+    resume = Tableau(
+        f"Chaque défense face à cette attaque ({risque}), l'attaquant partant de {actuel} : chances exactes",
+        ("Défense", "Reprendre l'initiative", "L'avantage de l'attaquant ne bouge pas", "Attaque réussie"),
+        tuple(
+            (str(d), chance(c.initiative_reprise), chance(c.avantage[actuel]), chance(c.attaque_reussie))
+            for d, c in lois.items()
+        ),
+        tuple(float(c.initiative_reprise) for c in lois.values()),
+        tuple(str(c) for c in lois.values()),
+    )
+    avantages = Tableau(
+        "L'avantage de l'attaquant après l'échange, selon la défense : chances exactes",
+        ("Avantage de l'attaquant", *(str(d) for d in Defense)),
+        tuple(
+            (str(av), *(chance(lois[d].avantage[av]) for d in Defense))
+            for av in Avantage
+            if any(lois[d].avantage[av] for d in Defense)
+        ),
+    )
+    return lu.reponse(verdict=verdict, explication=explication, faits=tuple(faits), tableaux=(resume, avantages))
+
+
+# --- Scène majeure --------------------------------------------------------------------------------
+
+
+def _scene(lu: Lecture) -> Reponse:
+    nom_a, nom_b = lu.nom("nom_a", "A"), lu.nom("nom_b", "B")
+    passif = lu.choix("adversaire") == "passif"
+    a = _personnage(lu, "a", nom_a)
+    if passif:
+        b = lu.essayer(
+            lambda: Personnage(nom_b, actif=False, armure=lu.entier("armure_b")),
+            {"armure": "armure_b", "nom": "nom_b"},
+            "nom_b",
+        )
+    else:
+        b = _personnage(lu, "b", nom_b)
+    risque_a, risque_b = _risque(lu, "_a"), _risque(lu, "_b")
+    defense_a, defense_b = Defense[lu.choix("defense_a").upper()], Defense[lu.choix("defense_b").upper()]
+    qui = lu.choix("initiative")
+    objectif = _avantage(lu, "objectif")
+    depart = {"a": _avantage(lu, "avantage_a"), "b": _avantage(lu, "avantage_b")}
+    comparer = lu.case("comparer")
+    if a is None or b is None or risque_a is None or risque_b is None or lu.erreurs:
+        return lu.reponse()
+    arguments: dict[str, Any] = {
+        "politique_a": Politique(risque_a, defense_a),
+        "politique_b": Politique(risque_b, defense_b),
+        "initiative": (a.nom if qui == "a" or passif else b.nom),
+        "avantages": {a.nom: depart["a"], **({} if passif else {b.nom: depart["b"]})},
+        "objectif": objectif,
+    }
+    champs = {
+        "a": "nom_b",
+        "initiative": "initiative",
+        "objectif": "objectif",
+        "avantages": "avantage_a",
+        "niveaux": _indice_trop_haut(lu, ("indice_a", "niveaux_a"), ("indice_b", "niveaux_b")),
+    }
+    c = lu.essayer(lambda: chances_scene(a, b, **arguments), champs, "seuil_a")
+    if c is None:
+        return lu.reponse()
+    issues = (
+        {f"{b.nom} l'emporte": c.victoire_second, f"{a.nom} l'emporte": c.victoire_premier}
+        if b.actif
+        else {f"{a.nom} échoue (jet raté avant l'objectif)": c.victoire_second, f"{a.nom} réussit": c.victoire_premier}
+    )
+    tables = [table_de_loi(f"Qui l'emporte la scène (objectif : {objectif}) : chances exactes", "Issue", issues)]
+    faits = [f"Nombre moyen de tours : {decimal(float(c.tours_esperes), 1)}."]
+    if comparer:
+        arguments_risque: dict[str, Any] = {k: v for k, v in arguments.items() if k != "politique_a"}
+        comp = lu.essayer(
+            lambda: comparer_risques(a, b, politique_a=Politique(defense=defense_a), **arguments_risque),
+            champs,
+            "seuil_a",
+        )
+        if comp is None:
+            return lu.reponse()
+        tables.append(
+            Tableau(
+                f"L'échange de risque : la chance de victoire {de_le(a.nom)}, selon le risque pris à chaque attaque",
+                ("Risque à chaque attaque", "Chance de l'emporter", "Tours en moyenne"),
+                tuple(
+                    (
+                        str(r) + (" (le meilleur)" if r == comp.meilleur else ""),
+                        chance(ch.victoire_premier),
+                        decimal(float(ch.tours_esperes), 1),
+                    )
+                    for r, ch in comp.options
+                ),
+                tuple(float(ch.victoire_premier) for _, ch in comp.options),
+                (comp.explication,),
+            )
+        )
+    verbe = "l'emporte" if b.actif else "réussit"
+    verdict = f"{a.nom} {verbe} {pourcentage(c.victoire_premier)} des fois"
+    return lu.reponse(verdict=verdict, explication=c.explication, faits=tuple(faits), tableaux=tuple(tables))
+
+
+# --- Les formulaires ------------------------------------------------------------------------------
+
+_AIDE_3D6 = "Facultatif : les trois dés (« 4 4 2 »). Sans eux : les chances seules."
+_INDICE = "Écrit comme dans le texte : « 1D6+1D3 », « 2D6 », « 3D6 »…"
+_DEFENSES = choix_enum(Defense)
+_AVANTAGES = choix_enum(Avantage)
+_SOUS_DEFINITIF = tuple(c for c in _AVANTAGES if c[0] != "definitif")
+
+
+def _camp_scene(suffixe: str, groupe: str, nom: str, seuil: str, indice: str, defense: str) -> tuple[Champ, ...]:
+    return (
+        Champ(f"nom_{suffixe}", "Nom", "texte", defaut=nom, groupe=groupe),
+        Champ(f"seuil_{suffixe}", "Seuil du jet (10 + talent + difficulté…)", defaut=seuil, groupe=groupe),
+        Champ(f"indice_{suffixe}", "Indice (dés d'effet)", "texte", defaut=indice, groupe=groupe, aide=_INDICE),
+        Champ(f"armure_{suffixe}", "Armure (points retirés à chaque effet subi)", defaut="0", groupe=groupe),
+        Champ(f"talent_{suffixe}", "Contre-attaque par un talent particulier (pas de −3)", "case", groupe=groupe),
+        Champ(
+            f"modificateur_{suffixe}",
+            "Risque : modificateur au jet quand il attaque",
+            defaut="0",
+            groupe=groupe,
+            negatif=True,
+        ),
+        Champ(f"niveaux_{suffixe}", "Risque : niveaux d'Indice en plus", defaut="0", groupe=groupe, negatif=True),
+        Champ(f"bonus_points_{suffixe}", "Risque : points d'effet en plus", defaut="0", groupe=groupe, negatif=True),
+        Champ(
+            f"defense_{suffixe}",
+            "Défense choisie, à chaque attaque subie",
+            "choix",
+            defaut=defense,
+            groupe=groupe,
+            choix=_DEFENSES,
+        ),
+    )
+
+
+FORMULAIRES: tuple[Formulaire, ...] = (
+    Formulaire(
+        "troisd6-jet",
+        "3D6",
+        "Jet de 3d6",
+        "Caractéristique ou talent, difficulté, familiarité : le seuil, le niveau du jet et les chances de chaque niveau.",
+        "troisd6/jets.md",
+        (
+            Champ(
+                "sorte",
+                "Jet de",
+                "choix",
+                defaut="caracteristique",
+                choix=(("caracteristique", "caractéristique (10 + modificateur)"), ("talent", "talent (10 + niveau)")),
+            ),
+            Champ("valeur", "Modificateur de la caractéristique, ou niveau du talent", defaut="0", negatif=True),
+            Champ(
+                "difficulte",
+                "Difficulté",
+                defaut="0",
+                negatif=True,
+                aide="Évident +10, très facile +5, assez facile +1 à +3, normal 0, assez difficile −1 à −3, "
+                "très difficile −5, quasiment impossible −10.",
+            ),
+            Champ("familiarite", "Simple familiarité du talent (−3)", "case"),
+            Champ("des", "Dés lancés", "des", aide=_AIDE_3D6),
+        ),
+        _jet,
+    ),
+    Formulaire(
+        "troisd6-mineure",
+        "3D6",
+        "Scène mineure",
+        "Un seul jet règle la scène : contre un adversaire actif (le meilleur jet) ou passif (réussir).",
+        "troisd6/scenes-mineures.md",
+        (
+            Champ("seuil_premier", "Seuil du PJ", defaut="11"),
+            Champ("des_premier", "Dés du PJ", "des", aide=_AIDE_3D6),
+            Champ(
+                "seuil_second",
+                "Seuil de l'adversaire",
+                aide="Laissez vide face à un adversaire passif ou une chose : le PJ gagne s'il réussit.",
+            ),
+            Champ("des_second", "Dés de l'adversaire", "des", aide="Facultatif : ses trois dés."),
+        ),
+        _mineure,
+    ),
+    Formulaire(
+        "troisd6-effet",
+        "3D6",
+        "Effet et avantage",
+        "Indice, niveau de la réussite, avantage courant : les points d'effet et le nouvel avantage.",
+        "troisd6/scenes-majeures.md#effet-et-avantages",
+        (
+            Champ("indice", "Indice (dés d'effet)", "texte", defaut="2D6", aide=_INDICE),
+            Champ(
+                "niveau",
+                "Niveau de la réussite",
+                "choix",
+                defaut="simple",
+                choix=(
+                    ("simple", "réussite simple"),
+                    ("speciale", "réussite spéciale (+ Dd points)"),
+                    ("critique", "réussite critique (+ Dt niveaux d'Indice)"),
+                ),
+            ),
+            Champ("de", "Dé doublé (Dd) ou triplé (Dt)", aide="Pour une réussite spéciale ou critique : de 1 à 6."),
+            Champ("niveaux", "Niveaux d'Indice en plus (manœuvre, argument)", defaut="0", negatif=True),
+            Champ("bonus_points", "Points d'effet en plus", defaut="0", negatif=True),
+            Champ("avantage", "Avantage courant", "choix", defaut="aucun", choix=_AVANTAGES),
+            Champ("des", "Dés d'effet lancés", "des", aide="Facultatif : les D6 puis les D3 de l'Indice lancé."),
+        ),
+        _effet,
+    ),
+    Formulaire(
+        "troisd6-defense",
+        "3D6",
+        "Choix de la défense",
+        "Face à une attaque : esquiver, bloquer ou contre-attaquer ? Chances exactes de chaque défense.",
+        "troisd6/scenes-majeures.md#defense",
+        (
+            Champ("nom_attaquant", "Nom de l'attaquant", "texte", defaut="Ada", groupe="L'attaque"),
+            Champ("seuil_attaquant", "Seuil de l'attaquant", defaut="12", groupe="L'attaque"),
+            Champ("indice_attaquant", "Indice de l'attaquant", "texte", defaut="2D6", groupe="L'attaque", aide=_INDICE),
+            Champ(
+                "modificateur",
+                "Risque : modificateur au jet (pour les deux jets)",
+                defaut="0",
+                groupe="L'attaque",
+                negatif=True,
+            ),
+            Champ("niveaux", "Risque : niveaux d'Indice en plus", defaut="0", groupe="L'attaque", negatif=True),
+            Champ("bonus_points", "Risque : points d'effet en plus", defaut="0", groupe="L'attaque", negatif=True),
+            Champ(
+                "avantage",
+                "Avantage courant de l'attaquant",
+                "choix",
+                defaut="aucun",
+                groupe="L'attaque",
+                choix=_SOUS_DEFINITIF,
+            ),
+            Champ("nom_defenseur", "Nom du défenseur", "texte", defaut="Bruno", groupe="La défense"),
+            Champ("seuil_defenseur", "Seuil du défenseur", defaut="11", groupe="La défense"),
+            Champ(
+                "indice_defenseur", "Indice du défenseur", "texte", defaut="1D6+1D3", groupe="La défense", aide=_INDICE
+            ),
+            Champ("armure_defenseur", "Armure du défenseur", defaut="0", groupe="La défense"),
+            Champ(
+                "talent_defenseur", "Contre-attaque par un talent particulier (pas de −3)", "case", groupe="La défense"
+            ),
+            Champ(
+                "defense",
+                "Défense jouée (pour juger les dés)",
+                "choix",
+                defaut="blocage",
+                groupe="Les dés",
+                choix=_DEFENSES,
+            ),
+            Champ("des_attaque", "Dés de l'attaque", "des", groupe="Les dés", aide=_AIDE_3D6),
+            Champ("des_defense", "Dés de la défense", "des", groupe="Les dés", aide=_AIDE_3D6),
+            Champ(
+                "effet_attaque",
+                "Total du jet d'effet de l'attaque",
+                groupe="Les dés",
+                aide="Facultatif : sinon il est tiré, et le lien le garde.",
+            ),
+            Champ(
+                "effet_defense",
+                "Total du jet d'effet du blocage",
+                groupe="Les dés",
+                aide="Facultatif : sinon il est tiré, et le lien le garde.",
+            ),
+        ),
+        _defense,
+    ),
+    Formulaire(
+        "troisd6-scene",
+        "3D6",
+        "Scène majeure",
+        "Qui l'emporte une scène entière, selon la politique de chacun, depuis n'importe quels avantages ; "
+        "et quel échange de risque gagne le plus souvent.",
+        "troisd6/scenes-majeures.md#chances-exactes-dune-scene",
+        (
+            *_camp_scene("a", "Le premier personnage (le déclencheur)", "Ada", "12", "2D6", "blocage"),
+            Champ(
+                "adversaire",
+                "L'adversaire est",
+                "choix",
+                defaut="actif",
+                groupe="L'adversaire",
+                choix=(
+                    ("actif", "actif : il se défend et attaque à son tour"),
+                    ("passif", "passif (objet, difficulté, interviewé) : le premier jet raté fait échouer"),
+                ),
+            ),
+            *_camp_scene("b", "L'adversaire", "Bruno", "11", "1D6+1D3", "blocage"),
+            Champ(
+                "initiative",
+                "Qui a l'initiative",
+                "choix",
+                defaut="a",
+                groupe="La scène",
+                choix=(("a", "le premier personnage"), ("b", "l'adversaire (s'il est actif)")),
+            ),
+            Champ(
+                "avantage_a",
+                "Avantage courant du premier",
+                "choix",
+                defaut="aucun",
+                groupe="La scène",
+                choix=_SOUS_DEFINITIF,
+            ),
+            Champ(
+                "avantage_b",
+                "Avantage courant de l'adversaire",
+                "choix",
+                defaut="aucun",
+                groupe="La scène",
+                choix=_SOUS_DEFINITIF,
+            ),
+            Champ(
+                "objectif",
+                "Objectif (fin de la scène)",
+                "choix",
+                defaut="definitif",
+                groupe="La scène",
+                choix=tuple(c for c in _AVANTAGES if c[0] != "aucun"),
+                aide="Avantage définitif ; critique pour une interview d'un passif.",
+            ),
+            Champ(
+                "comparer",
+                "Comparer les échanges de risque du texte pour le premier",
+                "case",
+                defaut="oui",
+                groupe="La scène",
+            ),
+        ),
+        _scene,
+    ),
+)

@@ -1,0 +1,735 @@
+"""3D6 › Scènes majeures : chances exactes d'une scène entière, contre un actif ou un passif, et l'échange de risque.
+
+[`jouer_scene`][rules.troisd6.scenes.jouer_scene] *joue* une scène majeure ;
+ce module en donne les **chances exactes** : qui l'emporte, et en combien de
+tours en moyenne, quand chaque camp suit une **politique** fixe (le risque
+qu'il prend quand il attaque, la défense qu'il choisit quand il subit), depuis
+n'importe quels avantages et n'importe quelle initiative.
+
+La scène est une chaîne de Markov absorbante : un état est (avantage du
+premier, avantage du second, qui a l'initiative). Un échange ne fait que
+monter l'avantage de l'attaquant et, parfois, passer l'initiative ; les
+avantages ne baissent jamais. Les états se résolvent donc du plus haut au plus
+bas, deux par deux (les deux initiatives d'une même paire d'avantages, qui
+peuvent se renvoyer la balle sans fin), en fractions exactes : ni simulation
+ni troncature. La loi d'un échange vient des 216 jets de chaque camp
+(moteur de lois de [`rules.des`][rules.des]) et des lois exactes des jets
+d'effet ([`loi_indice`][rules.troisd6.effets.loi_indice]).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import accumulate
+
+from rules import _valider
+from rules._francais import a_le, de_le, majuscule, nombre
+from rules.des import comptes
+from rules.troisd6.avantages import BORNES_AVANTAGE, Avantage
+from rules.troisd6.effets import Indice, _comptes, monter
+from rules.troisd6.jets import Niveau, _Profil, niveau
+from rules.troisd6.scenes import Defense, Personnage, _debut, _malus_defense, _verifier_echange
+
+__all__ = [
+    "RISQUES",
+    "ChancesEchange",
+    "ChancesScene",
+    "Comparaison",
+    "Politique",
+    "Risque",
+    "chances_echange",
+    "chances_scene",
+    "comparer_risques",
+]
+
+
+@dataclass(frozen=True)
+class Risque:
+    """Ce que l'attaquant échange à chaque attaque : un modificateur au jet contre des effets en plus.
+
+    Source : « 3D6 › Scènes majeures › Attaque » (« décide d'un malus ou d'un
+    bonus au jet […] risques pris dans son action ») et les exemples chiffrés :
+    le verre offert par Joséphine (−1 au jet, +1 niveau aux effets), le virage
+    difficile (−2 au jet, +2 points d'effet).
+
+    Examples:
+        >>> print(Risque(-1, niveaux=1))
+        −1 au jet, +1 niveau d'effet
+        >>> print(Risque(-2, bonus_points=2), Risque(0), sep=" | ")
+        −2 au jet, +2 points d'effet | sans risque
+    """
+
+    modificateur: int = 0
+    """Le modificateur au jet, appliqué aux deux jets de l'échange (celui de l'attaquant et celui du défenseur)."""
+    niveaux: int = 0
+    """Niveaux d'Indice en plus aux effets de l'attaquant (négatif : en moins)."""
+    bonus_points: int = 0
+    """Points d'effet en plus (négatif : en moins)."""
+
+    def __post_init__(self) -> None:
+        for nom in ("modificateur", "niveaux", "bonus_points"):
+            _valider.entier(nom, getattr(self, nom))
+
+    def __str__(self) -> str:
+        morceaux = []
+        if self.modificateur:
+            morceaux.append(f"{_signe(self.modificateur)} au jet")
+        if self.niveaux:
+            morceaux.append(f"{_signe(self.niveaux)} niveau{'x' if abs(self.niveaux) > 1 else ''} d'effet")
+        if self.bonus_points:
+            morceaux.append(f"{_signe(self.bonus_points)} point{'s' if abs(self.bonus_points) > 1 else ''} d'effet")
+        return ", ".join(morceaux) or "sans risque"
+
+
+def _signe(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{-n}"
+
+
+RISQUES: tuple[Risque, ...] = (Risque(0), Risque(-1, niveaux=1), Risque(-2, bonus_points=2))
+"""Les échanges de risque que chiffrent les exemples du texte : aucun, « −1 au jet, +1 niveau
+d'effet » (le verre de Joséphine), « −2 au jet, +2 points d'effet » (le virage difficile)."""
+
+
+@dataclass(frozen=True)
+class Politique:
+    """Ce qu'un camp fait à chaque tour, quoi qu'il arrive : son risque quand il attaque, sa défense quand il subit.
+
+    Examples:
+        >>> print(Politique(Risque(-1, niveaux=1), Defense.ESQUIVE))
+        attaque : −1 au jet, +1 niveau d'effet ; défense : esquive
+    """
+
+    risque: Risque = Risque()
+    """Le risque pris à chaque attaque."""
+    defense: Defense = Defense.BLOCAGE
+    """La défense choisie à chaque attaque subie (« toujours esquive »…)."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.risque, Risque):
+            raise ValueError(
+                f"risque doit être un Risque (modificateur, niveaux, bonus_points), reçu {_valider.recu(self.risque)}"
+            )
+        _valider.membre("defense", self.defense, Defense)
+
+    def __str__(self) -> str:
+        return f"attaque : {self.risque} ; défense : {self.defense}"
+
+
+@dataclass(frozen=True)
+class ChancesScene:
+    """Les chances exactes d'une scène majeure jouée jusqu'au bout."""
+
+    premier: str
+    """Le nom du premier camp (`a`, le déclencheur)."""
+    second: str
+    """Le nom du second camp (`b`, actif ou passif)."""
+    second_actif: bool
+    """Faux face à une opposition passive : le second ne gagne qu'au premier jet raté du premier."""
+    victoire_premier: Fraction
+    """La chance que le premier atteigne l'objectif."""
+    victoire_second: Fraction
+    """La chance que le second l'atteigne (passif : que le premier rate un jet avant l'objectif)."""
+    tours_esperes: Fraction
+    """Le nombre moyen exact de tours (d'échanges) jusqu'à la fin."""
+    explication: str
+    """Les chances, en une phrase."""
+
+    def __str__(self) -> str:
+        return self.explication
+
+
+@dataclass(frozen=True)
+class ChancesEchange:
+    """Les chances exactes d'un seul échange : où en est l'avantage de l'attaquant, qui a l'initiative."""
+
+    defense: Defense | None
+    """La défense choisie (`None` face à une opposition passive)."""
+    attaque_reussie: Fraction
+    """La chance que le jet de l'attaquant réussisse."""
+    avantage: dict[Avantage, Fraction]
+    """L'avantage de l'attaquant après l'échange : chaque niveau et sa chance (tous présents)."""
+    initiative_reprise: Fraction
+    """La chance que le défenseur reprenne l'initiative (0 face à une opposition passive)."""
+    explication: str
+    """Les chances, en une phrase."""
+
+    def __str__(self) -> str:
+        return self.explication
+
+
+@dataclass(frozen=True)
+class Comparaison:
+    """Les chances d'une même scène pour chaque risque que le premier camp peut prendre."""
+
+    options: tuple[tuple[Risque, ChancesScene], ...]
+    """Chaque risque essayé, avec les chances de la scène s'il le prend à chaque attaque."""
+    meilleur: Risque
+    """Le risque qui fait gagner le premier le plus souvent (le premier de la liste à égalité)."""
+    explication: str
+    """Le verdict, en une phrase."""
+
+    def __str__(self) -> str:
+        return self.explication
+
+
+# --- La loi d'un échange -------------------------------------------------------------
+
+_Categorie = Avantage | None
+"""Ce qu'un effet fait à l'avantage : `None` sous 1 point, sinon l'avantage que lit la table."""
+
+_SEUILS = tuple((bas, av) for av, (bas, _) in reversed(BORNES_AVANTAGE.items()) if bas is not None and bas >= 1)
+"""(points minimum, avantage) de la table, du plus haut au plus bas."""
+
+
+@dataclass(frozen=True)
+class _Groupe:
+    """Des jets de 3d6 qui font la même chose à l'échange : niveau, et (si réussi) Indice lancé et points en plus."""
+
+    niveau: Niveau
+    indice: Indice | None
+    plus: int
+
+
+def _groupes(seuil: int, ind: Indice | None, niveaux: int, bonus: int) -> dict[_Groupe, int]:
+    """Les 216 jets sous `seuil`, regroupés (en jets ordonnés) ; sans Indice, seul le niveau compte."""
+    groupes: dict[_Groupe, int] = defaultdict(int)
+    for (total, dd, dt), n in comptes(3, 3, _Profil()).items():
+        niv = niveau(total, seuil, dd, dt)
+        if not niv.reussi or ind is None:
+            groupes[_Groupe(niv, None, 0)] += n
+            continue
+        ajout = niveaux + (dt if niv is Niveau.REUSSITE_CRITIQUE and dt else 0)
+        plus = bonus + (dd if niv is Niveau.REUSSITE_SPECIALE and dd else 0)
+        groupes[_Groupe(niv, monter(ind, ajout), plus)] += n
+    return dict(groupes)
+
+
+def _categories(attaque: _Groupe, retraits: Mapping[int, int], armure: int) -> dict[_Categorie, int]:
+    """Loi de ce que fait l'effet net (attaque − retrait − armure) à l'avantage de l'attaquant.
+
+    `retraits` : la loi (en poids entiers) des points que retire la défense
+    (0 sans blocage réussi). Rend des poids entiers sur (jets d'effet de
+    l'attaque) × (somme des poids de `retraits`).
+    """
+    assert attaque.indice is not None
+    effets, total_a = _comptes(attaque.indice.d6, attaque.indice.d3)
+    valeurs = sorted(retraits)
+    cumul = list(accumulate(retraits[v] for v in valeurs))
+
+    def au_moins(k: int) -> int:
+        """Poids des couples (effet, retrait) dont l'effet net, armure ôtée, vaut au moins k ≥ 1."""
+        compte = 0
+        for x, n in effets.items():
+            # net = x + plus − retrait − armure ≥ k  ⇔  retrait ≤ x + plus − armure − k
+            i = bisect_right(valeurs, x + attaque.plus - armure - k)
+            if i:
+                compte += n * cumul[i - 1]
+        return compte
+
+    loi: dict[_Categorie, int] = {}
+    denominateur = total_a * cumul[-1]
+    deja = 0
+    for bas, av in _SEUILS:
+        c = au_moins(bas)
+        if c > deja:
+            loi[av] = c - deja
+        deja = c
+    if deja < denominateur:
+        loi[None] = denominateur - deja
+    return loi
+
+
+_Issue = tuple[_Categorie, bool, bool]
+"""(effet sur l'avantage de l'attaquant, l'initiative passe-t-elle, l'attaque a-t-elle réussi)."""
+
+
+def _jets_d_effet(groupes: dict[_Groupe, int]) -> int:
+    """Un dénominateur commun aux jets d'effet des groupes : 6^d6 · 3^d3 du plus grand Indice."""
+    indices = [g.indice for g in groupes if g.indice is not None]
+    return int(6 ** max((i.d6 for i in indices), default=0) * 3 ** max((i.d3 for i in indices), default=0))
+
+
+@cache
+def _loi_echange(
+    seuil_a: int,
+    indice_a: Indice,
+    risque: Risque,
+    seuil_d: int | None,
+    indice_d: Indice | None,
+    defense: Defense,
+    armure: int,
+) -> tuple[tuple[tuple[_Issue, int], ...], int]:
+    """Loi exacte d'un échange : la règle de [`echange`][rules.troisd6.scenes.echange], sur des lois au lieu de dés.
+
+    `seuil_d` est le seuil effectif du défenseur (modificateur et malus de
+    contre-attaque compris), `None` s'il est passif. Les poids sont des
+    entiers sur un dénominateur commun (rendu avec eux) : 216² jets, fois les
+    jets d'effet du plus grand Indice de chaque camp.
+    """
+    attaques = _groupes(seuil_a + risque.modificateur, indice_a, risque.niveaux, risque.bonus_points)
+    bloque = defense is Defense.BLOCAGE
+    if seuil_d is None:
+        defenses = {_Groupe(Niveau.ECHEC_SIMPLE, None, 0): 216}
+    else:
+        defenses = _groupes(seuil_d, indice_d if bloque else None, 0, 0)
+    effets_a, effets_d = _jets_d_effet(attaques), _jets_d_effet(defenses)
+    loi: dict[_Issue, int] = defaultdict(int)
+    reussite = Niveau.REUSSITE_SIMPLE.rang
+    for ga, na in attaques.items():
+        rang_a = ga.niveau.rang
+        reussi = rang_a >= reussite
+        # Pour cette attaque, les défenses se regroupent par initiative : la loi des points qu'elles retirent.
+        retraits: dict[bool, dict[int, int]] = {}
+        for gd, nd in defenses.items():
+            change = not reussi
+            au_moins = False
+            if seuil_d is not None:
+                rang_d = gd.niveau.rang
+                au_moins = rang_d >= reussite and rang_d >= rang_a
+                change = change or rang_d > rang_a or (defense is Defense.CONTRE_ATTAQUE and au_moins)
+            if not reussi or (defense is Defense.ESQUIVE and au_moins):
+                loi[(None, change, reussi)] += na * nd * effets_a * effets_d
+                continue
+            retrait = retraits.setdefault(change, defaultdict(int))
+            if gd.indice is not None and gd.niveau.reussi:  # un blocage réussi : son propre jet d'effet
+                effets_b, total_b = _comptes(gd.indice.d6, gd.indice.d3)
+                for y, m in effets_b.items():
+                    retrait[y + gd.plus] += nd * m * (effets_d // total_b)
+            else:
+                retrait[0] += nd * effets_d
+        _, total_a = _comptes(ga.indice.d6, ga.indice.d3) if ga.indice else (None, 1)
+        for change, retrait in retraits.items():
+            for cat, m in _categories(ga, retrait, armure).items():
+                loi[(cat, change, True)] += na * (effets_a // total_a) * m
+    return tuple((issue, n) for issue, n in loi.items() if n), 216 * 216 * effets_a * effets_d
+
+
+_Pas = tuple[Fraction, Fraction, tuple[Fraction, Fraction], tuple[tuple[Avantage, bool, Fraction], ...]]
+"""Depuis un avantage de l'attaquant : (il gagne, il échoue face au passif, il reste — garde ou passe
+l'initiative —, il monte à un avantage sous l'objectif — garde ou passe)."""
+
+
+@cache
+def _pas(loi: _Loi, mien: Avantage, objectif: Avantage, second_actif: bool) -> _Pas:
+    """La loi d'un échange regroupée selon ce qu'elle fait à la chaîne, pour un attaquant à l'avantage `mien`."""
+    issues, denominateur = loi
+    gagne = rate = 0
+    reste = [0, 0]
+    montees: dict[tuple[Avantage, bool], int] = defaultdict(int)
+    for (cat, change, reussi), n in issues:
+        nouveau = _monte(mien, cat)
+        passe = change and second_actif
+        if nouveau >= objectif:
+            gagne += n
+        elif not second_actif and not reussi:
+            rate += n  # jet raté face à une opposition passive : l'attaquant échoue
+        elif nouveau == mien:
+            reste[passe] += n
+        else:
+            montees[(nouveau, passe)] += n
+    return (
+        Fraction(gagne, denominateur),
+        Fraction(rate, denominateur),
+        (Fraction(reste[0], denominateur), Fraction(reste[1], denominateur)),
+        tuple((av, passe, Fraction(n, denominateur)) for (av, passe), n in montees.items()),
+    )
+
+
+# --- La chaîne ---------------------------------------------------------------------------
+
+_Valeur = tuple[Fraction, Fraction, Fraction, Fraction]
+"""Depuis un état : (victoire du premier, victoire du second, scène sans fin, tours moyens si elle finit)."""
+
+
+_SANS_FIN: _Valeur = (Fraction(0), Fraction(0), Fraction(1), Fraction(0))
+"""La valeur d'un état d'où la scène ne finit jamais."""
+
+_Loi = tuple[tuple[tuple[_Issue, int], ...], int]
+"""La loi d'un échange : ((issue, poids entier), …) et leur dénominateur commun."""
+
+
+def _monte(actuel: Avantage, cat: _Categorie) -> Avantage:
+    """La progression (voir [`progression`][rules.troisd6.avantages.progression]), d'après la catégorie de l'effet."""
+    return actuel if cat is None else max(actuel.cran_suivant(), cat)
+
+
+def _resoudre_paire(
+    boucles: tuple[tuple[Fraction, Fraction], tuple[Fraction, Fraction]],
+    sorties: tuple[list[Fraction], list[Fraction]],
+) -> tuple[_Valeur, _Valeur]:
+    """Résout x = S x + r pour les deux initiatives d'une même paire d'avantages.
+
+    `boucles[i][j]` : probabilité de rester sur la paire en passant de l'initiative i à j ;
+    `sorties[i]` : (victoires, sans fin, somme pondérée des tours) apportées par les états déjà résolus.
+    Un état qui ne sort jamais de la paire ne finit jamais : « sans fin » y vaut 1.
+    """
+    (s00, s01), (s10, s11) = boucles
+    r0, r1 = sorties
+    ferme = [s00 + s01 == 1, s10 + s11 == 1]
+    det = (1 - s00) * (1 - s11) - s01 * s10
+    if det == 0:
+        # det = e0·e1 + e0·s10 + s01·e1 (e : probabilité de quitter la paire) : il est nul quand un
+        # état ne quitte jamais la paire (il est sans fin) ; l'autre, s'il en sort, se résout seul.
+        if ferme[0] and ferme[1]:
+            return _SANS_FIN, _SANS_FIN
+        i = 0 if ferme[0] else 1
+        j = 1 - i
+        rj = sorties[j]
+        valeur_j = _normaliser([rj[0], rj[1], rj[2] + boucles[j][i], rj[3]], 1 - boucles[j][j])
+        return (_SANS_FIN, valeur_j) if i == 0 else (valeur_j, _SANS_FIN)
+    x0 = [((1 - s11) * a + s01 * b) / det for a, b in zip(r0, r1, strict=True)]
+    x1 = [(s10 * a + (1 - s00) * b) / det for a, b in zip(r0, r1, strict=True)]
+    return _tours(x0), _tours(x1)
+
+
+def _normaliser(r: list[Fraction], decisif: Fraction) -> _Valeur:
+    """Un état qui boucle sur lui-même : ses sorties divisées par la probabilité d'en sortir."""
+    return _tours([v / decisif for v in r])
+
+
+def _tours(x: list[Fraction]) -> _Valeur:
+    """La valeur d'un état ; sa durée moyenne n'a de sens (et n'est gardée) que si la scène finit toujours."""
+    gagne_a, gagne_b, sans_fin, tours = x
+    return (gagne_a, gagne_b, sans_fin, tours if sans_fin == 0 else Fraction(0))
+
+
+def _chaine(
+    lois: tuple[_Loi, _Loi | None], objectif: Avantage, depart: tuple[Avantage, Avantage]
+) -> dict[tuple[Avantage, Avantage, int], _Valeur]:
+    """Les valeurs des états au-dessus de `depart` (0 : le premier a l'initiative, 1 : le second).
+
+    Sans seconde loi, le second est passif : son avantage reste AUCUN et il n'a jamais l'initiative.
+    """
+    second_actif = lois[1] is not None
+    sous = [av for av in Avantage if av < objectif]
+    valeurs: dict[tuple[Avantage, Avantage, int], _Valeur] = {}
+    for av_a in reversed([av for av in sous if av >= depart[0]]):
+        for av_b in reversed([av for av in sous if av >= depart[1]] if second_actif else [Avantage.AUCUN]):
+            boucles = [[Fraction(0), Fraction(0)], [Fraction(0), Fraction(0)]]
+            sorties = [[Fraction(0), Fraction(0), Fraction(0), Fraction(1)] for _ in range(2)]
+            for qui, loi in enumerate(lois):
+                if loi is None:
+                    continue
+                gagne, rate, reste, montees = _pas(loi, av_a if qui == 0 else av_b, objectif, second_actif)
+                sortie = sorties[qui]
+                sortie[qui] += gagne
+                sortie[1] += rate  # face à une opposition passive, un jet raté fait échouer le premier
+                boucles[qui][qui] += reste[0]
+                boucles[qui][1 - qui] += reste[1]
+                for nouveau, passe, p in montees:
+                    suivant = 1 - qui if passe else qui
+                    v = valeurs[(nouveau, av_b, suivant) if qui == 0 else (av_a, nouveau, suivant)]
+                    for k in range(4):
+                        sortie[k] += p * v[k]
+            if not second_actif:
+                s00 = boucles[0][0]
+                valeurs[(av_a, av_b, 0)] = _SANS_FIN if s00 == 1 else _normaliser(sorties[0], 1 - s00)
+                continue
+            v0, v1 = _resoudre_paire(
+                ((boucles[0][0], boucles[0][1]), (boucles[1][0], boucles[1][1])), (sorties[0], sorties[1])
+            )
+            valeurs[(av_a, av_b, 0)] = v0
+            valeurs[(av_a, av_b, 1)] = v1
+    return valeurs
+
+
+# --- Les fonctions publiques ------------------------------------------------------------------
+
+
+def _attaque(attaquant: Personnage, risque: Risque, defenseur: Personnage, defense: Defense) -> _Loi:
+    """La loi de l'échange quand `attaquant` attaque `defenseur` (qui choisit `defense`)."""
+    assert attaquant.seuil is not None
+    seuil_d = None
+    if defenseur.actif:
+        assert defenseur.seuil is not None
+        seuil_d = defenseur.seuil + risque.modificateur + _malus_defense(defenseur, defense)
+    indice_d = defenseur.des_effet if defenseur.actif and defense is Defense.BLOCAGE else None
+    return _loi_echange(attaquant.seuil, attaquant.des_effet, risque, seuil_d, indice_d, defense, defenseur.armure)
+
+
+def _decrire(p: Personnage, politique: Politique) -> str:
+    armure = f", armure {p.armure}" if p.armure else ""
+    return f"{p.nom} (seuil {p.seuil}, {p.indice}{armure} ; {politique})"
+
+
+def chances_scene(
+    a: Personnage,
+    b: Personnage,
+    *,
+    politique_a: Politique = Politique(),
+    politique_b: Politique = Politique(),
+    initiative: str | None = None,
+    avantages: Mapping[str, Avantage] | None = None,
+    objectif: Avantage = Avantage.DEFINITIF,
+) -> ChancesScene:
+    """Chances exactes qu'une scène majeure finisse en faveur de chaque camp, et sa durée moyenne.
+
+    Source : « 3D6 › Scènes majeures › Principes généraux » (Attaque, Défense,
+    Effet et avantages, Fin de la scène). Les règles sont celles de
+    [`echange`][rules.troisd6.scenes.echange] et de
+    [`jouer_scene`][rules.troisd6.scenes.jouer_scene] : le déclencheur `a` a
+    l'initiative sauf si `initiative` nomme `b` ; à chaque tour, l'attaquant
+    prend le risque de sa politique (appliqué aux deux jets) et le défenseur
+    la défense de la sienne ; la scène finit quand un camp atteint `objectif`,
+    ou, face à une opposition passive, au premier jet raté.
+
+    Args:
+        a: le déclencheur (actif).
+        b: l'adversaire, actif ou passif (il ne lance rien ; sa politique est ignorée).
+        politique_a: le risque et la défense de `a`, à chaque tour.
+        politique_b: ceux de `b`.
+        initiative: le nom de celui qui a l'initiative au départ (`a` par défaut).
+        avantages: les avantages au départ, par nom (aucun par défaut) : pour une scène en cours.
+        objectif: l'avantage qui termine la scène (définitif ; critique pour une interview).
+
+    Returns:
+        Les chances de chaque camp et le nombre moyen de tours.
+
+    Raises:
+        ValueError: paramètre invalide, ou scène qui peut ne jamais finir (aucun effet ne passe).
+
+    Examples:
+        Ada (seuil 12, 2D6) contre Bruno (seuil 11, 1D6+1D3), chacun bloquant :
+
+        >>> from rules.troisd6 import Personnage
+        >>> ada = Personnage("Ada", seuil=12, indice="2D6")
+        >>> bruno = Personnage("Bruno", seuil=11, indice="1D6+1D3")
+        >>> c = chances_scene(ada, bruno)
+        >>> c.victoire_premier + c.victoire_second
+        Fraction(1, 1)
+        >>> print(c)
+        Ada (seuil 12, 2D6 ; attaque : sans risque ; défense : blocage) contre Bruno (seuil 11, 1D6+1D3 ; attaque : sans risque ; défense : blocage), Ada a l'initiative, depuis aucun avantage : Ada l'emporte 84,9 % des fois, Bruno 15,1 % ; 9,1 tours en moyenne.
+
+        Face à une opposition passive, ce sont les chances de
+        [`issue_sans_opposition`][rules.troisd6.sans_opposition.issue_sans_opposition] :
+
+        >>> from rules.troisd6 import chance_sans_opposition
+        >>> panne = Personnage("la panne", actif=False)
+        >>> chances_scene(Personnage("Philip", seuil=7, indice="1D6+1D3"), panne).victoire_premier == chance_sans_opposition(7, "1D6+1D3")
+        True
+    """
+    _, qui, etat = _debut(a, b, initiative, avantages, objectif, 1)
+    for nom, politique in (("politique_a", politique_a), ("politique_b", politique_b)):
+        if not isinstance(politique, Politique):
+            raise ValueError(f"{nom} doit être une Politique (risque, défense), reçu {_valider.recu(politique)}")
+    loi_a = _attaque(a, politique_a.risque, b, politique_b.defense)
+    loi_b = _attaque(b, politique_b.risque, a, politique_a.defense) if b.actif else None
+    depart = (etat[a.nom], etat[b.nom])
+    valeurs = _chaine((loi_a, loi_b), objectif, depart)
+    if depart[0] >= objectif or (b.actif and depart[1] >= objectif):
+        gagne_a = Fraction(int(depart[0] >= objectif))
+        valeur: _Valeur = (gagne_a, 1 - gagne_a, Fraction(0), Fraction(0))
+    else:
+        valeur = valeurs[(depart[0], depart[1] if b.actif else Avantage.AUCUN, 0 if qui == a.nom else 1)]
+    gagne_a, gagne_b, sans_fin, tours = valeur
+    if sans_fin:
+        from rules.affichage import pourcentage
+
+        raise ValueError(
+            f"la scène peut ne jamais finir ({pourcentage(sans_fin)} des cas) : aucun effet d'au moins 1 point "
+            f"ne passe plus et personne n'atteint {objectif} ; changez les seuils, les Indices ou les armures "
+            "(le texte laisse alors les joueurs arrêter la scène)"
+        )
+    return ChancesScene(
+        premier=a.nom,
+        second=b.nom,
+        second_actif=b.actif,
+        victoire_premier=gagne_a,
+        victoire_second=gagne_b,
+        tours_esperes=tours,
+        explication=_expliquer(a, b, politique_a, politique_b, qui, depart, objectif, valeur),
+    )
+
+
+def chances_echange(
+    attaquant: Personnage,
+    defenseur: Personnage,
+    *,
+    risque: Risque = Risque(),
+    defense: Defense = Defense.BLOCAGE,
+    avantage: Avantage = Avantage.AUCUN,
+) -> ChancesEchange:
+    """Chances exactes d'un échange : l'avantage de l'attaquant après lui, et la reprise de l'initiative.
+
+    Source : « 3D6 › Scènes majeures › Principes généraux › Attaque, Défense ».
+    Les règles de [`echange`][rules.troisd6.scenes.echange], sur les lois
+    exactes des jets au lieu de dés : ce qu'un défenseur gagne à esquiver,
+    bloquer ou contre-attaquer face à cette attaque.
+
+    Args:
+        attaquant: celui qui a l'initiative.
+        defenseur: l'autre (passif : il ne lance rien, `defense` est ignorée).
+        risque: le risque que prend l'attaquant (appliqué aux deux jets).
+        defense: l'action du défenseur.
+        avantage: l'avantage de l'attaquant avant l'échange.
+
+    Examples:
+        >>> from rules.troisd6 import Defense, Personnage
+        >>> ada = Personnage("Ada", seuil=12, indice="2D6")
+        >>> bruno = Personnage("Bruno", seuil=11, indice="1D6+1D3")
+        >>> print(chances_echange(ada, bruno, defense=Defense.ESQUIVE))
+        Bruno esquive l'attaque d'Ada (seuil 12, 2D6, sans risque), depuis aucun avantage : l'attaque réussit 74,1 % des fois ; l'avantage d'Ada ne bouge pas 61,1 % des fois ; Bruno reprend l'initiative 38,0 % des fois.
+    """
+    _verifier_echange(attaquant, defenseur, None)
+    if not isinstance(risque, Risque):
+        raise ValueError(
+            f"risque doit être un Risque (modificateur, niveaux, bonus_points), reçu {_valider.recu(risque)}"
+        )
+    _valider.membre("defense", defense, Defense)
+    _valider.membre("avantage", avantage, Avantage)
+    issues, denominateur = _attaque(attaquant, risque, defenseur, defense)
+    loi = dict.fromkeys(Avantage, Fraction(0))
+    reprise = reussie = 0
+    for (cat, change, reussi), n in issues:
+        loi[_monte(avantage, cat)] += Fraction(n, denominateur)
+        reprise += n if change and defenseur.actif else 0
+        reussie += n if reussi else 0
+    return _raconter_chances_echange(
+        ChancesEchange(
+            defense if defenseur.actif else None,
+            Fraction(reussie, denominateur),
+            loi,
+            Fraction(reprise, denominateur),
+            "",
+        ),
+        attaquant,
+        defenseur,
+        risque,
+        avantage,
+    )
+
+
+_VERBES = {Defense.ESQUIVE: "esquive", Defense.BLOCAGE: "bloque", Defense.CONTRE_ATTAQUE: "contre-attaque"}
+
+
+def _raconter_chances_echange(
+    c: ChancesEchange, attaquant: Personnage, defenseur: Personnage, risque: Risque, avantage: Avantage
+) -> ChancesEchange:
+    from dataclasses import replace
+
+    from rules.affichage import pourcentage
+
+    attaque = f"l'attaque {de_le(attaquant.nom)} (seuil {attaquant.seuil}, {attaquant.indice}, {risque})"
+    debut = f"{defenseur.nom} {_VERBES[c.defense]} {attaque}" if c.defense else f"{attaque} face {a_le(defenseur.nom)}"
+    morceaux = [
+        f"{majuscule(debut)}, depuis {avantage} : l'attaque réussit {pourcentage(c.attaque_reussie)} des fois",
+        f"l'avantage {de_le(attaquant.nom)} ne bouge pas {pourcentage(c.avantage[avantage])} des fois",
+    ]
+    if defenseur.actif:
+        morceaux.append(f"{defenseur.nom} reprend l'initiative {pourcentage(c.initiative_reprise)} des fois")
+    return replace(c, explication=" ; ".join(morceaux) + ".")
+
+
+def _expliquer(
+    a: Personnage,
+    b: Personnage,
+    politique_a: Politique,
+    politique_b: Politique,
+    qui: str,
+    depart: tuple[Avantage, Avantage],
+    objectif: Avantage,
+    valeur: _Valeur,
+) -> str:
+    from rules.affichage import pourcentage
+
+    gagne_a, gagne_b, _, tours = valeur
+    moyenne = f"{nombre(Fraction(round(tours * 10), 10))} tour{'s' if tours >= 2 else ''} en moyenne"
+    if not b.actif:
+        but = f"{objectif}" + (f", depuis {depart[0]}" if depart[0] > Avantage.AUCUN else "")
+        armure = f", armure {b.armure}" if b.armure else ""
+        return (
+            f"{a.nom} (seuil {a.seuil}, {a.indice} ; {politique_a.risque}) face {a_le(b.nom)} (passif{armure}), "
+            f"pour {but} : {a.nom} réussit {pourcentage(gagne_a)} des fois et échoue {pourcentage(gagne_b)} "
+            f"(un jet raté avant l'objectif) ; {moyenne}."
+        )
+    if depart == (Avantage.AUCUN, Avantage.AUCUN):
+        d = "depuis aucun avantage"
+    else:
+        d = f"depuis {depart[0]} pour {a.nom} et {depart[1]} pour {b.nom}"
+    but = "" if objectif is Avantage.DEFINITIF else f" (objectif : {objectif})"
+    return (
+        f"{_decrire(a, politique_a)} contre {_decrire(b, politique_b)}, {qui} a l'initiative, {d}{but} : "
+        f"{a.nom} l'emporte {pourcentage(gagne_a)} des fois, {b.nom} {pourcentage(gagne_b)} ; {moyenne}."
+    )
+
+
+def comparer_risques(
+    a: Personnage,
+    b: Personnage,
+    risques: Sequence[Risque] = RISQUES,
+    *,
+    politique_a: Politique = Politique(),
+    politique_b: Politique = Politique(),
+    initiative: str | None = None,
+    avantages: Mapping[str, Avantage] | None = None,
+    objectif: Avantage = Avantage.DEFINITIF,
+) -> Comparaison:
+    """L'échange de risque : quel risque, pris à chaque attaque, fait gagner `a` le plus souvent ?
+
+    Source : « 3D6 › Scènes majeures › Attaque » et « Scènes de réflexion »
+    (« pour gagner du temps il peut prendre plus de risques (malus au jet,
+    mais bonus aux effets si réussi) »). Pour chaque risque, `a` le prend à
+    chacune de ses attaques (sa défense reste celle de `politique_a`), et
+    [`chances_scene`][rules.troisd6.duel.chances_scene] donne ses chances.
+
+    Args:
+        a: celui qui choisit son risque.
+        b: l'adversaire, actif ou passif.
+        risques: les risques à comparer (par défaut ceux du texte, [`RISQUES`][rules.troisd6.duel.RISQUES]).
+        politique_a: la défense de `a` (son risque est remplacé par chacun de `risques`).
+        politique_b: le risque et la défense de `b`.
+        initiative: qui a l'initiative au départ.
+        avantages: les avantages au départ.
+        objectif: l'avantage qui termine la scène.
+
+    Examples:
+        Le verre de Joséphine (−1 au jet, +1 niveau) face au témoin passif, objectif critique :
+
+        >>> from rules.troisd6 import Avantage, Personnage
+        >>> josephine = Personnage("Joséphine", seuil=12, indice="1D6+1D3")
+        >>> temoin = Personnage("le témoin", actif=False)
+        >>> print(comparer_risques(josephine, temoin, objectif=Avantage.CRITIQUE))
+        Pour Joséphine, le meilleur choix est « sans risque » : 50,5 % de victoires, contre 43,2 % pour « −1 au jet, +1 niveau d'effet », 31,4 % pour « −2 au jet, +2 points d'effet ».
+    """
+    risques = _valider.suite("risques", risques, maximum=20, quoi="risques")
+    if not risques:
+        raise ValueError("risques doit être une suite non vide de Risque, reçu une suite vide")
+    for i, r in enumerate(risques):
+        if not isinstance(r, Risque):
+            raise ValueError(
+                f"risques[{i}] doit être un Risque (modificateur, niveaux, bonus_points), reçu {_valider.recu(r)}"
+            )
+    if not isinstance(politique_a, Politique):
+        raise ValueError(f"politique_a doit être une Politique (risque, défense), reçu {_valider.recu(politique_a)}")
+    options = tuple(
+        (
+            r,
+            chances_scene(
+                a,
+                b,
+                politique_a=Politique(r, politique_a.defense),
+                politique_b=politique_b,
+                initiative=initiative,
+                avantages=avantages,
+                objectif=objectif,
+            ),
+        )
+        for r in risques
+    )
+    meilleur, chances = max(options, key=lambda o: o[1].victoire_premier)  # max garde le premier à égalité
+    return Comparaison(options, meilleur, _verdict(a.nom, meilleur, chances, options))
+
+
+def _verdict(
+    nom: str, meilleur: Risque, chances: ChancesScene, options: tuple[tuple[Risque, ChancesScene], ...]
+) -> str:
+    from rules.affichage import pourcentage
+
+    autres = [f"{pourcentage(c.victoire_premier)} pour « {r} »" for r, c in options if r is not meilleur]
+    suite = f", contre {', '.join(autres)}" if autres else ""
+    return f"Pour {nom}, le meilleur choix est « {meilleur} » : {pourcentage(chances.victoire_premier)} de victoires{suite}."

@@ -1,0 +1,334 @@
+"""Le calculateur dans un vrai navigateur : Chromium de Debian, piloté par Playwright.
+
+- pour chaque cas de `tests/cas_calculateur.py` (critiques, catastrophes,
+  égalités, modificateurs annulés, dépassements, sauts d'avantage), le lecteur
+  remplit le formulaire, appuie sur Entrée, et la page montre exactement ce que
+  rend le calculateur Python pour les mêmes entrées (verdict, explication,
+  chaque cellule de chaque tableau, chaque note) ;
+- le lien de la page rouvre le même verdict ; « Lancer les dés » tire des dés,
+  les montre, et son lien les rejoue ;
+- chaque mauvaise entrée montre, sous son champ, le message français du paquet ;
+- un lien piégé (`"><img src=x onerror=…>`, `</script>` dans chaque
+  paramètre) n'exécute rien et dit que le lien est invalide ;
+- tout se fait au clavier, dans l'ordre du formulaire ; rien ne déborde à
+  375 px ; axe-core ne trouve rien, en clair et en sombre ; aucune erreur de
+  console, aucune requête hors de 127.0.0.1 ; rien de lourd avant le premier
+  calcul.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import parse_qs, urlencode, urlparse
+
+import pytest
+
+from rules.calculateur import FORMULAIRES, calculer
+from tests.cas_calculateur import CAS, ERREURS, Cas
+from tests.conftest import EN_CI, SiteConstruit
+from tests.test_cellules import _exiger_runtime
+from tests.test_cellules_navigateur import AXE
+
+try:
+    from playwright.sync_api import Browser, Page, expect
+except ImportError:  # l'extra « browser » n'est pas installé
+    if EN_CI:
+        raise
+    pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
+
+pytestmark = pytest.mark.navigateur
+
+TELEPHONE = {"width": 375, "height": 740}
+CHARGEMENT_MS = 60_000
+XSS = ('"><img src=x onerror="window.__pirate=1">', "</script><script>window.__pirate=1</script>")
+
+
+class Onglet:
+    """Un onglet de Chromium sur la page du calculateur, surveillé du début à la fin."""
+
+    def __init__(self, browser: Browser, adresse: str) -> None:
+        self.adresse = adresse
+        self.contexte = browser.new_context(viewport=TELEPHONE)
+        self.notes: dict[str, list[str]] = {"erreurs": [], "hors": [], "echecs": [], "requetes": [], "dialogues": []}
+        self.contexte.on("requestfailed", lambda r: self.notes["echecs"].append(f"{r.url} ({r.failure})"))
+        # Les requêtes de la page et de son worker Python ; pas celles du service worker, qui met le site en
+        # cache pour la table (hors ligne) à son propre rythme.
+        self.contexte.on("request", lambda r: None if r.service_worker else self.notes["requetes"].append(r.url))
+        self.contexte.route("**/*", self._surveiller)  # le contexte voit aussi les requêtes du worker
+        self.page = self.ouvrir()
+
+    def _surveiller(self, route: Any, request: Any) -> None:
+        if urlparse(request.url).hostname != "127.0.0.1" and not request.url.startswith(("data:", "blob:")):
+            self.notes["hors"].append(request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    def ouvrir(self, chemin: str = "calculateur/") -> Page:
+        page = self.contexte.new_page()
+        page.on("console", lambda m: self.notes["erreurs"].append(f"{m.type}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.notes["erreurs"].append(str(e)))
+        page.on("dialog", lambda d: (self.notes["dialogues"].append(d.message), d.dismiss()))
+        page.goto(chemin if chemin.startswith("http") else self.adresse + chemin, wait_until="networkidle")
+        return page
+
+    def verifier(self) -> None:
+        assert not self.notes["hors"], f"requêtes hors du site : {self.notes['hors']}"
+        assert not self.notes["echecs"], f"requêtes échouées : {self.notes['echecs']}"
+        assert not self.notes["erreurs"], f"erreurs de console : {self.notes['erreurs']}"
+        assert not self.notes["dialogues"], f"une boîte de dialogue s'est ouverte : {self.notes['dialogues']}"
+
+
+@pytest.fixture(scope="module")
+def onglet(browser: Browser, serveur_site: str, site_construit: SiteConstruit) -> Iterator[Onglet]:
+    _exiger_runtime(site_construit)
+    o = Onglet(browser, serveur_site)
+    yield o
+    o.verifier()
+    o.contexte.close()
+
+
+# --- Le lecteur au clavier --------------------------------------------------------------------
+
+
+def _form(page: Page, nom: str) -> Any:
+    return page.locator(f"#form-{nom}")
+
+
+def _remplir(page: Page, nom: str, entrees: dict[str, str]) -> None:
+    form = _form(page, nom)
+    form.get_by_role("button", name="Valeurs par défaut", exact=False).click()
+    for champ, valeur in entrees.items():
+        controle = form.locator(f'[name="{champ}"]')
+        sorte = FORMULAIRES[nom].champ(champ).sorte
+        if sorte == "choix":
+            controle.select_option(valeur)
+        elif sorte == "case":
+            controle.set_checked(valeur == "oui")
+        else:
+            controle.fill(valeur)
+
+
+def _calculer_au_clavier(page: Page, nom: str) -> None:
+    """Entrée dans le premier champ texte : le formulaire se soumet, comme au pouce sur un téléphone."""
+    form = _form(page, nom)
+    form.locator('input[type="text"]').first.press("Enter")
+    expect(form.locator(".calc-etat")).not_to_have_text("", timeout=CHARGEMENT_MS)
+    expect(form.get_by_role("button", name="Calculer", exact=False)).to_be_enabled(timeout=CHARGEMENT_MS)
+
+
+def _affiche(page: Page, nom: str) -> dict[str, Any]:
+    """Ce que montre le résultat d'un formulaire, lu dans la page."""
+    return (
+        _form(page, nom)
+        .locator(".calc-resultat")
+        .evaluate(
+            """(zone) => ({
+          verdict: zone.querySelector(".calc-verdict-texte")?.textContent ?? null,
+          explication: zone.querySelector(".calc-explication")?.textContent ?? null,
+          faits: [...zone.querySelectorAll(".calc-faits li")].map((li) => li.textContent),
+          tableaux: [...zone.querySelectorAll("table")].map((t) => ({
+            legende: document.getElementById(t.getAttribute("aria-labelledby")).textContent,
+            entetes: [...t.tHead.rows[0].cells].filter((c) => !c.classList.contains("calc-col-barre"))
+                        .map((c) => c.textContent),
+            lignes: [...t.tBodies[0].rows].map((r) => [...r.cells]
+                        .filter((c) => !c.classList.contains("calc-col-barre")).map((c) => c.textContent)),
+            notes: [...t.closest("figure").querySelectorAll(".calc-notes li")].map((li) => li.textContent),
+          })),
+        })"""
+        )
+    )
+
+
+def _attendu(nom: str, entrees: dict[str, str]) -> dict[str, Any]:
+    r = calculer(nom, entrees)
+    assert r.ok, r.erreurs
+    return {
+        "verdict": r.verdict,
+        "explication": r.explication,
+        "faits": list(r.faits),
+        "tableaux": [
+            {
+                "legende": t.legende,
+                "entetes": list(t.entetes),
+                "lignes": [list(x) for x in t.lignes],
+                "notes": list(t.notes),
+            }
+            for t in r.tableaux
+        ],
+    }
+
+
+def _sans_debordement(page: Page) -> None:
+    largeurs = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert largeurs[0] <= largeurs[1], f"la page déborde à 375 px : {largeurs}"
+
+
+def test_rien_de_lourd_avant_le_premier_calcul(onglet: Onglet) -> None:
+    """Ni Pyodide, ni le worker, ni le paquet avant le premier « Calculer » (le service worker mis à part)."""
+    lourds = ("/assets/pyodide/", "cellules-worker", "/assets/cellules/")
+    assert not any(marque in u for u in onglet.notes["requetes"] for marque in lourds)
+    expect(onglet.page.locator("form.calc-formulaire")).to_have_count(len(FORMULAIRES))
+
+
+@pytest.mark.parametrize("cas", CAS, ids=lambda c: c.ident)
+def test_la_page_montre_ce_que_rend_le_paquet(onglet: Onglet, cas: Cas) -> None:
+    page = onglet.page
+    _remplir(page, cas.formulaire, cas.entrees)
+    _calculer_au_clavier(page, cas.formulaire)
+    assert _affiche(page, cas.formulaire) == _attendu(cas.formulaire, cas.entrees)
+    if cas.verdict:
+        expect(_form(page, cas.formulaire).get_by_role("status")).to_have_text(
+            f"Verdict : {cas.verdict}. Chances calculées."
+        )
+    _sans_debordement(page)
+
+
+@pytest.mark.parametrize("cas", [CAS[0], CAS[11], CAS[21], CAS[-3]], ids=lambda c: c.ident)
+def test_le_lien_partage_rouvre_le_meme_verdict(onglet: Onglet, cas: Cas) -> None:
+    page = onglet.page
+    _remplir(page, cas.formulaire, cas.entrees)
+    _calculer_au_clavier(page, cas.formulaire)
+    lien = _form(page, cas.formulaire).get_by_role("link", name="Lien vers ce résultat").get_attribute("href")
+    assert lien == page.url and f"f={cas.formulaire}" in lien
+    autre = onglet.ouvrir(lien)
+    try:
+        expect(_form(autre, cas.formulaire).locator(".calc-etat")).to_contain_text("calculées", timeout=CHARGEMENT_MS)
+        assert _affiche(autre, cas.formulaire) == _affiche(page, cas.formulaire)
+    finally:
+        autre.close()
+
+
+@pytest.mark.parametrize("nom", [f.nom for f in FORMULAIRES.values() if f.lancable])
+def test_lancer_tire_des_des_les_montre_et_le_lien_les_rejoue(onglet: Onglet, nom: str) -> None:
+    page = onglet.page
+    _remplir(page, nom, {})
+    bouton = _form(page, nom).get_by_role("button", name="Lancer les dés", exact=False)
+    bouton.focus()
+    page.keyboard.press("Enter")  # au clavier
+    expect(_form(page, nom).locator(".calc-des")).to_contain_text("Dés tirés : ", timeout=CHARGEMENT_MS)
+    affiche = _affiche(page, nom)
+    assert affiche["verdict"]
+    # Les dés tirés sont dans les champs et dans l'adresse : le paquet, en Python, rend le même verdict.
+    entrees = {k: v[0] for k, v in parse_qs(urlparse(page.url).query).items()}
+    del entrees["f"]
+    attendu = _attendu(nom, entrees)
+    assert (affiche["verdict"], affiche["explication"]) == (attendu["verdict"], attendu["explication"])
+
+
+@pytest.mark.parametrize(("nom", "entrees", "champ", "message"), ERREURS, ids=[f"{e[0]}:{e[2]}" for e in ERREURS])
+def test_chaque_mauvaise_entree_montre_son_message_francais(
+    onglet: Onglet, nom: str, entrees: dict[str, str], champ: str, message: str
+) -> None:
+    page = onglet.page
+    _remplir(page, nom, entrees)
+    _calculer_au_clavier(page, nom)
+    erreur = page.locator(f"#{nom}-{champ}-erreur")
+    expect(erreur).to_have_text(message)
+    expect(erreur).to_be_visible()
+    controle = _form(page, nom).locator(f'[name="{champ}"]')
+    expect(controle).to_have_attribute("aria-invalid", "true")
+    expect(controle).to_be_focused()  # le lecteur est mené au champ à corriger
+    assert (controle.get_attribute("aria-describedby") or "").endswith(f"{nom}-{champ}-erreur")
+    expect(_form(page, nom).locator(".calc-resultat")).to_be_hidden()
+
+
+def _lien(nom: str, valeurs: dict[str, str]) -> str:
+    return "calculateur/?" + urlencode({"f": nom, **valeurs}) + f"#{nom}"
+
+
+@pytest.mark.parametrize("nom", list(FORMULAIRES))
+def test_un_lien_piege_n_execute_rien_et_se_dit_invalide(onglet: Onglet, nom: str) -> None:
+    """La charge dans chaque paramètre du formulaire (une sorte de charge par formulaire, en alternance)."""
+    charge = XSS[list(FORMULAIRES).index(nom) % len(XSS)]
+    champs = [c.nom for c in FORMULAIRES[nom].champs]
+    page = onglet.ouvrir(_lien(nom, dict.fromkeys(champs, charge)))
+    try:
+        generale = _form(page, nom).locator(".calc-erreur-generale")
+        expect(generale).to_have_text(
+            "Ce lien est invalide : certaines valeurs sont refusées (voir sous les champs).", timeout=CHARGEMENT_MS
+        )
+        # La charge revient comme du texte, dans un message sous son champ ; rien ne s'exécute.
+        erreurs = page.locator(".calc-erreur:not(.calc-erreur-generale):visible")
+        assert erreurs.count() >= 1
+        textes = " ".join(erreurs.all_text_contents())
+        assert ("<img" in textes) if "<img" in charge else ("</script>" in textes)
+        assert page.evaluate("() => window.__pirate") is None
+        assert page.locator(".calc-formulaire img, .calc-formulaire script").count() == 0
+        expect(_form(page, nom).locator(".calc-resultat")).to_be_hidden()
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize(
+    ("requete", "message"),
+    [
+        ({"f": XSS[0]}, "Ce lien est invalide : il n'y a pas de formulaire « "),
+        ({"trait": "3"}, "Ce lien est invalide : il ne dit pas quel formulaire ouvrir (paramètre f)."),
+        ({"f": "warp-jet", XSS[1]: "1"}, "Ce lien est invalide : le formulaire n'a pas de champ « "),
+        ({"f": "warp-jet", "trait": "1" * 201}, "Ce lien est invalide : la valeur de « trait » est trop longue."),
+    ],
+)
+def test_un_lien_mal_forme_se_dit_invalide(onglet: Onglet, requete: dict[str, str], message: str) -> None:
+    page = onglet.ouvrir("calculateur/?" + urlencode(requete))
+    try:
+        expect(page.locator(".calc-erreur-generale:visible")).to_contain_text(message)
+        assert page.evaluate("() => window.__pirate") is None
+    finally:
+        page.close()
+
+
+def test_tout_au_clavier_dans_l_ordre_du_formulaire(onglet: Onglet) -> None:
+    page = onglet.page
+    nom = "warp-oppose"
+    _remplir(page, nom, {})
+    form = _form(page, nom)
+    form.locator("select").first.focus()
+    attendus = [c.nom for c in FORMULAIRES[nom].champs] + ["Calculer", "Lancer les dés", "Valeurs par défaut"]
+    vus = []
+    for _ in attendus:
+        vus.append(page.evaluate("() => document.activeElement.name || document.activeElement.textContent"))
+        page.keyboard.press("Tab")
+    assert vus == attendus
+    # Au clavier seul : choisir le bras de fer, taper des dés, Entrée.
+    form.locator("select").first.focus()
+    page.keyboard.press("ArrowDown")
+    for _ in range(4):
+        page.keyboard.press("Tab")
+    page.keyboard.type("6 2 1")  # les dés du premier camp (3d)
+    page.keyboard.press("Tab")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("3")  # le second camp passe à 3d
+    for _ in range(3):
+        page.keyboard.press("Tab")
+    page.keyboard.type("6 1 2")
+    page.keyboard.press("Enter")
+    expect(form.locator(".calc-verdict-texte")).to_have_text("égalité", timeout=CHARGEMENT_MS)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_axe_ne_trouve_rien_resultat_et_erreurs_en_clair_et_en_sombre(onglet: Onglet, theme: str) -> None:
+    if not AXE.is_file():
+        if EN_CI:
+            pytest.fail(f"{AXE} absent : npm ci n'a pas installé axe-core")
+        pytest.skip(f"{AXE} absent")
+    page = onglet.page
+    page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
+    _remplir(page, "troisd6-scene", {})
+    _calculer_au_clavier(page, "troisd6-scene")
+    _remplir(page, "warp-jet", {"trait": "trois"})
+    _calculer_au_clavier(page, "warp-jet")
+    _remplir(page, "warp-oppose", {"des_premier": "6 5 4", "des_second": "3 3"})
+    _calculer_au_clavier(page, "warp-oppose")
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    violations = page.evaluate(
+        """async () => (await axe.run(
+            // Les exemples Python (cellules, carnet) ont leurs propres tests axe : ici, ce qu'ajoute le calculateur.
+            {include: [".md-content"], exclude: [".cellule-boite", ".carnet-lien"]},
+            {resultTypes: ["violations"]})).violations
+          .map(v => v.id + " (" + v.impact + ") : " + v.nodes.map(n => n.target.join(" ")).slice(0, 3).join(", "))"""
+    )
+    assert not violations, "\n".join(violations)
+    _sans_debordement(page)

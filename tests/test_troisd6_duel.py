@@ -1,0 +1,390 @@
+"""3D6 › Scènes majeures : les chances exactes d'une scène entière (rules.troisd6.duel).
+
+Trois oracles indépendants de la chaîne du module :
+
+- **l'énumération brute** : la loi d'un échange vient d'appels à la vraie règle,
+  `echange`, pour chaque paire de jets (216 × 216, regroupés en multi-ensembles)
+  et chaque total d'effet (loi d'icepool), puis la chaîne se résout par
+  Gauss–Jordan sur tous ses états à la fois (pas paire par paire) ;
+- **la simulation à graine fixe** : des scènes jouées par `jouer_scene`, un tour
+  à la fois, chaque camp suivant sa politique ;
+- face à une opposition passive, **`issue_sans_opposition`** (vérifiée ailleurs
+  contre son propre oracle).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter, defaultdict
+from fractions import Fraction
+from functools import cache
+from itertools import product
+
+import icepool
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.troisd6 import (
+    RISQUES,
+    Avantage,
+    Defense,
+    Niveau,
+    Personnage,
+    Politique,
+    Risque,
+    Tour,
+    chances_echange,
+    chances_scene,
+    comparer_risques,
+    echange,
+    issue_sans_opposition,
+    jet,
+    jouer_scene,
+    monter,
+    progression,
+)
+
+# --- Oracle 1 : énumération brute par la règle elle-même, puis Gauss–Jordan -------------------------
+
+_MULTIS = Counter(tuple(sorted(d)) for d in product(range(1, 7), repeat=3))
+"""Les 56 jets triés de 3d6 et leur nombre d'ordres (la règle ne dépend pas de l'ordre des dés)."""
+
+
+def _loi_totaux(indice: str) -> dict[int, Fraction]:
+    i = monter(indice, 0)
+    de = i.d6 @ icepool.d6 + i.d3 @ icepool.d3 if i.d3 and i.d6 else (i.d3 @ icepool.d3 if i.d3 else i.d6 @ icepool.d6)
+    return {t: Fraction(de.quantity(t), de.denominator()) for t in de.outcomes()}
+
+
+def _lance(indice: str, j: object, niveaux: int) -> str:
+    assert hasattr(j, "niveau") and hasattr(j, "dt")
+    critique = j.niveau is Niveau.REUSSITE_CRITIQUE
+    return str(monter(indice, niveaux + (j.dt if critique and j.dt else 0)))
+
+
+@cache
+def _echange_brut(att: Personnage, dfn: Personnage, pol_att: Politique, pol_dfn: Politique) -> dict[tuple, Fraction]:
+    """Loi de (points nets ou None, initiative change, attaque réussie), appel par appel à `echange`."""
+    r = pol_att.risque
+    loi: defaultdict[tuple, Fraction] = defaultdict(Fraction)
+    assert att.seuil is not None and att.indice is not None
+    defenses = list(_MULTIS.items()) if dfn.actif else [(None, 216)]
+    for da, na in _MULTIS.items():
+        ja = jet(att.seuil + r.modificateur, da)
+        totaux_a = _loi_totaux(_lance(str(att.indice), ja, r.niveaux)) if ja.reussi else {None: Fraction(1)}
+        for dd, nd in defenses:
+            p = Fraction(na * nd, 216 * 216)
+            base = Tour(
+                modificateur=r.modificateur,
+                niveaux=r.niveaux,
+                bonus_points=r.bonus_points,
+                defense=pol_dfn.defense,
+                des_attaque=da,
+                des_defense=dd,
+            )
+            # Un blocage réussi lance son propre jet d'effet : on en énumère aussi les totaux.
+            jd = jet(dfn.seuil + r.modificateur, dd) if dd is not None and dfn.seuil is not None else None
+            bloque = jd is not None and jd.reussi and ja.reussi and pol_dfn.defense is Defense.BLOCAGE
+            totaux_d = _loi_totaux(_lance(str(dfn.indice), jd, 0)) if bloque else {None: Fraction(1)}
+            for ta, qa in totaux_a.items():
+                for td, qd in totaux_d.items():
+                    e = echange(att, dfn, Tour(**{**base.__dict__, "effet_attaque": ta, "effet_defense": td}))
+                    points = e.points if e.effet_attaque is not None else None
+                    loi[(points, e.initiative_change, e.jet_attaque.reussi)] += p * qa * qd
+    return dict(loi)
+
+
+def _gauss_scene(
+    a: Personnage, b: Personnage, pol_a: Politique, pol_b: Politique, objectif: Avantage
+) -> dict[tuple[Avantage, Avantage, str], Fraction]:
+    """La chance que `a` gagne depuis chaque état, par Gauss–Jordan sur tous les états à la fois."""
+    lois = {a.nom: _echange_brut(a, b, pol_a, pol_b)}
+    if b.actif:
+        lois[b.nom] = _echange_brut(b, a, pol_b, pol_a)
+    sous = [av for av in Avantage if av < objectif]
+    qui_possibles = [a.nom, b.nom] if b.actif else [a.nom]
+    etats = [(x, y, q) for x in sous for y in (sous if b.actif else [Avantage.AUCUN]) for q in qui_possibles]
+    index = {e: i for i, e in enumerate(etats)}
+    n = len(etats)
+    lignes = []
+    for x, y, q in etats:
+        ligne = [Fraction(int(k == index[(x, y, q)])) for k in range(n)] + [Fraction(0)]
+        for (points, change, reussi), p in lois[q].items():
+            mien = x if q == a.nom else y
+            nouveau = progression(mien, points) if points is not None else mien
+            if nouveau >= objectif:
+                ligne[-1] += p if q == a.nom else 0
+                continue
+            if not b.actif and not reussi:
+                continue  # a échoue : il ne gagne pas
+            suivant = (b.nom if q == a.nom else a.nom) if (change and b.actif) else q
+            cle = (nouveau, y, suivant) if q == a.nom else (x, nouveau, suivant)
+            ligne[index[cle]] -= p
+        lignes.append(ligne)
+    for col in range(n):
+        pivot = next(i for i in range(col, n) if lignes[i][col] != 0)
+        lignes[col], lignes[pivot] = lignes[pivot], lignes[col]
+        lignes[col] = [v / lignes[col][col] for v in lignes[col]]
+        for i in range(n):
+            if i != col and lignes[i][col] != 0:
+                f = lignes[i][col]
+                lignes[i] = [u - f * v for u, v in zip(lignes[i], lignes[col], strict=True)]
+    return {e: lignes[index[e]][-1] for e in etats}
+
+
+BRUTS = [
+    # (seuil a, Indice a, seuil b, Indice b, politique a, politique b, objectif)
+    (12, "1D3", 11, "1D3", Politique(), Politique(), Avantage.MOYEN),
+    (11, "1D3", 12, "1D3", Politique(Risque(-1, niveaux=1)), Politique(defense=Defense.ESQUIVE), Avantage.MOYEN),
+    (13, "1D6", 10, "1D3", Politique(defense=Defense.CONTRE_ATTAQUE), Politique(Risque(-2, bonus_points=2)), Avantage.FORT),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sa", "ia", "sb", "ib", "pa", "pb", "objectif"), BRUTS)
+def test_chaine_egale_enumeration_brute_et_gauss(
+    sa: int, ia: str, sb: int, ib: str, pa: Politique, pb: Politique, objectif: Avantage
+) -> None:
+    a, b = Personnage("A", seuil=sa, indice=ia), Personnage("B", seuil=sb, indice=ib, armure=1)
+    gagne_a = _gauss_scene(a, b, pa, pb, objectif)
+    sous = [av for av in Avantage if av < objectif]
+    for x, y, q in [
+        (Avantage.AUCUN, Avantage.AUCUN, "A"),
+        (Avantage.AUCUN, Avantage.AUCUN, "B"),
+        (sous[-1], sous[0], "B"),
+    ]:
+        c = chances_scene(
+            a, b, politique_a=pa, politique_b=pb, initiative=q, avantages={"A": x, "B": y}, objectif=objectif
+        )
+        assert c.victoire_premier == gagne_a[(x, y, q)], (x, y, q)
+        assert c.victoire_premier + c.victoire_second == 1
+
+
+def test_passif_egale_enumeration_brute_et_gauss() -> None:
+    a, panne = Personnage("A", seuil=10, indice="1D6"), Personnage("la panne", actif=False, armure=1)
+    gagne = _gauss_scene(a, panne, Politique(Risque(1, bonus_points=-1)), Politique(), Avantage.FORT)
+    c = chances_scene(a, panne, politique_a=Politique(Risque(1, bonus_points=-1)), objectif=Avantage.FORT)
+    assert c.victoire_premier == gagne[(Avantage.AUCUN, Avantage.AUCUN, "A")]
+
+
+@pytest.mark.parametrize("defense", list(Defense))
+@pytest.mark.parametrize("depart", [Avantage.AUCUN, Avantage.FORT])
+def test_chances_echange_egale_enumeration_brute(defense: Defense, depart: Avantage) -> None:
+    a = Personnage("A", seuil=12, indice="1D3")
+    b = Personnage("B", seuil=11, indice="1D6", armure=1, talent_contre_attaque=True)
+    risque = Risque(-1, niveaux=1)
+    brut = _echange_brut(a, b, Politique(risque), Politique(defense=defense))
+    c = chances_echange(a, b, risque=risque, defense=defense, avantage=depart)
+    attendu = dict.fromkeys(Avantage, Fraction(0))
+    for (points, _, _), p in brut.items():
+        attendu[progression(depart, points) if points is not None else depart] += p
+    assert c.avantage == attendu
+    assert c.initiative_reprise == sum((p for (_, change, _), p in brut.items() if change), Fraction(0))
+    assert c.attaque_reussie == sum((p for (_, _, reussi), p in brut.items() if reussi), Fraction(0))
+    assert c.defense is defense
+
+
+def test_chances_echange_face_a_un_passif() -> None:
+    c = chances_echange(Personnage("A", seuil=9, indice="2D6"), Personnage("la porte", actif=False))
+    assert c.defense is None and c.initiative_reprise == 0
+    assert c.avantage[Avantage.AUCUN] == 1 - c.attaque_reussie  # 2D6 fait toujours au moins 2 points
+
+
+# --- Oracle 2 : simulation à graine fixe, un tour à la fois par jouer_scene ----------------------------
+
+
+def _simuler(
+    a: Personnage, b: Personnage, pa: Politique, pb: Politique, n: int, graine: int, initiative: str
+) -> tuple[int, int]:
+    """(victoires de a, tours joués) sur n scènes ; chaque tour est joué par jouer_scene."""
+    rng = random.Random(graine)
+    victoires = tours = 0
+    politiques = {a.nom: pa, b.nom: pb}
+    for _ in range(n):
+        qui, avantages = initiative, {a.nom: Avantage.AUCUN, b.nom: Avantage.AUCUN}
+        while True:
+            autre = b.nom if qui == a.nom else a.nom
+            r = politiques[qui].risque
+            tour = Tour(
+                r.modificateur, niveaux=r.niveaux, bonus_points=r.bonus_points, defense=politiques[autre].defense
+            )
+            s = jouer_scene(a, b, [tour], initiative=qui, avantages=avantages, tours_max=1, rng=rng)
+            tours += 1
+            t = s.tours[0]
+            if s.terminee:
+                victoires += s.vainqueur == a.nom
+                break
+            qui, avantages = t.initiative, dict(t.avantages)
+    return victoires, tours
+
+
+SIMULES = [
+    (Personnage("Ada", seuil=12, indice="2D6"), Personnage("Bruno", seuil=11, indice="1D6+1D3"), Politique(), Politique()),
+    (
+        Personnage("Ada", seuil=13, indice="1D6+1D3", talent_contre_attaque=True),
+        Personnage("Bruno", seuil=12, indice="2D6", armure=2),
+        Politique(Risque(-2, bonus_points=2), Defense.CONTRE_ATTAQUE),
+        Politique(Risque(-1, niveaux=1), Defense.ESQUIVE),
+    ),
+    (Personnage("Philip", seuil=9, indice="3D6"), Personnage("la serrure", actif=False, armure=2), Politique(Risque(1)), Politique()),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("a", "b", "pa", "pb"), SIMULES)
+def test_chaine_egale_simulation_grainee(a: Personnage, b: Personnage, pa: Politique, pb: Politique) -> None:
+    n = 1500
+    victoires, tours = _simuler(a, b, pa, pb, n, graine=2026, initiative=a.nom)
+    c = chances_scene(a, b, politique_a=pa, politique_b=pb)
+    p = float(c.victoire_premier)
+    assert abs(victoires / n - p) <= 4.5 * math.sqrt(p * (1 - p) / n) + 1e-9, (victoires / n, p)
+    assert abs(tours / n - float(c.tours_esperes)) <= 0.1 * float(c.tours_esperes)
+
+
+def test_sans_politique_c_est_la_scene_de_jouer_scene() -> None:
+    """Politique par défaut (sans risque, blocage) : celle des tours que jouer_scene tire seule."""
+    a, b = SIMULES[0][0], SIMULES[0][1]
+    rng = random.Random(7)
+    n = 1500
+    gagnes = sum(jouer_scene(a, b, rng=rng, tours_max=500).vainqueur == a.nom for _ in range(n))
+    p = float(chances_scene(a, b).victoire_premier)
+    assert abs(gagnes / n - p) <= 4.5 * math.sqrt(p * (1 - p) / n)
+
+
+# --- Oracle 3 : face à un passif, la chaîne de sans_opposition ---------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(1, 20),
+    st.sampled_from(["1D3", "1D6", "1D6+1D3", "2D6", "4D6"]),
+    st.integers(-2, 2),
+    st.integers(-3, 3),
+    st.integers(-3, 3),
+    st.integers(0, 3),
+    st.sampled_from([Avantage.LEGER, Avantage.CRITIQUE, Avantage.DEFINITIF]),
+    st.sampled_from(list(Avantage)[:3]),
+)
+def test_face_a_un_passif_c_est_sans_opposition(
+    seuil: int, indice: str, mod: int, niveaux: int, bonus: int, armure: int, objectif: Avantage, depart: Avantage
+) -> None:
+    a = Personnage("A", seuil=seuil, indice=indice)
+    passif = Personnage("la difficulté", actif=False, armure=armure)
+    risque = Risque(mod, niveaux=niveaux, bonus_points=bonus)
+    try:
+        attendu = issue_sans_opposition(
+            seuil + mod, indice, objectif=objectif, niveaux=niveaux, bonus_points=bonus, armure=armure,
+            avantage_initial=depart,
+        )  # fmt: skip
+    except ValueError as e:
+        with pytest.raises(ValueError, match=r"niveaux|jamais finir"):
+            chances_scene(a, passif, politique_a=Politique(risque), avantages={"A": depart}, objectif=objectif)
+        assert "niveaux" in str(e) or "aucun effet" in str(e)
+        return
+    c = chances_scene(a, passif, politique_a=Politique(risque), avantages={"A": depart}, objectif=objectif)
+    assert c.victoire_premier == sum((p for av, p in attendu.items() if av >= objectif), Fraction(0))
+    assert c.victoire_premier + c.victoire_second == 1
+
+
+# --- Propriétés ---------------------------------------------------------------------------------------
+
+_POLITIQUES = st.builds(
+    Politique,
+    st.builds(Risque, st.integers(-3, 2), st.integers(0, 1), st.integers(-1, 2)),
+    st.sampled_from(list(Defense)),
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.integers(6, 16), st.integers(6, 16), _POLITIQUES, _POLITIQUES, st.booleans(), st.sampled_from(list(Avantage)[:4])
+)
+def test_symetrie_somme_et_avantage_qui_aide(
+    sa: int, sb: int, pa: Politique, pb: Politique, init_b: bool, depart: Avantage
+) -> None:
+    a, b = Personnage("A", seuil=sa, indice="2D6"), Personnage("B", seuil=sb, indice="1D6+1D3")
+    qui = "B" if init_b else "A"
+    c = chances_scene(a, b, politique_a=pa, politique_b=pb, initiative=qui, avantages={"A": depart})
+    assert c.victoire_premier + c.victoire_second == 1
+    assert c.tours_esperes >= 1
+    # Échanger les rôles échange les chances.
+    miroir = chances_scene(b, a, politique_a=pb, politique_b=pa, initiative=qui, avantages={"A": depart})
+    assert (miroir.victoire_premier, miroir.victoire_second) == (c.victoire_second, c.victoire_premier)
+    # Un avantage de départ plus haut n'ôte jamais de chances (la progression est croissante).
+    if depart < Avantage.CRITIQUE:
+        mieux = chances_scene(
+            a, b, politique_a=pa, politique_b=pb, initiative=qui, avantages={"A": depart.cran_suivant()}
+        )
+        assert mieux.victoire_premier >= c.victoire_premier
+
+
+def test_deja_a_l_objectif() -> None:
+    a, b = SIMULES[0][0], SIMULES[0][1]
+    c = chances_scene(a, b, avantages={"Bruno": Avantage.DEFINITIF})
+    assert (c.victoire_premier, c.victoire_second, c.tours_esperes) == (0, 1, 0)
+
+
+# --- L'échange de risque ------------------------------------------------------------------------------
+
+
+def test_comparer_risques_prend_le_meilleur() -> None:
+    a, b = SIMULES[0][0], SIMULES[0][1]
+    comp = comparer_risques(a, b)
+    assert [r for r, _ in comp.options] == list(RISQUES)
+    for r, c in comp.options:
+        assert c == chances_scene(a, b, politique_a=Politique(r))
+    assert comp.meilleur == max(comp.options, key=lambda o: o[1].victoire_premier)[0]
+    assert str(comp.meilleur) in str(comp)
+
+
+def test_comparer_risques_face_a_un_passif() -> None:
+    josephine = Personnage("Joséphine", seuil=12, indice="1D6+1D3")
+    temoin = Personnage("le témoin", actif=False)
+    comp = comparer_risques(josephine, temoin, objectif=Avantage.CRITIQUE)
+    sans, verre = comp.options[0][1], comp.options[1][1]
+    # La page des scènes d'interaction compare déjà ces deux choix par issue_sans_opposition.
+    attendu_sans = issue_sans_opposition(12, "1D6+1D3", objectif=Avantage.CRITIQUE)
+    attendu_verre = issue_sans_opposition(11, "1D6+1D3", objectif=Avantage.CRITIQUE, niveaux=1)
+    assert sans.victoire_premier == sum(p for av, p in attendu_sans.items() if av >= Avantage.CRITIQUE)
+    assert verre.victoire_premier == sum(p for av, p in attendu_verre.items() if av >= Avantage.CRITIQUE)
+    assert comp.meilleur == Risque(0)
+
+
+# --- Entrées invalides --------------------------------------------------------------------------------
+
+
+def test_entrees_invalides() -> None:
+    a, b = SIMULES[0][0], SIMULES[0][1]
+    with pytest.raises(ValueError, match="politique_a doit être une Politique"):
+        chances_scene(a, b, politique_a=Defense.ESQUIVE)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="defense doit être une Defense"):
+        Politique(defense="esquive")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="risque doit être un Risque"):
+        Politique(-1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="modificateur doit être un entier"):
+        Risque(1.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="initiative doit être 'Ada' ou 'Bruno'"):
+        chances_scene(a, b, initiative="Carla")
+    with pytest.raises(ValueError, match="risques doit être une suite non vide"):
+        comparer_risques(a, b, [])
+    with pytest.raises(ValueError, match=r"risques\[1\] doit être un Risque"):
+        comparer_risques(a, b, [Risque(0), -1])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="le déclencheur d'une scène doit être actif"):
+        chances_scene(Personnage("P", actif=False), a)
+
+
+def test_scene_sans_fin_refusee() -> None:
+    # Deux seuils sous 3 : chaque attaque rate, l'initiative passe et repasse sans fin.
+    a, b = Personnage("A", seuil=2, indice="2D6"), Personnage("B", seuil=2, indice="2D6")
+    with pytest.raises(ValueError, match="la scène peut ne jamais finir"):
+        chances_scene(a, b)
+    # Une armure que rien ne traverse, face à un passif qui ne rate jamais de faire durer.
+    with pytest.raises(ValueError, match="ne jamais finir"):
+        chances_scene(
+            Personnage("A", seuil=30, indice="1D3"),
+            Personnage("mur", actif=False, armure=20),
+            politique_a=Politique(Risque(bonus_points=-20)),
+        )
+    # L'un ne peut rien, l'autre si : la scène finit (par la victoire de l'autre).
+    c = chances_scene(Personnage("A", seuil=2, indice="2D6"), Personnage("B", seuil=14, indice="2D6"))
+    assert c.victoire_second == 1
