@@ -20,18 +20,19 @@ exécute la source même de `rules` qui a construit le site. Ce crochet :
 
 Le JavaScript (`docs/javascripts/cellules.js`, puis `cellules-worker.js` au
 premier « Exécuter ») lit ces adresses dans le repère `#cellules-config` que
-le crochet ajoute aux pages qui ont des cellules.
+le crochet ajoute aux pages qui ont besoin du moteur Python : celles qui ont
+des cellules et celles dont l'en-tête le demande (`cellules: true`, la page du
+calculateur), comme le dit le modèle du site (`hooks/modele.py`, qui lit aussi
+les blocs ` ```pycon `).
 """
 
 from __future__ import annotations
 
 import ast
-import doctest
 import hashlib
 import html
 import io
 import logging
-import re
 import shutil
 import sys
 import zipfile
@@ -42,17 +43,17 @@ from typing import Any
 if __name__ != "hooks.cellules":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hooks import npm
+from hooks import modele, npm
 
 __all__ = [
     "FICHIERS_PYODIDE",
-    "Bloc",
     "Runtime",
     "archive_du_paquet",
     "blocs_pycon",
     "marquer",
     "modules_hors_navigateur",
     "on_config",
+    "on_nav",
     "on_page_content",
     "on_page_markdown",
     "on_post_build",
@@ -67,58 +68,16 @@ FICHIERS_PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pytho
 HORS_ARCHIVE = {"_pages.py"}
 """Machinerie du site encore logée dans `rules/` (YAML, Markdown) : elle ne va pas au navigateur."""
 
-_CLOTURE = re.compile(r"^(?P<retrait>[ \t]*)(?P<barrieres>`{3,}|~{3,})(?P<info>[^\n`]*)$")
 
-
-@dataclass(frozen=True)
-class Bloc:
-    """Un bloc ` ```pycon ` d'une page : ses lignes (de la clôture d'ouverture à celle de fermeture)."""
-
-    debut: int
-    """Indice de la ligne d'ouverture."""
-    fin: int
-    """Indice de la ligne de fermeture."""
-    retrait: str
-    texte: str
-    """Le contenu du bloc, retrait ôté : les lignes `>>>`, `...` et les sorties."""
-
-    def exemples(self) -> list[doctest.Example]:
-        """Les exemples du bloc, lus comme les lit doctest."""
-        return doctest.DocTestParser().get_examples(self.texte)
-
-    def source(self) -> str:
-        """Le code du bloc sans les invites ni les sorties : ce que le lecteur modifie."""
-        return "".join(e.source for e in self.exemples()).rstrip("\n")
-
-
-def blocs_pycon(markdown: str) -> list[Bloc]:
-    """Les blocs ` ```pycon ` d'une page Markdown, dans l'ordre, à tout niveau de retrait.
+def blocs_pycon(markdown: str) -> list[modele.Cloture]:
+    """Les exemples ` ```pycon ` d'une page Markdown, dans l'ordre, à tout niveau de retrait (lus par le modèle).
 
     Examples:
         >>> texte = "Texte\\n\\n```pycon\\n>>> 1 + 1\\n2\\n\\n```\\n\\n!!! note\\n    ```pycon\\n    >>> print('a')\\n    a\\n    ```\\n"
         >>> [(b.debut, b.retrait, b.texte, b.source()) for b in blocs_pycon(texte)]
         [(2, '', '>>> 1 + 1\\n2\\n', '1 + 1'), (9, '    ', ">>> print('a')\\na", "print('a')")]
     """
-    lignes = markdown.split("\n")
-    blocs = []
-    i = 0
-    while i < len(lignes):
-        ouverture = _CLOTURE.match(lignes[i])
-        if not ouverture:
-            i += 1
-            continue
-        barrieres, retrait = ouverture["barrieres"], ouverture["retrait"]
-        j = i + 1
-        while j < len(lignes):
-            fermeture = _CLOTURE.match(lignes[j])
-            if fermeture and fermeture["barrieres"].startswith(barrieres) and not fermeture["info"].strip():
-                break
-            j += 1
-        if ouverture["info"].strip() == "pycon":
-            contenu = [ligne.removeprefix(retrait) for ligne in lignes[i + 1 : j]]
-            blocs.append(Bloc(i, j, retrait, "\n".join(contenu)))
-        i = j + 1
-    return blocs
+    return [bloc for bloc in modele.clotures(markdown) if bloc.pycon]
 
 
 def modules_hors_navigateur(source: str) -> list[str]:
@@ -162,9 +121,7 @@ def marquer(markdown: str) -> tuple[str, int]:
         absents = modules_hors_navigateur(bloc.source())
         if absents:
             attributs += f' data-hors-navigateur="{html.escape(", ".join(absents))}"'
-        barrieres = _CLOTURE.match(lignes[bloc.debut])
-        assert barrieres is not None
-        lignes[bloc.debut] = f"{bloc.retrait}{barrieres['barrieres']}{{.pycon .cellule {attributs}}}"
+        lignes[bloc.debut] = bloc.ouverture(f"{{.pycon .cellule {attributs}}}")
     return "\n".join(lignes), len(blocs)
 
 
@@ -218,7 +175,6 @@ class _Etat:
     runtime: Runtime = Runtime("", None, "le crochet des cellules n'a pas été chargé")
     archive: bytes = b""
     nom_archive: str = ""
-    cellules: dict[str, int] = {}  # noqa: RUF012 (état d'une construction, remis à zéro par on_config)
 
 
 def on_config(config: Any, **kwargs: Any) -> Any:
@@ -230,14 +186,17 @@ def on_config(config: Any, **kwargs: Any) -> Any:
         log.info("Cellules : Pyodide indisponible (%s) ; les exemples restent lisibles.", _Etat.runtime.raison)
     _Etat.archive = archive_du_paquet(racine)
     _Etat.nom_archive = f"rules-{hashlib.sha256(_Etat.archive).hexdigest()[:12]}.zip"
-    _Etat.cellules = {}
     return config
 
 
+def on_nav(nav: Any, config: Any, files: Any, **kwargs: Any) -> Any:
+    """Lit le modèle du site (une fois par construction, partagé avec les autres crochets)."""
+    modele.site(nav, config)
+    return nav
+
+
 def on_page_markdown(markdown: str, page: Any, **kwargs: Any) -> str:
-    marque, nombre = marquer(markdown)
-    if nombre:
-        _Etat.cellules[page.file.src_uri] = nombre
+    marque, _ = marquer(markdown)
     return marque
 
 
@@ -248,7 +207,12 @@ def _relatif(cible: str, page: Any) -> str:
 
 
 def on_page_content(html_page: str, page: Any, **kwargs: Any) -> str:
-    if page.file.src_uri not in _Etat.cellules:
+    """Le repère `#cellules-config` (où sont le runtime et le paquet) sur chaque page qui a besoin du moteur.
+
+    Le modèle du site le dit (`modele.Page.moteur`) : la page a des
+    cellules, ou son en-tête le demande (`cellules: true`, la page du calculateur).
+    """
+    if not modele.page_de(page).moteur:
         return html_page
     runtime = _Etat.runtime
     attributs = {

@@ -1,0 +1,168 @@
+"""Le modèle du site (`hooks/modele.py`) : la structure Markdown des pages lue à un seul endroit.
+
+Les crochets qui transforment le Markdown d'une page (cellules, carnets,
+calculateur) relisent ses blocs de code, ses boîtes, ses onglets et ses liens
+par les fonctions du modèle, jamais par leurs propres expressions régulières ;
+et « cette page a besoin du moteur Python » est un fait du modèle, pas un effet
+de bord du nombre d'exemples d'une page.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hooks import calculateur, modele
+from tests.conftest import RACINE, SiteConstruit
+
+HOOKS = RACINE / "hooks"
+
+MARQUES = {
+    "clôture de code": re.compile(r"```|`\{3|~~~|~\{3"),
+    "boîte": re.compile(r"!!!|\?\?\?|\\\?\\\?\\\?"),
+    "onglet": re.compile(r"==="),
+    "titre": re.compile(r"\^\(?#|#\{1|^#+ "),
+    "lien": re.compile(r"\\\]\\\(|^\]\($"),
+    "lien par identifiant": re.compile(r"\\\]\\\[|^\]\[$"),
+    "référence documentée": re.compile(r":::"),
+}
+"""Ce qui, dans un motif de lecture, trahit une lecture de la structure Markdown d'une page."""
+
+LECTURES_DE_TEXTE = {"startswith", "endswith", "find", "rfind", "index", "partition", "rpartition", "count"}
+"""Les méthodes de `str` qui lisent un texte : un argument constant y est un motif de lecture."""
+
+
+def _motifs_de_lecture(source: str) -> list[tuple[int, str]]:
+    """Les motifs (ligne, texte) que lit le code : ceux des fonctions de `re` et des lectures de `str`.
+
+    Les chaînes que le code écrit (f-strings d'une sortie, docstrings) ne sont pas des lectures.
+    """
+    motifs = []
+    for noeud in ast.walk(ast.parse(source)):
+        if not isinstance(noeud, ast.Call) or not isinstance(noeud.func, ast.Attribute):
+            continue
+        fonction = noeud.func
+        par_re = isinstance(fonction.value, ast.Name) and fonction.value.id == "re"
+        arguments = noeud.args[:1] if par_re else noeud.args if fonction.attr in LECTURES_DE_TEXTE else []
+        for argument in arguments:
+            for constante in ast.walk(argument):
+                if isinstance(constante, ast.Constant) and isinstance(constante.value, str):
+                    motifs.append((constante.lineno, constante.value))
+    return motifs
+
+
+def lectures_de_structure(source: str) -> list[str]:
+    """Chaque motif de `source` qui lit la structure Markdown, avec sa ligne et ce qu'il lit.
+
+    Examples:
+        >>> lectures_de_structure('import re\\n_B = re.compile(r"^!!! +(info|note)")')
+        ["ligne 2 : boîte ('^!!! +(info|note)')"]
+        >>> lectures_de_structure('ligne.lstrip().startswith("```")')
+        ["ligne 1 : clôture de code ('```')"]
+        >>> lectures_de_structure('f"```python\\\\n{code}\\\\n```"')
+        []
+    """
+    trouvees = []
+    for ligne, motif in _motifs_de_lecture(source):
+        for quoi, marque in MARQUES.items():
+            if marque.search(motif):
+                trouvees.append(f"ligne {ligne} : {quoi} ({motif!r})")
+    return trouvees
+
+
+def test_aucun_crochet_ne_relit_la_structure_markdown_hors_du_modele() -> None:
+    lectures = {
+        f.name: lectures_de_structure(f.read_text(encoding="utf-8"))
+        for f in sorted(HOOKS.glob("*.py"))
+        if f.name != "modele.py"
+    }
+    assert {nom: trouvees for nom, trouvees in lectures.items() if trouvees} == {}
+    assert lectures_de_structure((HOOKS / "modele.py").read_text(encoding="utf-8")), "le modèle, lui, les lit"
+
+
+def test_aucun_crochet_n_importe_un_nom_prive_d_un_autre() -> None:
+    for fichier in sorted(HOOKS.glob("*.py")):
+        for noeud in ast.walk(ast.parse(fichier.read_text(encoding="utf-8"))):
+            if isinstance(noeud, ast.ImportFrom) and (noeud.module or "").startswith("hooks"):
+                prives = [a.name for a in noeud.names if a.name.startswith("_")]
+                assert not prives, f"{fichier.name} importe {prives} de {noeud.module}"
+
+
+# ---------------------------------------------------------------- le besoin du moteur Python
+
+
+def test_la_page_du_calculateur_demande_le_moteur_par_son_en_tete() -> None:
+    texte = (RACINE / "docs" / calculateur.PAGE).read_text(encoding="utf-8")
+    page = modele.lire_page(calculateur.PAGE, texte)
+    assert page.moteur_demande and page.moteur
+    # Sans ses exemples, elle le demande toujours : ses formulaires calculent avec ce moteur.
+    sans_exemples = "\n".join(
+        ligne
+        for i, ligne in enumerate(texte.split("\n"))
+        if not any(c.debut <= i <= c.fin for c in modele.clotures(texte) if c.pycon)
+    )
+    assert "```pycon" in texte and "```pycon" not in sans_exemples
+    page = modele.lire_page(calculateur.PAGE, sans_exemples)
+    assert page.cellules == 0 and page.moteur
+
+
+@pytest.mark.parametrize(
+    "md", sorted(p.relative_to(RACINE / "docs").as_posix() for p in (RACINE / "docs").rglob("*.md"))
+)
+def test_une_page_a_besoin_du_moteur_si_elle_a_des_exemples_ou_le_demande(md: str) -> None:
+    texte = (RACINE / "docs" / md).read_text(encoding="utf-8")
+    page = modele.lire_page(md, texte)
+    pycon = len(re.findall(r"^[ \t]*```pycon[ \t]*$", texte, re.M))  # lu ici sans le modèle
+    assert page.cellules == pycon
+    assert page.moteur == (pycon > 0 or md == calculateur.PAGE)
+
+
+@pytest.mark.site
+def test_le_site_donne_la_configuration_des_cellules_aux_pages_qui_ont_besoin_du_moteur(
+    site_construit: SiteConstruit,
+) -> None:
+    for md in sorted((RACINE / "docs").rglob("*.md")):
+        chemin = md.relative_to(RACINE / "docs").as_posix()
+        page = modele.lire_page(chemin, md.read_text(encoding="utf-8"))
+        dossier = chemin.removesuffix(".md").removesuffix("index").rstrip("/")
+        html = (site_construit.dossier / dossier / "index.html").read_text(encoding="utf-8")
+        assert ('id="cellules-config"' in html) == page.moteur, chemin
+
+
+@pytest.mark.site
+def test_sans_exemple_la_page_du_calculateur_garde_la_configuration_des_cellules(tmp_path: Path) -> None:
+    """Sur une copie du site dont la page du calculateur a perdu ses exemples : la configuration reste."""
+    copie = tmp_path / "depot"
+    copie.mkdir()
+    for nom in ("mkdocs.yml", "pyproject.toml"):
+        shutil.copy(RACINE / nom, copie / nom)
+    for dossier in ("docs", "hooks", "includes", "templates", "overrides", "rules"):
+        if (RACINE / dossier).exists():
+            shutil.copytree(RACINE / dossier, copie / dossier, ignore=shutil.ignore_patterns("__pycache__"))
+    (copie / "node_modules").symlink_to(RACINE / "node_modules", target_is_directory=True)
+    page = copie / "docs" / calculateur.PAGE
+    texte = page.read_text(encoding="utf-8")
+    pycon = [c for c in modele.clotures(texte) if c.pycon]
+    assert pycon, "la page du calculateur a aujourd'hui un exemple : le test l'enlève"
+    lignes = texte.split("\n")
+    garder = [ligne for i, ligne in enumerate(lignes) if not any(c.debut <= i <= c.fin for c in pycon)]
+    page.write_text("\n".join(garder), encoding="utf-8")
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],
+        cwd=copie,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    html = (tmp_path / "site" / "calculateur" / "index.html").read_text(encoding="utf-8")
+    assert 'data-cellule="' not in html, "la copie n'a plus d'exemple"
+    assert 'id="cellules-config"' in html, "la page du calculateur perd la configuration de son moteur"
