@@ -121,7 +121,7 @@ def segments(markdown: str) -> list[Segment]:
                 prose.extend(x[continuation:] if continuation else x for x in lignes[i : bloc.fin + 1])
             i = bloc.fin + 1
             continue
-        if (boite := modele.conteneur(lignes, i)) and not boite.classes:  # provisoire : comme avant
+        if boite := modele.conteneur(lignes, i):
             titre = boite.titre or boite.genre.capitalize()
             prefixe = "> " if boite.sorte == "boite" else ""
             vider()
