@@ -15,9 +15,11 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from mkdocs.utils.meta import get_data
 
 from hooks import calculateur, modele
 from tests.conftest import RACINE, SiteConstruit
@@ -136,25 +138,18 @@ def test_le_site_donne_la_configuration_des_cellules_aux_pages_qui_ont_besoin_du
         assert ('id="cellules-config"' in html) == page.moteur, chemin
 
 
-@pytest.mark.site
-def test_sans_exemple_la_page_du_calculateur_garde_la_configuration_des_cellules(tmp_path: Path) -> None:
-    """Sur une copie du site dont la page du calculateur a perdu ses exemples : la configuration reste."""
+def _construire_une_copie(tmp_path: Path, calculateur_md: Callable[[str], str]) -> subprocess.CompletedProcess[str]:
+    """Construit une copie du dépôt dont la page du calculateur est passée par `calculateur_md`."""
     copie = tmp_path / "depot"
     copie.mkdir()
     for nom in ("mkdocs.yml", "pyproject.toml"):
         shutil.copy(RACINE / nom, copie / nom)
     for dossier in ("docs", "hooks", "includes", "templates", "overrides", "rules"):
-        if (RACINE / dossier).exists():
-            shutil.copytree(RACINE / dossier, copie / dossier, ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(RACINE / dossier, copie / dossier, ignore=shutil.ignore_patterns("__pycache__"))
     (copie / "node_modules").symlink_to(RACINE / "node_modules", target_is_directory=True)
     page = copie / "docs" / calculateur.PAGE
-    texte = page.read_text(encoding="utf-8")
-    pycon = [c for c in modele.clotures(texte) if c.pycon]
-    assert pycon, "la page du calculateur a aujourd'hui un exemple : le test l'enlève"
-    lignes = texte.split("\n")
-    garder = [ligne for i, ligne in enumerate(lignes) if not any(c.debut <= i <= c.fin for c in pycon)]
-    page.write_text("\n".join(garder), encoding="utf-8")
-    proc = subprocess.run(
+    page.write_text(calculateur_md(page.read_text(encoding="utf-8")), encoding="utf-8")
+    return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],
         cwd=copie,
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
@@ -162,7 +157,33 @@ def test_sans_exemple_la_page_du_calculateur_garde_la_configuration_des_cellules
         text=True,
         timeout=600,
     )
+
+
+def _sans_exemples(texte: str) -> str:
+    pycon = [c for c in modele.clotures(texte) if c.pycon]
+    assert pycon, "la page du calculateur a aujourd'hui un exemple : le test l'enlève"
+    return "\n".join(
+        ligne for i, ligne in enumerate(texte.split("\n")) if not any(c.debut <= i <= c.fin for c in pycon)
+    )
+
+
+@pytest.mark.site
+def test_sans_exemple_la_page_du_calculateur_garde_la_configuration_des_cellules(tmp_path: Path) -> None:
+    """Sur une copie du site dont la page du calculateur a perdu ses exemples : la configuration reste."""
+    proc = _construire_une_copie(tmp_path, _sans_exemples)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     html = (tmp_path / "site" / "calculateur" / "index.html").read_text(encoding="utf-8")
     assert 'data-cellule="' not in html, "la copie n'a plus d'exemple"
     assert 'id="cellules-config"' in html, "la page du calculateur perd la configuration de son moteur"
+
+
+@pytest.mark.site
+def test_sans_exemple_ni_en_tete_la_page_du_calculateur_arrete_la_construction(tmp_path: Path) -> None:
+    def ni_exemple_ni_en_tete(texte: str) -> str:
+        _, meta = get_data(texte)
+        assert meta == {modele.EN_TETE_MOTEUR: True}
+        return _sans_exemples(texte.split("---\n", 2)[2])
+
+    proc = _construire_une_copie(tmp_path, ni_exemple_ni_en_tete)
+    assert proc.returncode != 0
+    assert "calculateur.md doit demander le moteur Python par son en-tête (cellules: true)" in proc.stderr
