@@ -30,49 +30,47 @@ MARQUES = {
     "clôture de code": re.compile(r"```|`\{3|~~~|~\{3"),
     "boîte": re.compile(r"!!!|\?\?\?|\\\?\\\?\\\?"),
     "onglet": re.compile(r"==="),
-    "titre": re.compile(r"\^\(?#|#\{1|^#+ "),
+    "titre": re.compile(r"\^\(?#|#\{1"),
     "lien": re.compile(r"\\\]\\\(|^\]\($"),
     "lien par identifiant": re.compile(r"\\\]\\\[|^\]\[$"),
     "référence documentée": re.compile(r":::"),
 }
-"""Ce qui, dans un motif de lecture, trahit une lecture de la structure Markdown d'une page."""
-
-LECTURES_DE_TEXTE = {"startswith", "endswith", "find", "rfind", "index", "partition", "rpartition", "count"}
-"""Les méthodes de `str` qui lisent un texte : un argument constant y est un motif de lecture."""
+"""Ce qui, dans une chaîne du code, trahit une lecture de la structure Markdown d'une page."""
 
 
-def _motifs_de_lecture(source: str) -> list[tuple[int, str]]:
-    """Les motifs (ligne, texte) que lit le code : ceux des fonctions de `re` et des lectures de `str`.
+def _chaines_du_code(source: str) -> list[tuple[int, str]]:
+    """Les chaînes constantes (ligne, texte) du code : motifs d'expressions régulières, préfixes cherchés…
 
-    Les chaînes que le code écrit (f-strings d'une sortie, docstrings) ne sont pas des lectures.
+    Ni les docstrings (de la prose), ni les morceaux des f-strings (du texte que le code écrit,
+    comme la note d'un carnet en ` ```python `) : ce ne sont pas des lectures.
     """
-    motifs = []
-    for noeud in ast.walk(ast.parse(source)):
-        if not isinstance(noeud, ast.Call) or not isinstance(noeud.func, ast.Attribute):
-            continue
-        fonction = noeud.func
-        par_re = isinstance(fonction.value, ast.Name) and fonction.value.id == "re"
-        arguments = noeud.args[:1] if par_re else noeud.args if fonction.attr in LECTURES_DE_TEXTE else []
-        for argument in arguments:
-            for constante in ast.walk(argument):
-                if isinstance(constante, ast.Constant) and isinstance(constante.value, str):
-                    motifs.append((constante.lineno, constante.value))
-    return motifs
+    arbre = ast.parse(source)
+    ecartees = set()
+    for noeud in ast.walk(arbre):
+        if isinstance(noeud, ast.Expr) and isinstance(noeud.value, ast.Constant):
+            ecartees.add(id(noeud.value))  # docstrings (et chaînes seules, comme celles des attributs)
+        elif isinstance(noeud, ast.JoinedStr):
+            ecartees.update(id(morceau) for morceau in ast.walk(noeud))
+    return [
+        (noeud.lineno, noeud.value)
+        for noeud in ast.walk(arbre)
+        if isinstance(noeud, ast.Constant) and isinstance(noeud.value, str) and id(noeud) not in ecartees
+    ]
 
 
 def lectures_de_structure(source: str) -> list[str]:
-    """Chaque motif de `source` qui lit la structure Markdown, avec sa ligne et ce qu'il lit.
+    """Chaque chaîne du code de `source` qui lit la structure Markdown, avec sa ligne et ce qu'elle lit.
 
     Examples:
         >>> lectures_de_structure('import re\\n_B = re.compile(r"^!!! +(info|note)")')
         ["ligne 2 : boîte ('^!!! +(info|note)')"]
         >>> lectures_de_structure('ligne.lstrip().startswith("```")')
         ["ligne 1 : clôture de code ('```')"]
-        >>> lectures_de_structure('f"```python\\\\n{code}\\\\n```"')
-        []
+        >>> lectures_de_structure('_MARQUE = "==="\\ndef f(x):\\n    "Une docstring qui parle de ```pycon."\\n    return f"```python\\\\n{x}\\\\n```"')
+        ["ligne 1 : onglet ('===')"]
     """
     trouvees = []
-    for ligne, motif in _motifs_de_lecture(source):
+    for ligne, motif in _chaines_du_code(source):
         for quoi, marque in MARQUES.items():
             if marque.search(motif):
                 trouvees.append(f"ligne {ligne} : {quoi} ({motif!r})")
