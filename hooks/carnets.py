@@ -13,6 +13,10 @@ Le carnet est généré à la construction depuis la page Markdown :
   afficher chaque expression comme la console (et la page) : toutes les
   expressions d'une cellule, par leur `repr`.
 
+La page est lue par le modèle du site (`hooks/modele.py`) : ses blocs de code,
+ses boîtes et onglets (toutes, même celles de démonstration de l'accueil), ses
+liens et ses liens par identifiant ; ce crochet n'en relit rien lui-même.
+
 Quelqu'un qui a Jupyter ouvre le carnet et l'exécute tel quel, sans réseau.
 Les carnets vont dans `carnets/` du site ; un lien en tête de la page y mène.
 """
