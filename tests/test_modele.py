@@ -185,3 +185,49 @@ def test_sans_exemple_ni_en_tete_la_page_du_calculateur_arrete_la_construction(t
     proc = _construire_une_copie(tmp_path, ni_exemple_ni_en_tete)
     assert proc.returncode != 0
     assert "calculateur.md doit demander le moteur Python par son en-tête (cellules: true)" in proc.stderr
+
+
+# ---------------------------------------------------------------- la lecture elle-même
+
+PAGE_QUI_MONTRE_DU_MARKDOWN = """\
+# Écrire une page
+
+````markdown
+## Pas un titre : un exemple de page
+!!! info "Interprétation : pas une boîte"
+```pycon
+>>> 1 + 1
+2
+```
+````
+
+~~~python exec="on"
+print("## pas un titre non plus")
+~~~
+
+=== "WaRP"
+    !!! info "Interprétation : dans un onglet"
+        Le corps.
+
+## Un vrai titre
+"""
+
+
+def test_un_bloc_de_code_cache_toute_structure_meme_un_autre_bloc() -> None:
+    page = modele.lire_page("ecrire.md", PAGE_QUI_MONTRE_DU_MARKDOWN)
+    assert [t.texte for t in page.titres] == ["Écrire une page", "Un vrai titre"]
+    assert [b.titre for b in page.boites] == ["Interprétation : dans un onglet"]
+    assert page.cellules == 0 and not page.moteur, "un exemple montré dans un bloc markdown n'est pas une cellule"
+    assert page.exemples == 1 and page.executes == 1
+    blocs = modele.clotures(PAGE_QUI_MONTRE_DU_MARKDOWN)
+    assert [(b.langage, b.barrieres) for b in blocs] == [("markdown", "````"), ("python", "~~~")]
+
+
+def test_un_onglet_contient_ses_boites() -> None:
+    lignes = PAGE_QUI_MONTRE_DU_MARKDOWN.split("\n")
+    debut = lignes.index('=== "WaRP"')
+    onglet = modele.conteneur(lignes, debut)
+    assert onglet is not None and (onglet.sorte, onglet.titre) == ("onglet", "WaRP")
+    assert onglet.corps == '!!! info "Interprétation : dans un onglet"\n    Le corps.'
+    boite = modele.conteneur(onglet.corps.split("\n"), 0)
+    assert boite is not None and (boite.sorte, boite.genre, boite.corps) == ("boite", "info", "Le corps.")
