@@ -59,22 +59,23 @@ def _chaines_du_code(source: str) -> list[tuple[int, str]]:
 
 
 def lectures_de_structure(source: str) -> list[str]:
-    """Chaque chaîne du code de `source` qui lit la structure Markdown, avec sa ligne et ce qu'elle lit.
-
-    Examples:
-        >>> lectures_de_structure('import re\\n_B = re.compile(r"^!!! +(info|note)")')
-        ["ligne 2 : boîte ('^!!! +(info|note)')"]
-        >>> lectures_de_structure('ligne.lstrip().startswith("```")')
-        ["ligne 1 : clôture de code ('```')"]
-        >>> lectures_de_structure('_MARQUE = "==="\\ndef f(x):\\n    "Une docstring qui parle de ```pycon."\\n    return f"```python\\\\n{x}\\\\n```"')
-        ["ligne 1 : onglet ('===')"]
-    """
+    """Chaque chaîne du code de `source` qui lit la structure Markdown, avec sa ligne et ce qu'elle lit."""
     trouvees = []
     for ligne, motif in _chaines_du_code(source):
         for quoi, marque in MARQUES.items():
             if marque.search(motif):
                 trouvees.append(f"ligne {ligne} : {quoi} ({motif!r})")
     return trouvees
+
+
+def test_la_garde_voit_une_lecture_de_structure_mais_pas_une_ecriture() -> None:
+    assert lectures_de_structure('import re\n_B = re.compile(r"^!!! +(info|note)")') == [
+        "ligne 2 : boîte ('^!!! +(info|note)')"
+    ]
+    assert lectures_de_structure('ligne.lstrip().startswith("```")') == ["ligne 1 : clôture de code ('```')"]
+    ecrit = 'def f(x):\n    "Une docstring qui parle de ```pycon."\n    return f"```python\\n{x}\\n```"'
+    assert lectures_de_structure(ecrit) == []
+    assert lectures_de_structure('_MARQUE = "==="') == ["ligne 1 : onglet ('===')"]
 
 
 def test_aucun_crochet_ne_relit_la_structure_markdown_hors_du_modele() -> None:
@@ -140,7 +141,7 @@ def _construire_une_copie(tmp_path: Path, calculateur_md: Callable[[str], str]) 
     """Construit une copie du dépôt dont la page du calculateur est passée par `calculateur_md`."""
     copie = tmp_path / "depot"
     copie.mkdir()
-    for nom in ("mkdocs.yml", "pyproject.toml"):
+    for nom in ("mkdocs.yml", "pyproject.toml", "package.json", "package-lock.json"):
         shutil.copy(RACINE / nom, copie / nom)
     for dossier in ("docs", "hooks", "includes", "templates", "overrides", "rules"):
         shutil.copytree(RACINE / dossier, copie / dossier, ignore=shutil.ignore_patterns("__pycache__"))
@@ -165,18 +166,32 @@ def _sans_exemples(texte: str) -> str:
     )
 
 
-@pytest.mark.site
-def test_sans_exemple_la_page_du_calculateur_garde_la_configuration_des_cellules(tmp_path: Path) -> None:
-    """Sur une copie du site dont la page du calculateur a perdu ses exemples : la configuration reste."""
+def _configuration(html: str) -> str:
+    trouvee = re.search(r'<div id="cellules-config"[^>]*></div>', html)
+    assert trouvee, "pas de configuration des cellules dans la page"
+    return trouvee[0]
+
+
+def test_sans_exemple_la_page_du_calculateur_garde_la_configuration_des_cellules(
+    site_construit: SiteConstruit, tmp_path: Path
+) -> None:
+    """Sur une copie du dépôt dont la page du calculateur a perdu ses exemples : la même configuration reste."""
+    publiee = (site_construit.dossier / "calculateur" / "index.html").read_text(encoding="utf-8")
+    assert 'data-cellule="' in publiee
     proc = _construire_une_copie(tmp_path, _sans_exemples)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     html = (tmp_path / "site" / "calculateur" / "index.html").read_text(encoding="utf-8")
     assert 'data-cellule="' not in html, "la copie n'a plus d'exemple"
     assert 'id="cellules-config"' in html, "la page du calculateur perd la configuration de son moteur"
+    assert _configuration(html) == _configuration(publiee), "même runtime, même archive du paquet"
 
 
-@pytest.mark.site
-def test_sans_exemple_ni_en_tete_la_page_du_calculateur_arrete_la_construction(tmp_path: Path) -> None:
+def test_sans_exemple_ni_en_tete_la_page_du_calculateur_arrete_la_construction(
+    site_construit: SiteConstruit, tmp_path: Path
+) -> None:
+    """Le site tel quel donne sa configuration au calculateur ; sans exemple ni en-tête, il ne se construit pas."""
+    assert _configuration((site_construit.dossier / "calculateur" / "index.html").read_text(encoding="utf-8"))
+
     def ni_exemple_ni_en_tete(texte: str) -> str:
         _, meta = get_data(texte)
         assert meta == {modele.EN_TETE_MOTEUR: True}
