@@ -196,7 +196,17 @@ def on_nav(nav: Any, config: Any, files: Any, **kwargs: Any) -> Any:
 
 
 def on_page_markdown(markdown: str, page: Any, **kwargs: Any) -> str:
-    marque, _ = marquer(markdown)
+    """Marque les cellules de la page ; le modèle du site doit savoir qu'elle a besoin du moteur.
+
+    Un crochet qui écrirait un exemple ` ```pycon ` dans une page qui n'en a pas
+    dans sa source laisserait des cellules sans moteur : la construction s'arrête.
+    """
+    marque, nombre = marquer(markdown)
+    if nombre and not modele.page_de(page).moteur:
+        raise ValueError(
+            f"{page.file.src_uri} : {nombre} cellule(s) absente(s) de la source de la page (écrites par un crochet ?) ;"
+            f" le modèle du site ne lui donne pas le moteur Python : ajoutez l'en-tête {modele.EN_TETE_MOTEUR}: true"
+        )
     return marque
 
 

@@ -15,10 +15,11 @@ import io
 import re
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from hooks import cellules, cellules_session
+from hooks import cellules, cellules_session, modele
 from rules.warp import jet
 from tests.conftest import EN_CI, RACINE, SiteConstruit
 
@@ -116,6 +117,31 @@ def test_un_exemple_qui_lit_la_machinerie_du_site_est_marque() -> None:
     assert nombre == 1 and 'data-hors-navigateur="hooks.glossaire"' in texte
     texte, _ = cellules.marquer((RACINE / "docs" / "warp" / "jets-simples.md").read_text(encoding="utf-8"))
     assert "data-hors-navigateur" not in texte
+
+
+def _pages_du_menu() -> dict[str, Any]:
+    """Les pages du menu, objets de MkDocs (configuration, fichiers, menu), et le modèle du site lu d'après eux."""
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import get_files
+    from mkdocs.structure.nav import get_navigation
+
+    config = load_config(str(RACINE / "mkdocs.yml"))
+    nav = get_navigation(get_files(config), config)
+    modele.site(nav, config)
+    return {page.file.src_uri: page for page in nav.pages}
+
+
+def test_une_cellule_que_le_modele_ne_voit_pas_arrete_la_construction() -> None:
+    pages = _pages_du_menu()
+    exemple = "```pycon\n>>> 1 + 1\n2\n```\n"
+    marque = cellules.on_page_markdown(exemple, page=pages["warp/jets-simples.md"])
+    assert 'data-cellule="1"' in marque
+    # Une page sans exemple dans sa source (ni en-tête) : le modèle ne lui donne pas le moteur.
+    assert not modele.page_de(pages["interpretations.md"]).moteur
+    with pytest.raises(ValueError, match=r"interpretations\.md : 1 cellule\(s\) absente\(s\) de la source"):
+        cellules.on_page_markdown(exemple, page=pages["interpretations.md"])
+    # La page du calculateur demande le moteur par son en-tête : une cellule de plus y est permise.
+    assert cellules.on_page_markdown(exemple, page=pages["calculateur.md"]).count("data-cellule") == 1
 
 
 # ---------------------------------------------------------------- la session (CPython)
