@@ -65,9 +65,6 @@ log = logging.getLogger("mkdocs.hooks.cellules")
 FICHIERS_PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """Ce que charge `loadPyodide` (vérifié dans Chromium) : ni les cartes de source, ni la console de démonstration."""
 
-HORS_ARCHIVE = {"_pages.py"}
-"""Machinerie du site encore logée dans `rules/` (YAML, Markdown) : elle ne va pas au navigateur."""
-
 
 def blocs_pycon(markdown: str) -> list[modele.Cloture]:
     """Les exemples ` ```pycon ` d'une page Markdown, dans l'ordre, à tout niveau de retrait (lus par le modèle).
@@ -86,8 +83,8 @@ def modules_hors_navigateur(source: str) -> list[str]:
     Examples:
         >>> modules_hors_navigateur("import random\\nfrom rules.warp import jet")
         []
-        >>> modules_hors_navigateur("from hooks.glossaire import definitions\\nimport rules._pages")
-        ['hooks.glossaire', 'rules._pages']
+        >>> modules_hors_navigateur("from hooks.glossaire import definitions\\nimport yaml")
+        ['hooks.glossaire', 'yaml']
     """
     modules = []
     for noeud in ast.walk(ast.parse(source)):
@@ -98,10 +95,7 @@ def modules_hors_navigateur(source: str) -> list[str]:
     absents = []
     for module in modules:
         racine = module.partition(".")[0]
-        if racine == "rules":
-            if any(f"{partie}.py" in HORS_ARCHIVE for partie in module.split(".")[1:]):
-                absents.append(module)
-        elif racine not in sys.stdlib_module_names and racine != "__future__":
+        if racine not in {"rules", "__future__"} and racine not in sys.stdlib_module_names:
             absents.append(module)
     return absents
 
@@ -148,14 +142,14 @@ def trouver_runtime(racine: Path, installer: bool = True) -> Runtime:
 
 
 def archive_du_paquet(racine: Path) -> bytes:
-    """Le zip servi au navigateur : la source de `rules` (sans la machinerie du site) et `cellules_session.py`.
+    """Le zip servi au navigateur : la source de `rules` (bibliothèque standard seulement) et `cellules_session.py`.
 
     L'archive est reproductible (ordre et dates fixes) : même source, même empreinte.
     """
     fichiers = [
         (f.relative_to(racine).as_posix(), f)
         for f in sorted((racine / "rules").rglob("*"))
-        if f.is_file() and f.suffix in {".py", ".typed"} and f.name not in HORS_ARCHIVE and "__pycache__" not in f.parts
+        if f.is_file() and f.suffix in {".py", ".typed"} and "__pycache__" not in f.parts
     ]
     fichiers.append(("cellules_session.py", racine / "hooks" / "cellules_session.py"))
     tampon = io.BytesIO()
