@@ -146,7 +146,7 @@ def definitions(fichier: str | Path = SOURCE) -> dict[str, str]:
     Examples:
         >>> d = definitions()
         >>> print(d["Magistrale"])
-        WaRP — Une réussite avec un Critique (un 6 gardé) ; dans un jet opposé, il faut garder plus de 6 que l'adversaire.
+        WaRP — Une réussite avec un Critique (un 6 gardé) ; dans un jet opposé, il faut garder plus de dés à 6 que l'adversaire.
         >>> d["Magistrale"] == d["Magistrales"]
         True
     """

@@ -9,10 +9,12 @@ from typing import Any
 from rules import _valider
 
 
-@cache
-def _rangs(classe: type[Enum]) -> dict[Enum, int]:
+def _rangs_calcul(classe: type[Enum]) -> dict[Enum, int]:
     """La position de chaque membre, calculée une fois par énumération (les lois comparent beaucoup)."""
     return {membre: i for i, membre in enumerate(classe)}
+
+
+_rangs = cache(_rangs_calcul)
 
 
 class _TypeOrdonne(EnumMeta):
@@ -20,8 +22,12 @@ class _TypeOrdonne(EnumMeta):
     donne un refus français (au lieu du message anglais d'Enum, qui échoue même sur un entier de 5 000 chiffres)."""
 
     def __call__(cls, valeur: Any, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
-        if args or kwargs or not cls._member_map_:  # création d'une énumération (API fonctionnelle)
+        if not cls._member_map_:  # création d'une énumération (API fonctionnelle)
             return super().__call__(valeur, *args, **kwargs)
+        if args or kwargs:  # un membre se retrouve par son seul libellé (Enum lèverait un TypeError anglais)
+            raise ValueError(
+                f"{cls.__name__} attend un seul argument, le libellé, reçu {1 + len(args) + len(kwargs)} arguments"
+            )
         if isinstance(valeur, cls):
             return valeur
         if isinstance(valeur, str):
@@ -29,8 +35,9 @@ class _TypeOrdonne(EnumMeta):
                 if membre.value == valeur:
                     return membre
         permis = ", ".join(repr(m.value) for m in cls._member_map_.values())
+        aucun = "aucune" if cls.__name__ in _valider.FEMININS else "aucun"
         raise ValueError(
-            f"valeur : aucun {cls.__name__} ne s'appelle {_valider.recu(valeur)} ; libellés permis : {permis}"
+            f"valeur : {aucun} {cls.__name__} ne s'appelle {_valider.recu(valeur)} ; libellés permis : {permis}"
         )
 
 
@@ -43,11 +50,17 @@ class EnumOrdonnee(Enum, metaclass=_TypeOrdonne):
     @property
     def libelle(self) -> str:
         """Le libellé affiché au lecteur, avec ses accents."""
+        return self._libelle()
+
+    def _libelle(self) -> str:
         return str(self.value)
 
     @property
     def rang(self) -> int:
         """La position du membre (0 pour le plus bas)."""
+        return self._rang()
+
+    def _rang(self) -> int:
         return _rangs(type(self))[self]
 
     def __str__(self) -> str:

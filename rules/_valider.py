@@ -184,12 +184,13 @@ def membre(nom: str, valeur: Any, classe: type[_E], *, permis: str | None = None
     if not isinstance(valeur, classe):
         if permis is None:
             permis = ", ".join(m.name for m in classe)
-        article = "une" if classe.__name__ in _FEMININS else "un"
+        article = "une" if classe.__name__ in FEMININS else "un"
         raise ValueError(f"{nom} doit être {article} {classe.__name__} ({permis}), reçu {recu(valeur)}")
     return valeur
 
 
-_FEMININS = frozenset({"Defense", "Difficulte", "Issue"})
+FEMININS = frozenset({"Defense", "Difficulte", "Issue"})
+"""Les énumérations dont le nom est féminin (« une Défense », « aucune Issue »)."""
 
 
 def texte(nom: str, valeur: Any, *, quoi: str = "un texte non vide") -> str:

@@ -34,6 +34,11 @@ def pourcentage(p: Fraction, decimales: int = 1) -> str:
 
         >>> pourcentage(Fraction(1, 10**6)), pourcentage(1 - Fraction(1, 10**6))
         ('< 0,1 %', '> 99,9 %')
+
+        La borne est exacte : 1 chance sur 1 000 fait bien 0,1 %, et la certitude 100 %.
+
+        >>> pourcentage(Fraction(1, 1000)), pourcentage(Fraction(999, 1000)), pourcentage(1)
+        ('0,1 %', '99,9 %', '100 %')
         >>> pourcentage(Fraction(3, 2))
         Traceback (most recent call last):
         ...
@@ -46,11 +51,11 @@ def pourcentage(p: Fraction, decimales: int = 1) -> str:
         return "0 %"
     if p == 1:
         return "100 %"
-    pas = 10.0**-decimales
+    pas = Fraction(1, 10**decimales)  # le plus petit pourcentage non nul écrit avec `decimales` décimales, exact
     if p * 100 < pas:
-        return f"< {decimal(pas, decimales)} %"
+        return f"< {decimal(float(pas), decimales)} %"
     if p * 100 > 100 - pas:
-        return f"> {decimal(100 - pas, decimales)} %"
+        return f"> {decimal(float(100 - pas), decimales)} %"
     return f"{decimal(float(p) * 100, decimales)} %"
 
 

@@ -118,3 +118,18 @@ def test_un_carnet_garde_la_prose_et_rend_les_liens_absolus(site_construit: Site
 def test_les_doctests_du_crochet_des_carnets() -> None:
     resultat = doctest.testmod(carnets, optionflags=doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
     assert resultat.attempted > 0 and resultat.failed == 0
+
+
+def test_aucune_boite_ne_reste_en_syntaxe_mkdocs_dans_un_carnet(site_construit: SiteConstruit) -> None:
+    """Jupyter ne connaît pas `!!!` : chaque boîte, même de démonstration (`!!! info exemple`), devient une citation."""
+    brutes = {}
+    for fichier in sorted((site_construit.dossier / carnets.DOSSIER).rglob("*.ipynb")):
+        nb = json.loads(fichier.read_text(encoding="utf-8"))
+        markdown = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+        lignes = re.findall(r"^[ \t]*(?:!!!|\?\?\?|===).*$", markdown, re.M)
+        if lignes:
+            brutes[fichier.relative_to(site_construit.dossier).as_posix()] = lignes
+    assert brutes == {}
+    nb = json.loads((site_construit.dossier / carnets.DOSSIER / "index.ipynb").read_text(encoding="utf-8"))
+    markdown = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
+    assert "> **Interprétation : exemple de boîte**\n>\n> Une boîte comme celle-ci" in "\n".join(markdown)

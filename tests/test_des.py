@@ -152,9 +152,20 @@ def test_opposer_egale_la_double_boucle(a: dict[tuple[str, int], int], b: dict[t
         (lambda: comptes(3, 4, Gardes()), "gardes doit être un entier entre 0 et 3, reçu 4"),
         (lambda: comptes(3, 1, Gardes(), faces=0), "faces doit être un entier ≥ 1, reçu 0"),
         (lambda: loi_somme(-2), "nombre doit être un entier ≥ 0, reçu -2"),
+        (lambda: list(jets_tries(2, faces=0)), "faces doit être un entier entre 1 et 8, reçu 0"),
+        (lambda: list(jets_tries(2, faces=9)), "faces doit être un entier entre 1 et 8, reçu 9"),
     ],
 )
 def test_erreurs_claires(appel: object, message: str) -> None:
     with pytest.raises(ValueError) as erreur:
         appel()  # type: ignore[operator]
     assert str(erreur.value) == message
+
+
+def test_loi_avec_d_autres_faces_egale_l_enumeration_brute() -> None:
+    """Trois D3, on garde les deux meilleurs : la loi de (total, nombre de 3) sur 27 jets ordonnés."""
+    attendu: Counter[tuple[int, int]] = Counter()
+    for des in product(range(1, 4), repeat=3):
+        g = sorted(des, reverse=True)[:2]
+        attendu[(sum(g), g.count(3))] += 1
+    assert loi(3, 2, SommeEtSix(3), faces=3) == {k: Fraction(n, 27) for k, n in attendu.items()}

@@ -46,6 +46,17 @@ def test_le_virage_ne_paie_pas_pour_philip() -> None:
     assert esperance_points(10, "2D6", bonus_points=2) < esperance_points(12, "2D6")
 
 
+def test_une_manoeuvre_reussie_porte_ses_effets_dans_le_tour() -> None:
+    # Le virage (−2 au jet, +2 points d'effet) et une manœuvre à niveaux d'Indice, jouées en tour de scène.
+    tour = manoeuvre("Rester à fond").tour(des_attaque=(4, 2, 1), effet_attaque=3)
+    assert (tour.modificateur, tour.niveaux, tour.bonus_points, tour.effet_attaque) == (-2, 0, 2, 3)
+    audacieuse = Manoeuvre("Passer sous le camion", "contact", modificateur=-4, niveaux=1)
+    assert audacieuse.modificateur == -4 and audacieuse.chiffree
+    tour = audacieuse.tour(defense=Defense.ESQUIVE, des_defense=(3, 3, 2), effet_defense=4)
+    assert (tour.modificateur, tour.niveaux, tour.bonus_points) == (-4, 1, 0)
+    assert (tour.defense, tour.des_defense, tour.effet_defense) == (Defense.ESQUIVE, (3, 3, 2), 4)
+
+
 def test_entrees_invalides() -> None:
     with pytest.raises(ValueError, match="le texte ne chiffre pas « Forcer »"):
         manoeuvre("Forcer").tour()
@@ -53,3 +64,36 @@ def test_entrees_invalides() -> None:
         manoeuvre("voler")
     with pytest.raises(ValueError, match="modificateur doit être un entier"):
         Manoeuvre("x", "contact", modificateur=1.5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("appel", "message"),
+    [
+        (lambda: Manoeuvre("", "contact"), "nom doit être un texte non vide (200 caractères au plus), reçu ''"),
+        (lambda: Manoeuvre("x", ""), "portee doit être un texte non vide (200 caractères au plus), reçu ''"),
+        (lambda: Manoeuvre("x", "contact", modificateur=1.5), "modificateur doit être un entier, reçu 1.5"),  # type: ignore[arg-type]
+        (lambda: Manoeuvre("x", "contact", niveaux=17), "niveaux doit être un entier entre -16 et 16, reçu 17"),
+        (lambda: Manoeuvre("x", "contact", niveaux=-17), "niveaux doit être un entier entre -16 et 16, reçu -17"),
+        (
+            lambda: Manoeuvre("x", "contact", bonus_points=21),
+            "bonus_points doit être un entier entre -20 et 20, reçu 21",
+        ),
+        (
+            lambda: Manoeuvre("x", "contact", bonus_points=-21),
+            "bonus_points doit être un entier entre -20 et 20, reçu -21",
+        ),
+        (lambda: manoeuvre("Forcer").tour(modificateur="-1"), "modificateur doit être un entier, reçu '-1'"),  # type: ignore[arg-type]
+        (lambda: manoeuvre(""), "nom doit être un texte non vide (200 caractères au plus), reçu ''"),
+    ],
+)
+def test_refus_en_francais(appel, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ValueError) as erreur:
+        appel()
+    assert str(erreur.value) == message
+
+
+def test_les_bornes_sont_permises() -> None:
+    m = Manoeuvre("x", "contact", modificateur=0, niveaux=-16, bonus_points=20)
+    assert (m.niveaux, m.bonus_points) == (-16, 20)
+    m = Manoeuvre("x", "contact", niveaux=16, bonus_points=-20)
+    assert (m.niveaux, m.bonus_points) == (16, -20)

@@ -74,14 +74,49 @@ def test_le_vrai_niveau_est_toujours_possible(des: tuple[int, int, int], vus: in
 @pytest.mark.parametrize(
     ("appel", "message"),
     [
-        (lambda: apercu(9, (1, 2, 3, 4)), "au plus 3 dés"),
-        (lambda: apercu(9, (0,)), "chaque dé doit être un entier entre 1 et 6"),
-        (lambda: apercu(9, "12"), "visibles doit être une suite"),
-        (lambda: apercu(9.0, (1,)), "seuil doit être un entier"),
-        (lambda: jet_cache(9, (1, 2, 3), vus=4), "vus doit être un entier entre 0 et 3"),
-        (lambda: jet_cache(9, (1, 2), vus=1), "des doit contenir exactement 3 dés"),
+        (lambda: apercu(9, (1, 2, 3, 4)), "visibles doit contenir au plus 3 dés, reçu 4 : (1, 2, 3, 4)"),
+        (lambda: apercu(9, (0,)), "visibles : chaque dé doit être un entier entre 1 et 6, reçu 0"),
+        (lambda: apercu(9, (1, "2")), "visibles : chaque dé doit être un entier entre 1 et 6, reçu '2'"),
+        (lambda: apercu(9, "12"), "visibles doit être une suite de 0 à 3 dés (entiers de 1 à 6), reçu '12'"),
+        (lambda: apercu(9, {1: 2}), "visibles doit être une suite de 0 à 3 dés (entiers de 1 à 6), reçu {1: 2}"),
+        (lambda: apercu(9.0, (1,)), "seuil doit être un entier, reçu 9.0"),
+        (lambda: jet_cache(9, (1, 2, 3), vus=4), "vus doit être un entier entre 0 et 3, reçu 4"),
+        (lambda: jet_cache(9, (1, 2, 3), vus=-1), "vus doit être un entier entre 0 et 3, reçu -1"),
+        (lambda: jet_cache(9, (1, 2), vus=1), "des doit contenir exactement 3 dés, reçu 2 : (1, 2)"),
+        (lambda: jet_cache(9, rng=3), "rng doit être un random.Random (ou None), reçu 3"),
     ],
 )
 def test_entrees_invalides(appel, message: str) -> None:  # type: ignore[no-untyped-def]
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError) as erreur:
         appel()
+    assert str(erreur.value) == message
+
+
+def test_l_apercu_garde_le_seuil_et_ne_dit_certain_qu_un_seul_niveau() -> None:
+    a = apercu(8, (5, 4))
+    assert (a.seuil, a.visibles, a.caches) == (8, (5, 4), 1)
+    assert a.certain is None and a.possibles == (Niveau.ECHEC_SPECIAL, Niveau.ECHEC_SIMPLE)
+    # Aucune réussite possible : une probabilité exacte nulle, pas l'entier 0.
+    assert repr(a.chance_de_reussite) == "Fraction(0, 1)"
+
+
+@pytest.mark.parametrize(
+    ("seuil", "des", "niveau"),
+    [(8, (1, 2, 3), "Réussite simple"), (12, (6, 6, 6), "Échec critique"), (10, (4, 4, 1), "Réussite spéciale")],
+)
+def test_trois_des_visibles_l_explication_nomme_le_niveau(seuil: int, des: tuple[int, ...], niveau: str) -> None:
+    vus = ", ".join(map(str, des))
+    attendu = f"Le joueur voit {vus} (aucun dé caché, seuil {seuil}) : le niveau est certain, {niveau}."
+    assert apercu(seuil, des).explication == attendu
+
+
+def test_un_jet_tire_par_rng_est_le_tirage_de_rng_et_le_mj_lance_tout_par_defaut() -> None:
+    import random
+
+    from rules.des import lancer
+
+    for graine in range(20):
+        c = jet_cache(10, rng=random.Random(graine))
+        assert c.jet.des == lancer(3, random.Random(graine))
+        assert c.vus == 0 and c.apercu.visibles == () and c.apercu.caches == 3
+        assert c.apercu.explication.startswith("Le joueur ne voit aucun dé (3 dés cachés, seuil 10) : réussite 50,0 %")

@@ -9,6 +9,7 @@ import pytest
 from rules.troisd6 import (
     ARGUMENTS,
     OBJECTIF_INTERVIEW,
+    Argument,
     Avantage,
     Niveau,
     Personnage,
@@ -84,3 +85,25 @@ def test_entrees_invalides() -> None:
         armure_relationnelle(12)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="avantage_max doit être un Avantage"):
         informations("moyen")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("appel", "message"),
+    [
+        (lambda: Argument(""), "nom doit être un texte non vide (200 caractères au plus), reçu ''"),
+        (lambda: Argument("x", modificateur="1"), "modificateur doit être un entier, reçu '1'"),  # type: ignore[arg-type]
+        (lambda: Argument("x", niveaux=17), "niveaux doit être un entier entre -16 et 16, reçu 17"),
+        (lambda: Argument("x", niveaux=-17), "niveaux doit être un entier entre -16 et 16, reçu -17"),
+        (lambda: Argument("x", bonus_points=21), "bonus_points doit être un entier entre -20 et 20, reçu 21"),
+        (lambda: Argument("x", bonus_points=-21), "bonus_points doit être un entier entre -20 et 20, reçu -21"),
+    ],
+)
+def test_un_argument_refuse_en_francais(appel, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ValueError) as erreur:
+        appel()
+    assert str(erreur.value) == message
+
+
+def test_un_argument_accepte_les_bornes() -> None:
+    assert Argument("x", niveaux=-16, bonus_points=20).niveaux == -16
+    assert Argument("x", niveaux=16, bonus_points=-20).bonus_points == -20

@@ -19,8 +19,10 @@ from hypothesis import strategies as st
 from rules.troisd6 import (
     Difficulte,
     Niveau,
+    accroissement_difficulte,
     difficulte_nommee,
     distribution,
+    double_et_triple,
     jet,
     probabilite_reussite,
     seuil_caracteristique,
@@ -184,22 +186,63 @@ def test_distribution_somme_a_un(seuil: int) -> None:
 @pytest.mark.parametrize(
     ("appel", "message"),
     [
-        (lambda: jet(9, (1, 2)), "des doit contenir exactement 3 dés"),
-        (lambda: jet(9, (1, 2, 3, 4)), "des doit contenir exactement 3 dés"),
-        (lambda: jet(9, (0, 2, 3)), "chaque dé doit être un entier entre 1 et 6"),
-        (lambda: jet(9, (1, 2, 7)), "chaque dé doit être un entier entre 1 et 6"),
+        (lambda: jet(9, (1, 2)), "des doit contenir exactement 3 dés, reçu 2 : (1, 2)"),
+        (lambda: jet(9, (1, 2, 3, 4)), "des doit contenir exactement 3 dés, reçu 4 : (1, 2, 3, 4)"),
+        (lambda: jet(9, (0, 2, 3)), "des : chaque dé doit être un entier entre 1 et 6, reçu 0"),
+        (lambda: jet(9, (1, 2, 7)), "des : chaque dé doit être un entier entre 1 et 6, reçu 7"),
         (lambda: jet(8.5, (1, 2, 3)), "seuil doit être un entier, reçu 8.5"),
-        (lambda: jet("9", (1, 2, 3)), "seuil doit être un entier"),
-        (lambda: distribution(True), "seuil doit être un entier"),
-        (lambda: seuil_talent(-1), "niveau doit être un entier ≥ 0"),
-        (lambda: seuil_caracteristique(0.5), "modificateur doit être un entier"),
-        (lambda: seuil_caracteristique(0, Difficulte.ASSEZ_FACILE), "précisez l'ampleur"),
-        (lambda: seuil_caracteristique(0, "dur"), "difficulte doit être un entier"),
-        (lambda: Difficulte.ASSEZ_DIFFICILE.modificateur(4), "ampleur"),
-        (lambda: Difficulte.NORMAL.modificateur(1), "n'indiquez pas d'ampleur"),
-        (lambda: seuil_talent(1, familiarite=1), "familiarite doit être True ou False"),
+        (lambda: jet("9", (1, 2, 3)), "seuil doit être un entier, reçu '9'"),
+        (lambda: jet(9, rng=5), "rng doit être un random.Random (ou None), reçu 5"),
+        (lambda: distribution(True), "seuil doit être un entier, reçu True"),
+        (lambda: seuil_talent(-1), "niveau doit être un entier ≥ 0, reçu -1"),
+        (lambda: seuil_caracteristique(0.5), "modificateur doit être un entier, reçu 0.5"),
+        (
+            lambda: seuil_caracteristique(0, Difficulte.ASSEZ_FACILE),
+            "ampleur : « assez facile » va de +1 à +3, précisez l'ampleur (1, 2 ou 3), reçu None",
+        ),
+        (
+            lambda: seuil_caracteristique(0, Difficulte.ASSEZ_DIFFICILE),
+            "ampleur : « assez difficile » va de -1 à -3, précisez l'ampleur (1, 2 ou 3), reçu None",
+        ),
+        (
+            lambda: seuil_caracteristique(0, "dur"),
+            "difficulte doit être un entier ou un palier fixe de Difficulte, reçu 'dur'",
+        ),
+        (
+            lambda: Difficulte.ASSEZ_DIFFICILE.modificateur(4),
+            "ampleur : « assez difficile » va de -1 à -3, précisez l'ampleur (1, 2 ou 3), reçu 4",
+        ),
+        (
+            lambda: Difficulte.ASSEZ_FACILE.modificateur(True),
+            "ampleur : « assez facile » va de +1 à +3, précisez l'ampleur (1, 2 ou 3), reçu True",
+        ),
+        (
+            lambda: Difficulte.NORMAL.modificateur(1),
+            "ampleur : « normal » vaut toujours +0, n'indiquez pas d'ampleur, reçu 1",
+        ),
+        (lambda: seuil_talent(1, familiarite=1), "familiarite doit être True ou False, reçu 1"),
+        (lambda: difficulte_nommee(0.5), "modificateur doit être un entier, reçu 0.5"),
+        (lambda: double_et_triple((1, 2)), "des doit contenir exactement 3 dés, reçu 2 : (1, 2)"),
+        (lambda: accroissement_difficulte(3), "jet_rate doit être un Jet (le résultat de rules.troisd6.jet), reçu 3"),
     ],
 )
 def test_entrees_invalides(appel, message: str) -> None:  # type: ignore[no-untyped-def]
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError) as erreur:
         appel()
+    assert str(erreur.value) == message
+
+
+def test_chaque_modificateur_de_l_echelle_a_son_palier() -> None:
+    """« +10 : évident, +5 : très facile, +1 à +3 : assez facile, 0 : normal, −1 à −3 : assez difficile… »"""
+    nommes = {m: difficulte_nommee(m) for m in range(-12, 13)}
+    attendu = {10: Difficulte.EVIDENT, 5: Difficulte.TRES_FACILE, 0: Difficulte.NORMAL,
+               -5: Difficulte.TRES_DIFFICILE, -10: Difficulte.QUASIMENT_IMPOSSIBLE}  # fmt: skip
+    attendu |= {m: Difficulte.ASSEZ_FACILE for m in (1, 2, 3)} | {m: Difficulte.ASSEZ_DIFFICILE for m in (-1, -2, -3)}
+    assert nommes == {m: attendu.get(m) for m in range(-12, 13)}
+    assert [Difficulte.ASSEZ_FACILE.modificateur(a) for a in (1, 2, 3)] == [1, 2, 3]
+    assert [Difficulte.ASSEZ_DIFFICILE.modificateur(a) for a in (1, 2, 3)] == [-1, -2, -3]
+
+
+def test_sans_difficulte_le_jet_est_normal_et_une_reussite_impossible_est_une_fraction_nulle() -> None:
+    assert seuil_caracteristique(2) == 12 and seuil_talent(2) == 12
+    assert repr(probabilite_reussite(2)) == "Fraction(0, 1)"

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.troisd6 import (
+    Accroissement,
     Niveau,
     accroissement_difficulte,
     aide,
@@ -69,3 +70,66 @@ def test_entrees_invalides() -> None:
         difficulte_sabotage(3, reussi=1, talent=2)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="jet_assistant doit être un Jet"):
         aide(None)  # type: ignore[arg-type]
+
+
+def test_l_accroissement_garde_le_niveau_et_le_de() -> None:
+    # « −(1D3+1) si échec spécial, −(1D6+2) si échec critique » : le niveau raté, le dé lu, les points.
+    assert accroissement_difficulte(jet(7, (5, 5, 2)), 2) == Accroissement(
+        Niveau.ECHEC_SPECIAL, (2,), 3, "Échec spécial : difficulté accrue de 1D3+1 = 2+1 = 3 points."
+    )
+    assert accroissement_difficulte(jet(7, (4, 4, 4)), 6) == Accroissement(
+        Niveau.ECHEC_CRITIQUE, (6,), 8, "Échec critique : difficulté accrue de 1D6+2 = 6+2 = 8 points."
+    )
+    # L'échec simple ne lance pas de dé : « reste au même niveau », ou « −1 point ».
+    assert accroissement_difficulte(jet(7, (6, 4, 2))) == Accroissement(
+        Niveau.ECHEC_SIMPLE, (), 0, "Échec simple : la tâche reste au même niveau de difficulté."
+    )
+    assert accroissement_difficulte(jet(7, (6, 4, 2)), echec_simple_compte=True) == Accroissement(
+        Niveau.ECHEC_SIMPLE, (), 1, "Échec simple : difficulté accrue de 1 point (« en règle générale »)."
+    )
+
+
+def test_le_de_tire_est_un_seul_tirage_de_rng() -> None:
+    """Le D3 (ou le D6) vient de `rng`, et lui seul : une partie rejouée avec la même graine retombe juste."""
+    for graine in range(20):
+        rng, temoin = random.Random(graine), random.Random(graine)
+        a = accroissement_difficulte(jet(7, (5, 5, 2)), rng=rng)
+        assert a.des == (temoin.randint(1, 3),) and rng.random() == temoin.random()
+        rng, temoin = random.Random(graine), random.Random(graine)
+        a = accroissement_difficulte(jet(7, (4, 4, 4)), rng=rng)
+        assert a.des == (temoin.randint(1, 6),) and rng.random() == temoin.random()
+
+
+def test_un_sabotage_de_niveau_zero_laisse_la_difficulte_normale() -> None:
+    assert difficulte_sabotage(0, reussi=True, talent=2) == 0
+
+
+@pytest.mark.parametrize(
+    ("appel", "message"),
+    [
+        (
+            lambda: accroissement_difficulte("x"),
+            "jet_rate doit être un Jet (le résultat de rules.troisd6.jet), reçu 'x'",
+        ),  # type: ignore[arg-type]
+        (lambda: accroissement_difficulte(jet(7, (5, 5, 2)), 0), "de doit être un entier entre 1 et 6, reçu 0"),
+        (lambda: accroissement_difficulte(jet(7, (4, 4, 4)), 7), "de doit être un entier entre 1 et 6, reçu 7"),
+        (lambda: accroissement_difficulte(jet(7, (5, 5, 2)), 4), "de doit être un entier entre 1 et 3, reçu 4"),
+        (lambda: accroissement_difficulte(jet(7, (6, 4, 2)), 2), "de : un échec simple ne lance pas de dé, reçu 2"),
+        (
+            lambda: accroissement_difficulte(jet(7, (5, 5, 2)), rng=3),
+            "rng doit être un random.Random (ou None), reçu 3",
+        ),  # type: ignore[arg-type]
+        (lambda: accroissement_difficulte(jet(7, (1, 2, 3))), "jet_rate doit être un jet raté, reçu Réussite simple"),
+        (lambda: difficulte_sabotage(-1, True, 2), "niveau_choisi doit être un entier ≥ 0, reçu -1"),
+        (lambda: difficulte_sabotage(3, True, -1), "talent doit être un entier ≥ 0, reçu -1"),
+        (lambda: difficulte_sabotage(3, "oui", 1), "reussi doit être True ou False, reçu 'oui'"),  # type: ignore[arg-type]
+        (lambda: peut_assister(-1, 1), "niveau_principal doit être un entier ≥ 0, reçu -1"),
+        (lambda: peut_assister(1, -1), "niveau_assistant doit être un entier ≥ 0, reçu -1"),
+        (lambda: peut_assister(1, 1, base_ou_familiarite=1), "base_ou_familiarite doit être True ou False, reçu 1"),  # type: ignore[arg-type]
+        (lambda: aide("x"), "jet_assistant doit être un Jet (le résultat de rules.troisd6.jet), reçu 'x'"),  # type: ignore[arg-type]
+    ],
+)
+def test_refus_en_francais(appel, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ValueError) as erreur:
+        appel()
+    assert str(erreur.value) == message

@@ -168,6 +168,85 @@ def test_initiative() -> None:
     assert initiative("A", jet(10, (6, 2, 1)), "B", jet(10, (5, 2, 1))).gagnant is None
 
 
+@pytest.mark.parametrize(
+    ("jet_a", "jet_b", "valeurs", "gagnant", "fin"),
+    [
+        # « le meilleur prenant l'initiative » : dans un sens comme dans l'autre.
+        ((6, 2, 1), (2, 2, 1), {}, "B", "A : Réussite simple, B : Réussite spéciale → B prend l'initiative."),
+        ((6, 6, 6), (6, 5, 4), {}, "B", "A : Échec critique, B : Échec simple → B prend l'initiative."),
+        # « En cas d'égalité de niveau, […] la meilleure caractéristique ou le meilleur potentiel » : dans les deux sens.
+        (
+            (6, 2, 1),
+            (5, 2, 1),
+            {"valeur_a": 2, "valeur_b": -1},
+            "A",
+            "A : Réussite simple, B : Réussite simple ; même niveau, caractéristique ou potentiel 2 contre -1 → A prend l'initiative.",
+        ),
+        (
+            (6, 2, 1),
+            (5, 2, 1),
+            {"valeur_a": 2},
+            None,
+            "A : Réussite simple, B : Réussite simple ; même niveau : comparez la caractéristique ou le potentiel applicable (valeur_a, valeur_b).",
+        ),
+        (
+            (6, 2, 1),
+            (5, 2, 1),
+            {"valeur_b": 2},
+            None,
+            "A : Réussite simple, B : Réussite simple ; même niveau : comparez la caractéristique ou le potentiel applicable (valeur_a, valeur_b).",
+        ),
+        (
+            (6, 2, 1),
+            (5, 2, 1),
+            {"valeur_a": 1, "valeur_b": 1},
+            None,
+            "A : Réussite simple, B : Réussite simple ; même niveau et même valeur 1 : le texte ne tranche pas, le MJ décide.",
+        ),
+    ],
+)
+def test_initiative_dans_chaque_cas(
+    jet_a: tuple[int, ...], jet_b: tuple[int, ...], valeurs: dict[str, int], gagnant: str | None, fin: str
+) -> None:
+    i = initiative("A", jet(10, jet_a), "B", jet(10, jet_b), **valeurs)
+    assert (i.gagnant, i.explication) == (gagnant, fin)
+
+
+@pytest.mark.parametrize(
+    ("appel", "message"),
+    [
+        (
+            lambda: initiative("", jet(10, (1, 2, 3)), "B", jet(10, (1, 2, 3))),
+            "nom_a doit être un texte non vide (200 caractères au plus), reçu ''",
+        ),
+        (
+            lambda: initiative("A", jet(10, (1, 2, 3)), "", jet(10, (1, 2, 3))),
+            "nom_b doit être un texte non vide (200 caractères au plus), reçu ''",
+        ),
+        (
+            lambda: initiative("A", 12, "B", jet(10, (1, 2, 3))),
+            "jet_a doit être un Jet (le résultat de rules.troisd6.jet), reçu 12",
+        ),
+        (
+            lambda: initiative("A", jet(10, (1, 2, 3)), "B", 12),
+            "jet_b doit être un Jet (le résultat de rules.troisd6.jet), reçu 12",
+        ),
+        (
+            lambda: initiative("A", jet(10, (1, 2, 3)), "B", jet(10, (1, 2, 3)), valeur_a=1.5),
+            "valeur_a doit être un entier, reçu 1.5",
+        ),
+        (
+            lambda: initiative("A", jet(10, (1, 2, 3)), "B", jet(10, (1, 2, 3)), valeur_b="2"),
+            "valeur_b doit être un entier, reçu '2'",
+        ),
+    ],
+)
+def test_initiative_refuse_en_francais(appel, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ValueError) as erreur:
+        appel()
+    assert str(erreur.value) == message
+
+
 def test_scene_entre_actifs_finit_au_definitif() -> None:
     s = jouer_scene(ADA, BRUNO, rng=random.Random(5))
     assert s.terminee and s.vainqueur == "Ada"

@@ -51,7 +51,8 @@ def test_niveaux_et_totaux_egaux_egalite() -> None:
 
 
 def test_scene_non_opposee() -> None:
-    assert scene_non_opposee(jet(8, (5, 2, 1))).gagne
+    j = jet(8, (5, 2, 1))
+    assert scene_non_opposee(j).gagne and scene_non_opposee(j).jet is j
     assert not scene_non_opposee(jet(8, (5, 3, 1))).gagne
     assert chances_scene_non_opposee(9) == probabilite_reussite(9) == Fraction(3, 8)
 

@@ -240,26 +240,119 @@ def test_l_aide_peut_porter_l_alpha_au_dela_des_bornes_d_un_jet_simple() -> None
 @pytest.mark.parametrize(
     ("appel", "message"),
     [
-        (lambda: aide(["Réussite"]), r"resultats\[0\] doit être un Resultat"),
-        (lambda: aide(R.REUSSITE), "resultats doit être une suite d'au plus 12 Resultat"),
-        (lambda: aide([R.REUSSITE, 1]), r"resultats\[1\] doit être un Resultat"),
-        (lambda: cooperation(-1, [2]), "alpha doit être un entier ≥ 0, reçu -1"),
-        (lambda: cooperation(3, [2, -2]), r"betas\[1\] doit être un entier ≥ 0, reçu -2"),
-        (lambda: cooperation(3, 2), "betas doit être une suite d'au plus 12 Traits"),
-        (lambda: cooperation(3, [2], experience_betas=[True, True]), "un par Bêta"),
         (
-            lambda: cooperation(3, [2], experience_alpha=1),
-            "experience_alpha doit être True ou False",
+            lambda: aide(["Réussite"]),
+            "resultats[0] doit être un Resultat (Catastrophe, Échec, Compensation, Réussite, Magistrale), reçu 'Réussite'",
         ),
-        (lambda: cooperation(3, [2], des_betas=[(1, 2), (3, 4)]), "chacun des 1 Bêtas"),
-        (lambda: cooperation(3, [2], des_betas=[(1, 2, 3)]), "des doit contenir exactement 2 dés"),
-        (lambda: distribution_cooperative(3, [2], malus=-1), "malus doit être un entier ≥ 0"),
+        (
+            lambda: aide(R.REUSSITE),
+            "resultats doit être une suite d'au plus 12 Resultat (un par Bêta), reçu <Resultat.REUSSITE: 'Réussite'>",
+        ),
+        (
+            lambda: aide([R.REUSSITE, 1]),
+            "resultats[1] doit être un Resultat (Catastrophe, Échec, Compensation, Réussite, Magistrale), reçu 1",
+        ),
+        (lambda: cooperation(-1, [2]), "alpha doit être un entier ≥ 0, reçu -1"),
+        (lambda: cooperation(61, [2]), "alpha doit être ≤ 60 (au plus 60 dés), reçu 61"),
+        (lambda: cooperation(3, [2, -2]), "betas[1] doit être un entier ≥ 0, reçu -2"),
+        (lambda: cooperation(3, [61]), "betas[0] doit être ≤ 60 (au plus 60 dés), reçu 61"),
+        (lambda: cooperation(3, 2), "betas doit être une suite d'au plus 12 Traits (entiers ≥ 0), reçu 2"),
+        (lambda: cooperation(3, [2], bonus=-1), "bonus doit être un entier ≥ 0, reçu -1"),
+        (lambda: cooperation(3, [2], malus=61), "malus doit être ≤ 60 (au plus 60 dés), reçu 61"),
+        (
+            lambda: cooperation(3, [2], experience_betas=[True, True]),
+            "experience_betas doit être une suite de 1 booléens (un par Bêta), reçu (True, True)",
+        ),
+        (lambda: cooperation(3, [2], experience_alpha=1), "experience_alpha doit être True ou False, reçu 1"),
+        (lambda: cooperation(3, [2], rng=5), "rng doit être un random.Random (ou None), reçu 5"),
+        (
+            lambda: cooperation(3, [2], des_betas="ab"),
+            "des_betas doit être une suite d'au plus 12 jets (un par Bêta), reçu 'ab'",
+        ),
+        (
+            lambda: cooperation(3, [2], des_betas=[(1, 2), (3, 4)]),
+            "des_betas doit contenir les dés de chacun des 1 Bêtas, reçu ((1, 2), (3, 4))",
+        ),
+        (
+            lambda: cooperation(3, [2], des_betas=[(1, 2, 3)]),
+            "des_betas[0] : des doit contenir exactement 2 dés, reçu 3 : (1, 2, 3)",
+        ),
+        (
+            lambda: cooperation(3, [2], des_betas=[(1, 2)], des_alpha=(1, 2)),
+            "des_alpha : des doit contenir exactement 3 dés, reçu 2 : (1, 2)",
+        ),
+        (lambda: distribution_cooperative(3, [2], malus=-1), "malus doit être un entier ≥ 0, reçu -1"),
         (lambda: distribution_cooperative(13, [2]), "alpha doit être ≤ 12 pour calculer des chances exactes, reçu 13"),
-        (lambda: distribution_aide([2, 13]), r"betas\[1\] doit être ≤ 12 pour calculer des chances exactes"),
-        (lambda: distribution_aide([1] * 13), "betas doit être une suite d'au plus 12 Traits .*reçu plus de 12"),
-        (lambda: distribution_cooperative(3, [2], bonus=13), "au plus 12 dés de modificateur nets"),
+        (lambda: distribution_aide([2, 13]), "betas[1] doit être ≤ 12 pour calculer des chances exactes, reçu 13"),
+        (
+            lambda: distribution_aide([1] * 13),
+            "betas doit être une suite d'au plus 12 Traits (entiers ≥ 0), reçu plus de 12 éléments",
+        ),
+        (
+            lambda: distribution_cooperative(3, [2], bonus=13),
+            "bonus et malus : au plus 12 dés de modificateur nets pour calculer des chances exactes, reçu 13 (bonus 13, malus 0)",
+        ),
     ],
 )
 def test_entrees_invalides(appel, message: str) -> None:  # type: ignore[no-untyped-def]
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError) as erreur:
         appel()
+    assert str(erreur.value) == message
+
+
+# Au plus 60 dés d'un même jet (RESERVE_MAX), comptés au pire : l'Alpha lance son Trait et ses dés nets, aide
+# comprise — chaque Bêta peut apporter 2 dés de bonus (Magistrale) ou 1 de malus (Catastrophe), et son dé
+# d'expérience 1 de plus ; un Bêta lance son Trait et ses dés nets, avec ou sans son dé d'expérience.
+BORNES_DES_RESERVES = [
+    # (alpha, betas, bonus, malus, dés au pire ; None : dans la borne)
+    (50, [1, 1, 1], 3, 0, None),  # 50 + (3 + 2×3 + 1) = 60
+    (50, [1, 1, 1], 4, 0, 61),
+    (50, [1, 1, 1], 4, 1, None),  # 50 + (4 + 6 + 1 − 1) = 60
+    (50, [1] * 5, 1, 6, None),  # 50 + (6 + 5 − 1) = 60, côté malus
+    (50, [1] * 5, 1, 7, 61),
+    (0, [57], 2, 0, None),  # le Bêta : 57 + (2 + 1) = 60
+    (0, [57], 3, 0, 61),
+    (0, [57], 0, 3, None),  # le Bêta : 57 + 3 = 60, sans son dé d'expérience
+    (0, [57], 0, 4, 61),
+]
+
+
+@pytest.mark.parametrize(("alpha", "betas", "bonus", "malus", "pire"), BORNES_DES_RESERVES)
+def test_les_reserves_sont_bornees_au_pire_de_l_aide(
+    alpha: int, betas: list[int], bonus: int, malus: int, pire: int | None
+) -> None:
+    if pire is None:
+        t = cooperation(alpha, betas, bonus=bonus, malus=malus, rng=random.Random(1))
+        assert len(t.jets_betas) == len(betas)
+        return
+    with pytest.raises(ValueError) as erreur:
+        cooperation(alpha, betas, bonus=bonus, malus=malus, rng=random.Random(1))
+    if alpha:
+        attendu = (
+            f"alpha, betas, bonus et malus : au plus 60 dés d'un même jet, et l'Alpha peut en lancer {pire} "
+            f"(Trait {alpha}, {len(betas)} Bêtas, bonus {bonus}, malus {malus})"
+        )
+    else:
+        attendu = (
+            f"betas[0], bonus et malus : au plus 60 dés d'un même jet, reçu {pire} "
+            f"(Trait {betas[0]}, bonus {bonus}, malus {malus})"
+        )
+    assert str(erreur.value) == attendu
+
+
+def test_un_test_tire_par_rng_se_rejoue_et_l_aide_nulle_s_ecrit() -> None:
+    a = cooperation(3, [2, 3], rng=random.Random(7))
+    b = cooperation(3, [2, 3], rng=random.Random(7))
+    assert a == b
+    # Les dés viennent de rng : ceux des Bêtas d'abord, puis ceux de l'Alpha.
+    rng = random.Random(7)
+    des = [tuple(rng.randint(1, 6) for _ in range(n)) for n in (2, 3)]
+    assert [j.des for j in a.jets_betas] == des
+    assert a.jet_alpha.des == tuple(rng.randint(1, 6) for _ in range(len(a.jet_alpha.des)))
+    # Une Compensation seule : ½ dé, arrondi à rien ; deux Échecs : rien du tout.
+    t = cooperation(2, [3], des_betas=[(6, 1, 1)], des_alpha=(4, 3))
+    assert t.explication.startswith("Bêta 1 : Compensation (+½) ; aide totale ½ arrondie en dessous : aucun dé. Alpha")
+    t = cooperation(2, [2, 2], des_betas=[(3, 2), (2, 1)], des_alpha=(4, 3))
+    assert t.explication.startswith("Bêta 1 : Échec (+0) ; Bêta 2 : Échec (+0) ; aide totale : aucun dé. Alpha")
+    t = cooperation(2, [2, 3], des_betas=[(1, 1), (6, 1, 1)], des_alpha=(4, 3, 2))
+    assert t.explication.startswith("Bêta 1 : Catastrophe (−1) ; Bêta 2 : Compensation (+½) ; aide totale −½ arrondie")

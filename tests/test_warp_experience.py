@@ -51,16 +51,77 @@ def test_l_explication_dit_ce_qui_se_passe() -> None:
     ("appel", "message"),
     [
         (lambda: ReserveExperience(-1), "des doit être un entier ≥ 0, reçu -1"),
-        (lambda: ReserveExperience(2, convertis=3), "convertis doit être un entier entre 0 et 2"),
-        (lambda: ReserveExperience(2, tests=frozenset({"a"})), "1 Tests ont reçu un dé"),
-        (lambda: ReserveExperience(2, convertis=1, tests={"a"}), "tests doit être un frozenset"),
-        (lambda: ReserveExperience(1).convertir("", accepte=True), "test doit être le nom"),
-        (lambda: ReserveExperience(1).convertir("a", accepte="oui"), "accepte doit être True"),
+        (lambda: ReserveExperience(2, convertis=3), "convertis doit être un entier entre 0 et 2, reçu 3"),
+        (
+            lambda: ReserveExperience(2, tests=frozenset({"a"})),
+            "tests : 1 Tests ont reçu un dé, mais seulement 0 dé(s) ont été convertis",
+        ),
+        (
+            lambda: ReserveExperience(2, convertis=1, tests={"a"}),
+            "tests doit être un frozenset de noms de Tests, reçu {'a'}",
+        ),
+        (
+            lambda: ReserveExperience(2, convertis=1, tests=frozenset({""})),
+            "tests doit être un frozenset de noms de Tests, reçu frozenset({''})",
+        ),
+        (
+            lambda: ReserveExperience(2, convertis=1, tests=frozenset({"x" * 201})),
+            "tests doit être un frozenset de noms de Tests, reçu frozenset({'" + "x" * 27 + "..." + "x" * 28 + "'})",
+        ),
+        (
+            lambda: ReserveExperience(1).convertir("", accepte=True),
+            "test doit être le nom (non vide) du Test (200 caractères au plus), reçu ''",
+        ),
+        (
+            lambda: ReserveExperience(1).convertir("a", accepte="oui"),
+            "accepte doit être True ou False (la décision du MJ), reçu 'oui'",
+        ),
+        (
+            lambda: ReserveExperience(1, convertis=1).convertir("a", accepte=True),
+            "aucun dé d'expérience disponible pour « a » : son seul dé est déjà converti "
+            "(ils reviennent à la fin de la partie)",
+        ),
+        (
+            lambda: ReserveExperience(3, convertis=3).convertir("a", accepte=True),
+            "aucun dé d'expérience disponible pour « a » : ses 3 dés sont déjà convertis "
+            "(ils reviennent à la fin de la partie)",
+        ),
+        (
+            lambda: ReserveExperience(0).convertir("a", accepte=True),
+            "aucun dé d'expérience disponible pour « a » : le personnage n'en a pas",
+        ),
     ],
 )
 def test_entrees_invalides(appel, message: str) -> None:  # type: ignore[no-untyped-def]
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError) as erreur:
         appel()
+    assert str(erreur.value) == message
+
+
+def test_un_nom_de_test_de_200_caracteres_est_permis() -> None:
+    nom = "x" * 200
+    assert ReserveExperience(1, convertis=1, tests=frozenset({nom})).tests == {nom}
+
+
+def test_la_conversion_rend_la_demande_et_les_deux_reserves() -> None:
+    r = ReserveExperience(2)
+    apres = ReserveExperience(2, convertis=1, tests=frozenset({"viser"}))
+    assert r.convertir("viser", accepte=True) == Conversion(
+        "viser",
+        True,
+        1,
+        r,
+        apres,
+        "Le MJ accepte : 1 dé de bonus pour « viser » ; il reste 1 dé d'expérience à convertir.",
+    )
+    assert r.convertir("viser", accepte=False) == Conversion(
+        "viser",
+        False,
+        0,
+        r,
+        r,
+        "Le MJ refuse : pas de dé de bonus pour « viser », le dé d'expérience est gardé (2 dés disponibles).",
+    )
 
 
 @given(

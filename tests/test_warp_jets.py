@@ -21,6 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.warp import Resultat, TraitSansDes, distribution, jet, nombre_de_des, seuil, trait_par_defaut
+from rules.warp import jets as warp_jets
 
 # -- une réécriture naïve de la règle, indépendante du code testé ---------------
 
@@ -187,3 +188,47 @@ def test_une_mauvaise_entree_donne_une_erreur_francaise(appel, message: str) -> 
     with pytest.raises(ValueError) as erreur:
         appel()
     assert message in str(erreur.value)
+
+
+# --- Le profil des dés gardés, contre l'énumération brute --------------------------------------
+
+
+def _profils_bruts(trait: int, net: int) -> dict[tuple[int, int, bool], Fraction]:
+    """Chaque jet ordonné de Trait + |net| dés : on garde les `trait` meilleurs (ou pires avec du malus)."""
+    n = trait + abs(net) if trait else 0
+    compte: Counter[tuple[int, int, bool]] = Counter()
+    for des in product(range(1, 7), repeat=n):
+        gardes = sorted(des, reverse=net >= 0)[:trait]
+        compte[(sum(gardes), gardes.count(6), bool(gardes) and all(v == 1 for v in gardes))] += 1
+    return {profil: Fraction(c, 6**n) for profil, c in compte.items()}
+
+
+@pytest.mark.parametrize(("trait", "net"), [(0, 0), (0, 2), (1, 0), (2, 0), (2, 2), (2, -2), (3, 1), (3, -1), (1, -3)])
+def test_profils_egalent_l_enumeration_brute(trait: int, net: int) -> None:
+    assert warp_jets.profils(trait, net) == _profils_bruts(trait, net)
+
+
+def test_le_jet_garde_ses_des_nets() -> None:
+    assert jet(3, bonus=1, malus=3, des=(1, 2, 3, 4, 5)).net == -2
+    assert jet(3, bonus=2, des=(1, 2, 3, 4, 5)).net == 2
+
+
+@pytest.mark.parametrize(
+    ("appel", "message"),
+    [
+        (lambda: warp_jets.profils(-1, 0), "trait doit être un entier ≥ 0, reçu -1"),
+        (lambda: warp_jets.profils(13, 0), "trait doit être ≤ 12 pour calculer des chances exactes, reçu 13"),
+        (lambda: warp_jets.profils(2, 1.5), "net doit être un entier entre -12 et 12, reçu 1.5"),
+        (lambda: warp_jets.profils(2, 13), "net doit être un entier entre -12 et 12, reçu 13"),
+        (lambda: warp_jets.profils(2, -13), "net doit être un entier entre -12 et 12, reçu -13"),
+        (lambda: TraitSansDes(""), "description doit être un texte non vide (200 caractères au plus), reçu ''"),
+    ],
+)
+def test_refus_exacts(appel, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ValueError) as erreur:
+        appel()
+    assert str(erreur.value) == message
+
+
+def test_les_bornes_des_profils_sont_permises() -> None:
+    assert sum(warp_jets.profils(12, 12).values()) == 1 and sum(warp_jets.profils(1, -12).values()) == 1

@@ -122,6 +122,13 @@ def test_egalites() -> None:
     bras_de_fer = opposition(jet(2, des=(6, 2)), jet(2, des=(4, 4)), symetrique=True)
     assert bras_de_fer.issue is Issue.EGALITE and bras_de_fer.avantage is Issue.PREMIER
     assert bras_de_fer.resultat_premier is None and bras_de_fer.resultat_second is None
+    # Sans Critiques nets, une vraie égalité ne laisse d'avantage à personne ; un 6 du seul second, au second.
+    assert opposition(jet(2, des=(5, 3)), jet(2, des=(4, 4)), symetrique=True).avantage is None
+    assert opposition(jet(2, des=(6, 2)), jet(2, des=(6, 2)), symetrique=True).avantage is None
+    assert opposition(jet(2, des=(4, 4)), jet(2, des=(6, 2)), symetrique=True).avantage is Issue.SECOND
+    # Hors d'une vraie égalité, pas d'avantage pour la suite, même avec des Critiques nets.
+    assert opposition(jet(3, des=(6, 6, 2)), jet(3, des=(6, 4, 3))).avantage is None
+    assert opposition(jet(3, des=(5, 4, 3)), jet(3, des=(6, 4, 4))).avantage is None
 
 
 traits = st.integers(min_value=0, max_value=4)

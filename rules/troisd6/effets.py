@@ -63,16 +63,25 @@ class Indice:
     @property
     def minimum(self) -> int:
         """Le plus petit total possible."""
+        return self._minimum()
+
+    def _minimum(self) -> int:
         return self.d6 + self.d3
 
     @property
     def maximum(self) -> int:
         """Le plus grand total possible."""
+        return self._maximum()
+
+    def _maximum(self) -> int:
         return 6 * self.d6 + 3 * self.d3
 
     @property
     def rang(self) -> int:
         """La position de l'Indice dans [`ECHELLE_INDICES`][rules.troisd6.effets.ECHELLE_INDICES]."""
+        return self._rang()
+
+    def _rang(self) -> int:
         try:
             return ECHELLE_INDICES.index(self)
         except ValueError:
@@ -98,7 +107,7 @@ par niveau (1D6 puis 1D3). Voir la page, « Interprétation : l'échelle des Ind
 """
 
 NIVEAUX_MAX = len(ECHELLE_INDICES) - 1
-"""Le plus de niveaux d'Indice qu'on ajoute ou retire (de 1D3 à 15D6 : 18 barreaux)."""
+"""Le plus de niveaux d'Indice qu'on ajoute ou retire (de 1D3 à 15D6 : 17 barreaux)."""
 
 _FORME = re.compile(r"^\s*(?:(\d{1,3})\s*[dD]6(?:\s*\+\s*(\d{1,3})\s*[dD]3)?|(\d{1,3})\s*[dD]3)\s*$")
 """« aD6 », « aD6+bD3 » ou « bD3 », rien d'autre (ni « 2D6+ », ni « 1D61D3 »)."""
@@ -166,16 +175,20 @@ def monter(depart: Indice | str, niveaux: int) -> Indice:
     return ECHELLE_INDICES[cible]
 
 
-@cache
-def _comptes(d6: int, d3: int) -> tuple[dict[int, int], int]:
+def _comptes_calcul(d6: int, d3: int) -> tuple[dict[int, int], int]:
     """Loi du total d'un jet d'Indice en jets ordonnés, et leur nombre (6^d6 · 3^d3)."""
     return convoluer(loi_somme(d6), loi_somme(d3, faces=3)), 6**d6 * 3**d3
 
 
-@cache
-def _loi(d6: int, d3: int) -> dict[int, Fraction]:
+_comptes = cache(_comptes_calcul)
+
+
+def _loi_calcul(d6: int, d3: int) -> dict[int, Fraction]:
     comptes, total = _comptes(d6, d3)
     return {somme: Fraction(n, total) for somme, n in comptes.items()}
+
+
+_loi = cache(_loi_calcul)
 
 
 def loi_indice(depart: Indice | str) -> dict[int, Fraction]:

@@ -73,6 +73,9 @@ class Niveau(EnumOrdonnee):
     @property
     def reussi(self) -> bool:
         """Vrai pour les trois réussites."""
+        return self._reussi()
+
+    def _reussi(self) -> bool:
         return self >= Niveau.REUSSITE_SIMPLE
 
 
@@ -428,7 +431,13 @@ class _Profil(Evaluateur[_Trois, _Trois]):
         return (total + face * n, face if n == 2 else dd, face if n == 3 else dt)
 
 
-@cache
+def _profils_calcul() -> dict[tuple[int, int | None, int | None], Fraction]:
+    return loi(3, 3, _Profil())
+
+
+_profils = cache(_profils_calcul)
+
+
 def profils() -> dict[tuple[int, int | None, int | None], Fraction]:
     """Loi exacte de (total, Dd, Dt) pour 3d6, par le moteur de lois ([`rules.des.loi`][rules.des.loi]).
 
@@ -438,7 +447,7 @@ def profils() -> dict[tuple[int, int | None, int | None], Fraction]:
         >>> sum(profils().values())
         Fraction(1, 1)
     """
-    return loi(3, 3, _Profil())
+    return _profils()
 
 
 def distribution(seuil: int) -> dict[Niveau, Fraction]:

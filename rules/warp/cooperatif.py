@@ -119,10 +119,11 @@ def _valider_alpha(alpha: Any, traits: tuple[int, ...], bonus: Any, malus: Any) 
             f"peut en lancer {pire} (Trait {trait}, {n} Bêtas, bonus {bonus}, malus {malus})"
         )
     for i, t in enumerate(traits):
-        if t + abs(bonus + 1 - malus) > _valider.RESERVE_MAX:
+        lances = t + max(abs(bonus + 1 - malus), abs(bonus - malus))  # avec ou sans son dé d'expérience
+        if lances > _valider.RESERVE_MAX:
             raise ValueError(
                 f"betas[{i}], bonus et malus : au plus {_valider.RESERVE_MAX} dés d'un même jet, reçu "
-                f"{t + abs(bonus + 1 - malus)} (Trait {t}, bonus {bonus}, malus {malus})"
+                f"{lances} (Trait {t}, bonus {bonus}, malus {malus})"
             )
     return trait
 
@@ -292,8 +293,7 @@ _DEMI_DES = tuple(int(2 * AIDE[r]) for r in Resultat)
 """L'aide de chaque résultat en demi-dés (entiers), dans l'ordre de `Resultat`."""
 
 
-@cache
-def _aides(traits: tuple[int, ...], net: int, xp: tuple[bool, ...]) -> tuple[tuple[tuple[int, int], ...], int]:
+def _aides_calcul(traits: tuple[int, ...], net: int, xp: tuple[bool, ...]) -> tuple[tuple[tuple[int, int], ...], int]:
     """Loi de l'aide arrondie en jets ordonnés de tous les Bêtas (entiers), et leur nombre de dés."""
     demis: dict[int, int] = {0: 1}
     lances = 0
@@ -310,6 +310,9 @@ def _aides(traits: tuple[int, ...], net: int, xp: tuple[bool, ...]) -> tuple[tup
     for total, p in demis.items():
         finale[total // 2] += p  # // arrondit vers −∞, comme math.floor
     return tuple(sorted(finale.items())), lances
+
+
+_aides = cache(_aides_calcul)
 
 
 def distribution_cooperative(

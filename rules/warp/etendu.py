@@ -398,8 +398,7 @@ def derouler(
 # --- Les chances exactes : chaîne de Markov absorbante -------------------------
 
 
-@cache
-def _chaine(
+def _chaine_calcul(
     trait: int, complexite: int, maniabilite: int, bonus: int, malus: int
 ) -> tuple[dict[Resultat, Fraction], Fraction]:
     """Loi de l'issue et espérance du nombre de rounds, depuis (0 Progrès, 0 Revers).
@@ -445,6 +444,9 @@ def _chaine(
             duree[(p, r)] = t
     depart = puissances[complexite + maniabilite - 1]
     return {k: Fraction(v, depart) for k, v in loi[(0, 0)].items()}, Fraction(duree[(0, 0)], depart)
+
+
+_chaine = cache(_chaine_calcul)
 
 
 def _valider_chances(trait: Any, complexite: Any, maniabilite: Any, bonus: Any, malus: Any) -> None:

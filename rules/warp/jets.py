@@ -58,6 +58,9 @@ class Resultat(EnumOrdonnee):
     @property
     def reussi(self) -> bool:
         """Vrai pour une Réussite ou une Magistrale."""
+        return self._reussi()
+
+    def _reussi(self) -> bool:
         return self >= Resultat.REUSSITE
 
 
@@ -230,6 +233,9 @@ class Jet:
     @property
     def net(self) -> int:
         """Les dés de modificateur nets : positif pour du bonus, négatif pour du malus."""
+        return self._net()
+
+    def _net(self) -> int:
         return self.bonus - self.malus
 
     @property
@@ -408,26 +414,32 @@ def _reserve(trait: int, net: int) -> tuple[int, bool]:
     return (trait + abs(net) if trait else 0), net >= 0
 
 
-@cache
-def _comptes_profils(trait: int, net: int) -> dict[tuple[int, int, bool], int]:
+def _comptes_profils_calcul(trait: int, net: int) -> dict[tuple[int, int, bool], int]:
     """Loi du profil en jets ordonnés (sur 6 ** nombre de dés), sans bornes : pour le moteur et les règles."""
     n, meilleurs = _reserve(trait, net)
     return comptes(n, trait, _Profil(trait), meilleurs=meilleurs)
 
 
-@cache
-def _comptes_resultats(trait: int, net: int) -> tuple[tuple[int, ...], int]:
+_comptes_profils = cache(_comptes_profils_calcul)
+
+
+def _comptes_resultats_calcul(trait: int, net: int) -> tuple[tuple[int, ...], int]:
     """Les cinq résultats, du pire au meilleur, en jets ordonnés, et le nombre de dés lancés (sans bornes)."""
     n, meilleurs = _reserve(trait, net)
     loi_ = comptes(n, trait, _Resultat(trait), meilleurs=meilleurs)
     return tuple(loi_.get(r, 0) for r in Resultat), n
 
 
-@cache
-def _loi(trait: int, net: int) -> tuple[Fraction, ...]:
+_comptes_resultats = cache(_comptes_resultats_calcul)
+
+
+def _loi_calcul(trait: int, net: int) -> tuple[Fraction, ...]:
     """Les probabilités des cinq résultats, du pire au meilleur, sans bornes (l'aide d'un Test coopératif les dépasse)."""
     resultats, n = _comptes_resultats(trait, net)
     return tuple(Fraction(c, 6**n) for c in resultats)
+
+
+_loi = cache(_loi_calcul)
 
 
 def profils(trait: int, net: int) -> dict[tuple[int, int, bool], Fraction]:
@@ -441,8 +453,7 @@ def profils(trait: int, net: int) -> dict[tuple[int, int, bool], Fraction]:
         Fraction(1, 6)
     """
     _valider.trait_de_loi("trait", trait)
-    _valider.entier("net", net)
-    _valider.modificateur_net(max(net, 0), max(-net, 0))
+    _valider.entier("net", net, minimum=-_valider.MODIFICATEUR_MAX, maximum=_valider.MODIFICATEUR_MAX)
     n, _ = _reserve(trait, net)
     return {profil: Fraction(c, 6**n) for profil, c in _comptes_profils(trait, net).items()}
 

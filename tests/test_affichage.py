@@ -1,0 +1,332 @@
+"""rules.affichage : ce que le lecteur lit (pourcentages, tableaux, graphiques), vérifié comme il le lit.
+
+Les pourcentages se vérifient contre leur définition (arrondi à `decimales`, jamais « 0 » pour une chance
+non nulle ni « 100 » pour une chance incomplète). Le graphique est *relu* : le SVG est analysé
+(`xml.etree`), l'échelle se lit sur les graduations et leurs étiquettes, et chaque point, ramené à cette
+échelle, doit redonner sa donnée ; les textes doivent tomber dans l'image, hors de la zone des courbes.
+Un décalage d'un pixel qui garde tout cela vrai n'est pas une issue (voir `scripts/mutants_equivalents.txt`).
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pytest
+
+from rules.affichage import graphique, pourcentage, tableau
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def refus(appel: Callable[[], object]) -> str:
+    with pytest.raises(ValueError) as erreur:
+        appel()
+    return str(erreur.value)
+
+
+# --- Pourcentages ------------------------------------------------------------------------------
+
+# (p, décimales, ce que lit le lecteur) : l'arrondi de 100 p, ou « < pas » / « > 100 − pas » quand
+# l'arrondi écrirait 0 ou 100 pour une chance qui n'est ni nulle ni certaine.
+POURCENTAGES = [
+    (Fraction(0), 1, "0 %"),
+    (Fraction(1), 1, "100 %"),
+    (1, 3, "100 %"),
+    (Fraction(1, 1000), 1, "0,1 %"),  # exactement le pas : s'écrit
+    (Fraction(1, 1010), 1, "< 0,1 %"),  # 0,099 % : juste sous le pas
+    (Fraction(19, 20000), 1, "< 0,1 %"),  # 0,095 % : s'arrondirait à 0,1, mais reste sous le pas
+    (Fraction(999, 1000), 1, "99,9 %"),  # exactement 100 − pas
+    (Fraction(99, 100), 1, "99,0 %"),
+    (Fraction(1999, 2000), 1, "> 99,9 %"),
+    (Fraction(1, 100), 0, "1 %"),
+    (Fraction(1, 201), 0, "< 1 %"),
+    (Fraction(1, 10**4), 2, "0,01 %"),
+    (Fraction(1, 10**8), 6, "0,000001 %"),
+]
+
+
+@pytest.mark.parametrize(("p", "decimales", "lu"), POURCENTAGES)
+def test_pourcentage_s_ecrit_comme_sa_definition(p: Fraction, decimales: int, lu: str) -> None:
+    assert pourcentage(p, decimales) == lu
+
+
+def test_pourcentage_refuse_en_nommant_ce_qui_est_permis() -> None:
+    assert refus(lambda: pourcentage(Fraction(1, 2), 7)) == "decimales doit être un entier entre 0 et 6, reçu 7"
+    assert refus(lambda: pourcentage(Fraction(1, 2), -1)) == "decimales doit être un entier entre 0 et 6, reçu -1"
+    assert refus(lambda: pourcentage(Fraction(-1, 2))) == (
+        "p doit être une probabilité (Fraction ou entier entre 0 et 1), reçu Fraction(-1, 2)"
+    )
+    assert refus(lambda: pourcentage(True)) == (  # type: ignore[arg-type]
+        "p doit être une probabilité (Fraction ou entier entre 0 et 1), reçu True"
+    )
+
+
+# --- Tableaux ----------------------------------------------------------------------------------
+
+
+def test_tableau_markdown() -> None:
+    assert tableau(["a", "b"], [(1, "x"), [Fraction(1, 2), None]]) == (
+        "| a | b |\n| --- | --- |\n| 1 | x |\n| 1/2 | None |"
+    )
+
+
+REFUS_TABLEAU: list[tuple[Callable[[], object], str]] = [
+    (lambda: tableau("ab", []), "entetes doit être une suite d'au plus 10000 en-têtes, reçu 'ab'"),
+    (lambda: tableau(["a", 3], []), "entetes[1] doit être un texte, reçu 3"),  # type: ignore[list-item]
+    (lambda: tableau(["a"], 5), "lignes doit être une suite d'au plus 10000 lignes, reçu 5"),  # type: ignore[arg-type]
+    (lambda: tableau(["a"], [[1], 5]), "lignes[1] doit être une suite d'au plus 10000 cellules, reçu 5"),  # type: ignore[list-item]
+]
+
+
+@pytest.mark.parametrize(("appel", "message"), REFUS_TABLEAU)
+def test_tableau_refuse_en_francais(appel: Callable[[], object], message: str) -> None:
+    assert refus(appel) == message
+
+
+# --- Graphiques : relus comme un lecteur les lit ---------------------------------------------
+
+
+@dataclass
+class Lecture:
+    """Ce qu'un lecteur tire d'un graphique : l'image, les graduations, les courbes, la légende."""
+
+    largeur: float
+    hauteur: float
+    svg: ET.Element
+    figure: ET.Element
+    graduations: list[tuple[float, float, str]]  # (y de la ligne, y de l'étiquette, étiquette)
+    gauche: float  # la zone des courbes, lue sur les lignes de graduation
+    droite: float
+    abscisses: list[tuple[float, float, str]]  # (x, y, texte) des étiquettes d'abscisse
+    courbes: list[tuple[str, list[tuple[float, float]], list[tuple[float, float, str, str]]]]
+    legende: list[tuple[ET.Element, ET.Element]]  # (carré, nom)
+
+
+def _nombre(texte: str) -> float:
+    return float(texte.replace(",", ".").removesuffix(" %"))
+
+
+def lire(svg_texte: str) -> Lecture:
+    figure = ET.fromstring(svg_texte)
+    assert figure.tag == "figure" and figure.get("class") == "graphique"
+    svg = figure.find(f"{SVG}svg")
+    assert svg is not None
+    largeur, hauteur = float(svg.get("width", "nan")), float(svg.get("height", "nan"))
+    assert svg.get("viewBox") == f"0 0 {largeur:g} {hauteur:g}"
+    enfants = list(svg)
+    graduations, abscisses, courbes, legende = [], [], [], []
+    gauche = droite = float("nan")
+    for i, e in enumerate(enfants):
+        if e.tag == f"{SVG}line":
+            etiquette = enfants[i + 1]
+            assert etiquette.tag == f"{SVG}text" and etiquette.get("text-anchor") == "end"
+            assert e.get("stroke") == "currentColor" and e.get("stroke-opacity") == "0.15"
+            assert e.get("y1") == e.get("y2")
+            gauche, droite = float(e.get("x1", "nan")), float(e.get("x2", "nan"))
+            graduations.append((float(e.get("y1", "nan")), float(etiquette.get("y", "nan")), etiquette.text or ""))
+            assert float(etiquette.get("x", "nan")) < gauche  # l'étiquette est à gauche de l'axe
+        elif e.tag == f"{SVG}polyline":
+            points = [tuple(map(float, p.split(","))) for p in (e.get("points") or "").split(" ")]
+            cercles = []
+            j = i + 1
+            while j < len(enfants) and enfants[j].tag == f"{SVG}circle":
+                c = enfants[j]
+                titre = c.find(f"{SVG}title")
+                assert titre is not None and c.get("r") == "3"
+                cercles.append(
+                    (float(c.get("cx", "nan")), float(c.get("cy", "nan")), c.get("fill", ""), titre.text or "")
+                )
+                j += 1
+            assert e.get("fill") == "none" and e.get("stroke-width") == "2"
+            assert {c[2] for c in cercles} == {e.get("stroke")}  # la courbe et ses points ont la même couleur
+            courbes.append((e.get("stroke", ""), points, cercles))  # type: ignore[arg-type]
+            carre, nom = enfants[j], enfants[j + 1]
+            assert carre.tag == f"{SVG}rect" and nom.tag == f"{SVG}text"
+            legende.append((carre, nom))
+        elif e.tag == f"{SVG}text" and e.get("text-anchor") == "middle" and e.get("transform") is None:
+            abscisses.append((float(e.get("x", "nan")), float(e.get("y", "nan")), e.text or ""))
+    return Lecture(largeur, hauteur, svg, figure, graduations, gauche, droite, abscisses, courbes, legende)  # type: ignore[arg-type]
+
+
+def _dans_l_image(lecture: Lecture, x: float, y: float) -> bool:
+    return 0 <= x <= lecture.largeur and 0 <= y <= lecture.hauteur
+
+
+def verifier(
+    svg_texte: str,
+    titre: str,
+    xs: Sequence[float],
+    series: dict[str, Sequence[float]],
+    legende_x: str,
+    legende_y: str,
+    etiquettes: list[str],
+) -> Lecture:
+    """Relit le graphique et vérifie qu'il dit les données ; rend la lecture pour des vérifications de plus."""
+    lu = lire(svg_texte)
+    # Le titre : nom accessible, infobulle et légende de la figure.
+    assert lu.svg.get("role") == "img" and lu.svg.get("aria-label") == titre
+    assert lu.svg.findtext(f"{SVG}title") == titre and lu.figure.findtext("figcaption") == titre
+    # Le texte suit la couleur du thème (clair ou sombre), et l'image tient dans la colonne.
+    assert lu.svg.get("fill") == "currentColor" and lu.svg.get("font-size") == "12"
+    assert lu.svg.get("style") == "max-width:100%;height:auto;color:inherit"
+
+    # L'axe des valeurs : cinq graduations également espacées, de bas en haut, étiquetées.
+    assert [g[2] for g in lu.graduations] == etiquettes
+    ys = [g[0] for g in lu.graduations]
+    pas = ys[0] - ys[1]
+    assert pas > 0 and all(abs((ys[i] - ys[i + 1]) - pas) < 0.11 for i in range(4))
+    for y_ligne, y_etiquette, _ in lu.graduations:
+        assert 0 < y_etiquette - y_ligne <= 6  # l'étiquette est centrée sur sa ligne (ligne de base un peu dessous)
+    assert all(_dans_l_image(lu, lu.gauche, y) and _dans_l_image(lu, lu.droite, y) for y in ys)
+    bas, haut = ys[0], ys[-1]
+    v_bas, v_haut = _nombre(etiquettes[0]), _nombre(etiquettes[-1])
+
+    def valeur_de(y: float) -> float:
+        return v_bas + (bas - y) / (bas - haut) * (v_haut - v_bas)
+
+    # L'axe des abscisses : une étiquette par abscisse, sous la zone des courbes, dans l'image.
+    ticks, legende_abscisses = lu.abscisses[:-1], lu.abscisses[-1]
+    assert [t[2] for t in ticks] == [f"{x:g}" for x in xs]
+    assert all(bas < t[1] < legende_abscisses[1] <= lu.hauteur for t in ticks)
+    xmin, xmax = min(xs), max(xs)
+    for (x_tick, _, _), x in zip(ticks, xs, strict=True):
+        attendu = lu.gauche + ((x - xmin) / (xmax - xmin) * (lu.droite - lu.gauche) if xmax > xmin else 0)
+        assert abs(x_tick - attendu) < 0.06
+    # Les légendes des axes : centrées sur la zone des courbes, dans l'image.
+    assert legende_abscisses[2] == legende_x
+    assert abs(legende_abscisses[0] - (lu.gauche + lu.droite) / 2) <= 0.5
+    axe_y = next(e for e in lu.svg if e.get("transform") is not None)
+    assert axe_y.text == legende_y and float(axe_y.get("x", "nan")) < lu.gauche
+    y_milieu = float(axe_y.get("y", "nan"))
+    assert abs(y_milieu - (bas + haut) / 2) <= 0.5
+    assert axe_y.get("transform") == f"rotate(-90 {axe_y.get('x')} {axe_y.get('y')})"
+
+    # Chaque courbe : ses points redonnent ses données, et leurs infobulles les écrivent.
+    assert [nom.text for _, nom in lu.legende] == list(series)
+    couleurs = [c[0] for c in lu.courbes]
+    assert len(set(couleurs)) == len(couleurs) and all(re.fullmatch(r"#[0-9a-f]{6}", c) for c in couleurs)
+    for (_couleur, points, cercles), (nom, valeurs) in zip(lu.courbes, series.items(), strict=True):
+        assert points == [(c[0], c[1]) for c in cercles]
+        for (cx, cy, _, infobulle), (x_tick, _, _), x, v in zip(cercles, ticks, xs, valeurs, strict=True):
+            assert cx == x_tick
+            assert abs(valeur_de(cy) - v * (100 if etiquettes[-1].endswith("%") else 1)) < 0.01 * abs(v_haut - v_bas)
+            assert infobulle.startswith(f"{nom} — {x:g} : ")
+    # La légende des courbes : à droite de la zone des courbes, dans l'image, sans chevauchement.
+    y_precedent = -1.0
+    for (carre, texte), couleur in zip(lu.legende, couleurs, strict=True):
+        x, y = float(carre.get("x", "nan")), float(carre.get("y", "nan"))
+        assert carre.get("fill") == couleur and carre.get("width") == carre.get("height") == "12"
+        assert lu.droite < x and _dans_l_image(lu, x + 12, y + 12) and y >= y_precedent + 12
+        tx, ty = float(texte.get("x", "nan")), float(texte.get("y", "nan"))
+        assert x + 12 < tx < lu.largeur and y < ty <= y + 12
+        y_precedent = y
+    return lu
+
+
+def test_un_graphique_redit_ses_donnees() -> None:
+    xs = [2, 3, 5, 10]
+    series = {"a": [0.2, 0.5, 0.1, 0.45], "b <x> & co": [0.0, 0.25, 0.3, 0.05], "c": [0.1, 0.1, 0.2, 0.3]}
+    svg = graphique("Chances & co", xs, series, legende_x="Trait", legende_y="Chance")
+    etiquettes = ["0,0 %", "12,5 %", "25,0 %", "37,5 %", "50,0 %"]
+    lu = verifier(svg, "Chances & co", xs, series, "Trait", "Chance", etiquettes)
+    # Les infobulles donnent la valeur arrondie, avec les décimales de l'axe.
+    assert [c[3] for c in lu.courbes[0][2]] == ["a — 2 : 20,0 %", "a — 3 : 50,0 %", "a — 5 : 10,0 %", "a — 10 : 45,0 %"]
+
+
+def test_un_maximum_impose_fixe_l_echelle() -> None:
+    xs = [-3, -1]
+    series = {"a": [0.2, 0.5]}
+    svg = graphique("T", xs, series, legende_x="x", legende_y="y", maximum_y=1)
+    verifier(svg, "T", xs, series, "x", "y", ["0 %", "25 %", "50 %", "75 %", "100 %"])
+
+
+def test_des_valeurs_toutes_nulles_donnent_une_echelle_de_0_a_100() -> None:
+    svg = graphique("T", [1, 2], {"a": [0, 0]}, legende_x="x", legende_y="y")
+    verifier(svg, "T", [1, 2], {"a": [0, 0]}, "x", "y", ["0 %", "25 %", "50 %", "75 %", "100 %"])
+
+
+def test_une_seule_abscisse_se_place_au_bord_gauche() -> None:
+    svg = graphique("T", [7], {"a": [0.4]}, legende_x="x", legende_y="y")
+    verifier(svg, "T", [7], {"a": [0.4]}, "x", "y", ["0 %", "10 %", "20 %", "30 %", "40 %"])
+
+
+def test_les_etiquettes_ont_au_plus_trois_decimales() -> None:
+    # Un tiers : aucune écriture finie ; un maximum de 0,000004 : quatre décimales en pourcentage.
+    svg = graphique("T", [1, 2], {"a": [Fraction(1, 3), 0]}, legende_x="x", legende_y="y")
+    assert [g[2] for g in lire(svg).graduations] == ["0,000 %", "8,333 %", "16,667 %", "25,000 %", "33,333 %"]
+    svg = graphique("T", [1, 2], {"a": [0.000004, 0]}, legende_x="x", legende_y="y")
+    assert [g[2] for g in lire(svg).graduations] == ["0,000 %"] * 5
+
+
+def test_sans_pourcentages_les_valeurs_s_ecrivent_a_la_francaise() -> None:
+    xs = [1, 2, 3]
+    series = {"rounds": [2.5, 4, 1]}
+    svg = graphique("T", xs, series, legende_x="x", legende_y="y", pourcentages=False)
+    lu = verifier(svg, "T", xs, series, "x", "y", ["0", "1", "2", "3", "4"])
+    assert [c[3] for c in lu.courbes[0][2]] == ["rounds — 1 : 2,5", "rounds — 2 : 4", "rounds — 3 : 1"]
+
+
+def test_huit_couleurs_puis_elles_reviennent() -> None:
+    series = {f"s{i}": [i / 10, 0.1] for i in range(9)}
+    lu = lire(graphique("T", [1, 2], series, legende_x="x", legende_y="y"))
+    couleurs = [c[0] for c in lu.courbes]
+    assert len(set(couleurs[:8])) == 8 and couleurs[8] == couleurs[0]
+
+
+def test_les_bornes_des_valeurs_sont_acceptees() -> None:
+    for v in (1000, -1000, 1000.0, -1000.0, Fraction(-1000)):
+        assert graphique("T", [v, 0], {"a": [1, 1]}, legende_x="x", legende_y="y").startswith("<figure")
+
+
+REFUS_GRAPHIQUE: list[tuple[dict[str, object], str]] = [
+    ({"titre": ""}, "titre doit être un texte non vide (200 caractères au plus), reçu ''"),
+    ({"legende_x": 3}, "legende_x doit être un texte non vide (200 caractères au plus), reçu 3"),
+    ({"legende_y": " "}, "legende_y doit être un texte non vide (200 caractères au plus), reçu ' '"),
+    ({"pourcentages": "oui"}, "pourcentages doit être True ou False, reçu 'oui'"),
+    ({"abscisses": "12"}, "abscisses doit être une suite d'au plus 10000 abscisses, reçu '12'"),
+    ({"abscisses": []}, "abscisses doit contenir au moins une abscisse, reçu aucune"),
+    ({"abscisses": [1, "2"]}, "abscisses[1] doit être un nombre, reçu '2'"),
+    ({"abscisses": [1, 1001]}, "abscisses[1] doit être un nombre fini entre -1000 et 1000, reçu 1001"),
+    ({"abscisses": [1, -1001]}, "abscisses[1] doit être un nombre fini entre -1000 et 1000, reçu -1001"),
+    ({"abscisses": [1, float("nan")]}, "abscisses[1] doit être un nombre fini entre -1000 et 1000, reçu nan"),
+    ({"abscisses": [1, -1000.5]}, "abscisses[1] doit être un nombre fini entre -1000 et 1000, reçu -1000.5"),
+    ({"abscisses": [1, True]}, "abscisses[1] doit être un nombre, reçu True"),
+    ({"series": {}}, "series doit être un dict non vide {nom: valeurs} (32 séries au plus), reçu {}"),
+    (
+        {"series": [("a", [1, 2])]},
+        "series doit être un dict non vide {nom: valeurs} (32 séries au plus), reçu [('a', [1, 2])]",
+    ),
+    ({"series": {"": [1, 2]}}, "series (nom) doit être un texte non vide (200 caractères au plus), reçu ''"),
+    ({"series": {"a": 5}}, "series['a'] doit être une suite d'au plus 10000 valeurs, reçu 5"),
+    ({"series": {"a": [1]}}, "series['a'] doit avoir une valeur par abscisse (2), reçu 1"),
+    ({"series": {"a": [1, "x"]}}, "series['a'] doit être un nombre, reçu 'x'"),
+    ({"maximum_y": 0}, "maximum_y doit être un nombre > 0 (ou None), reçu 0"),
+    ({"maximum_y": "1"}, "maximum_y doit être un nombre, reçu '1'"),
+    ({"series": {"a": [-1, -0.5]}}, "series : sans maximum_y, au moins une valeur doit être ≥ 0"),
+]
+
+
+@pytest.mark.parametrize(("change", "message"), REFUS_GRAPHIQUE)
+def test_graphique_refuse_en_francais(change: dict[str, object], message: str) -> None:
+    arguments: dict[str, object] = {
+        "titre": "T", "abscisses": [1, 2], "series": {"a": [0.5, 1]}, "legende_x": "x", "legende_y": "y",
+    }  # fmt: skip
+    arguments.update(change)
+    titre, abscisses, series = arguments.pop("titre"), arguments.pop("abscisses"), arguments.pop("series")
+    assert refus(lambda: graphique(titre, abscisses, series, **arguments)) == message  # type: ignore[arg-type]
+
+
+def test_trente_deux_series_au_plus_et_un_maximum_petit_mais_positif() -> None:
+    series = {f"s{i}": [0.5, 1] for i in range(32)}
+    assert graphique("T", [1, 2], series, legende_x="x", legende_y="y").count("<polyline") == 32
+    series["s32"] = [0.5, 1]
+    assert refus(lambda: graphique("T", [1, 2], series, legende_x="x", legende_y="y")).startswith(
+        "series doit être un dict non vide {nom: valeurs} (32 séries au plus), reçu {"
+    )
+    assert graphique("T", [1, 2], {"a": [0.5, 1]}, legende_x="x", legende_y="y", maximum_y=0.5).count("<circle") == 2
+    sans_positif = graphique("T", [1, 2], {"a": [0, -0.5]}, legende_x="x", legende_y="y")
+    assert [g[2] for g in lire(sans_positif).graduations] == ["0 %", "25 %", "50 %", "75 %", "100 %"]
