@@ -63,10 +63,32 @@ __all__ = [
     "remplacer_autorefs",
     "remplacer_liens",
     "site",
+    "systeme_de",
 ]
 
 SYSTEMES = {"WaRP": "warp/", "3D6": "troisd6/"}
 """Chaque système de règles et le dossier de `docs/` où sont ses pages de règles."""
+
+
+def systeme_de(chemin: str) -> str | None:
+    """« WaRP », « 3D6 » ou `None` : le système dont traite une page, d'après son chemin dans `docs/`.
+
+    Les pages de règles sont dans le dossier du système ; ses premiers pas, son
+    aide-mémoire et sa référence portent son nom (`premiers-pas/warp.md`,
+    `reference/troisd6-jets.md`).
+
+    Examples:
+        >>> systeme_de("warp/jets-simples.md"), systeme_de("aide-memoire/troisd6.md")
+        ('WaRP', '3D6')
+        >>> systeme_de("reference/warp-jets.md"), systeme_de("imprimer.md"), systeme_de("index.md")
+        ('WaRP', None, None)
+    """
+    for morceau in chemin.removesuffix(".md").split("/"):
+        for nom, dossier in SYSTEMES.items():
+            if morceau.startswith(dossier.rstrip("/")):
+                return nom
+    return None
+
 
 EN_TETE_MOTEUR = "cellules"
 """La clé d'en-tête (front matter) par laquelle une page sans exemple demande le moteur Python.
