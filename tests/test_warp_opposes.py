@@ -114,6 +114,9 @@ def test_regles_d_annulation() -> None:
     # Deux Catastrophes : bête égalité.
     assert opposition(jet(2, des=(1, 1)), jet(1, des=(1,)), symetrique=True).issue is Issue.EGALITE
     assert opposition(jet(2, des=(1, 1)), jet(1, des=(1,))).issue is Issue.SECOND
+    # … où chacune annule les Critiques de l'autre : il n'en reste aucun, dans les deux contextes.
+    for symetrique in (False, True):
+        assert opposition(jet(2, des=(1, 1)), jet(2, des=(1, 1)), symetrique=symetrique).critiques_nets == 0
 
 
 def test_egalites() -> None:
