@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from rules.troisd6 import (
     Avantage,
     Defense,
+    Indice,
     Niveau,
     Personnage,
     Tour,
@@ -458,3 +459,20 @@ def test_par_defaut_une_scene_sans_fin_s_arrete_au_centieme_tour() -> None:
     murs = Personnage("le mur", seuil=-50, indice="1D3"), Personnage("l'autre mur", seuil=-50, indice="1D3")
     scene = jouer_scene(*murs, rng=random.Random(5))
     assert not scene.terminee and len(scene.tours) == 100
+
+
+def test_les_niveaux_et_les_points_du_tour_passent_a_l_effet_de_l_attaque() -> None:
+    tour = Tour(des_attaque=(1, 2, 4), effet_attaque=7)
+    sans = echange(_A, _P, tour).effet_attaque
+    avec_points = echange(_A, _P, Tour(des_attaque=(1, 2, 4), effet_attaque=7, bonus_points=2)).effet_attaque
+    avec_niveau = echange(_A, _P, Tour(des_attaque=(1, 2, 4), effet_attaque=7, niveaux=1)).effet_attaque
+    assert sans is not None and avec_points is not None and avec_niveau is not None
+    assert (sans.points, sans.indice) == (7, Indice(2, 0))
+    assert (avec_points.bonus_points, avec_points.points) == (2, 9)
+    assert (avec_niveau.niveaux, avec_niveau.indice) == (1, Indice(3, 0))
+
+
+def test_un_personnage_sans_indice_n_a_pas_de_des_d_effet() -> None:
+    with pytest.raises(ValueError) as erreur:
+        _ = _P.des_effet
+    assert str(erreur.value) == "P n'a pas d'indice : il ne peut pas infliger d'effet"
