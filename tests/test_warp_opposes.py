@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter, defaultdict
 from fractions import Fraction
 from itertools import product
@@ -180,3 +181,17 @@ def test_une_mauvaise_entree_donne_une_erreur_francaise(appel, message: str) -> 
     with pytest.raises(ValueError) as erreur:
         appel()
     assert message in str(erreur.value)
+
+
+def test_l_opposition_garde_les_deux_jets_et_refuse_un_faux_jet_mot_pour_mot() -> None:
+    a, b = jet(3, des=(6, 6, 2)), jet(3, des=(6, 4, 3))
+    o = opposition(a, b)
+    assert (o.premier, o.second) == (a, b)
+    with pytest.raises(ValueError) as erreur:
+        opposition("x", b)  # type: ignore[arg-type]
+    assert str(erreur.value) == "premier doit être un Jet (le résultat de rules.warp.jet), reçu 'x'"
+    with pytest.raises(ValueError) as erreur:
+        opposition(a, dataclasses.replace(b, des=(7, 1, 1)))
+    assert str(erreur.value) == (
+        "second : ce Jet n'est pas un jet valide (des : chaque dé doit être un entier entre 1 et 6, reçu 7)"
+    )
