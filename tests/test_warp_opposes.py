@@ -186,7 +186,8 @@ def test_une_mauvaise_entree_donne_une_erreur_francaise(appel, message: str) -> 
 def test_l_opposition_garde_les_deux_jets_et_refuse_un_faux_jet_mot_pour_mot() -> None:
     a, b = jet(3, des=(6, 6, 2)), jet(3, des=(6, 4, 3))
     o = opposition(a, b)
-    assert (o.premier, o.second) == (a, b)
+    assert (o.premier, o.second, o.symetrique) == (a, b, False)
+    assert opposition(a, b, symetrique=True).symetrique is True
     with pytest.raises(ValueError) as erreur:
         opposition("x", b)  # type: ignore[arg-type]
     assert str(erreur.value) == "premier doit être un Jet (le résultat de rules.warp.jet), reçu 'x'"
