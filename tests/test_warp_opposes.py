@@ -196,3 +196,11 @@ def test_l_opposition_garde_les_deux_jets_et_refuse_un_faux_jet_mot_pour_mot() -
     assert str(erreur.value) == (
         "second : ce Jet n'est pas un jet valide (des : chaque dé doit être un entier entre 1 et 6, reçu 7)"
     )
+
+
+def test_la_loi_d_une_opposition_range_ses_couples_dans_l_ordre_des_resultats() -> None:
+    # Vraie égalité d'abord, puis par résultat du premier, puis du second (Catastrophe … Magistrale).
+    ordre = [None, *Resultat]
+    cles = list(distribution_opposee(2, 2, symetrique=True))
+    assert cles == sorted(cles, key=lambda c: (ordre.index(c[0]), ordre.index(c[1])))
+    assert cles[:3] == [(None, None), (Resultat.CATASTROPHE, Resultat.REUSSITE), (Resultat.ECHEC, Resultat.REUSSITE)]
