@@ -130,7 +130,16 @@ def on_nav(nav: Any, config: Any, files: Any, **kwargs: Any) -> Any:
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any, **kwargs: Any) -> str:
-    """Écrit les formulaires dans la page du calculateur, à la place du repère."""
+    """Écrit les formulaires dans la page du calculateur, à la place du repère.
+
+    Les formulaires calculent avec le moteur Python des cellules : la page doit le
+    demander au modèle du site (en-tête `cellules: true`), sinon la construction s'arrête.
+    """
+    if page.file.src_uri == PAGE and not modele.page_de(page).moteur:
+        raise ValueError(
+            f"{PAGE} doit demander le moteur Python par son en-tête ({modele.EN_TETE_MOTEUR}: true) :"
+            " ses formulaires calculent avec lui"
+        )
     return modele.ecrire_au_repere(markdown, page, PAGE, REPERE, markdown_formulaires)
 
 
@@ -138,7 +147,8 @@ def on_page_content(html_page: str, page: Any, config: Any, files: Any, **kwargs
     """Le style et le script du calculateur, sur sa seule page : les autres pages ne les chargent pas.
 
     Le script attend la fin du chargement de la page : il emprunte alors le worker Python de
-    `cellules.js` (chargé, lui, sur chaque page à exemples).
+    `cellules.js`, que configure le crochet des cellules sur chaque page qui a besoin du moteur
+    (`modele.Page.moteur` : la page du calculateur le demande par son en-tête).
     """
     if page.file.src_uri != PAGE:
         return html_page

@@ -13,6 +13,10 @@ Le carnet est généré à la construction depuis la page Markdown :
   afficher chaque expression comme la console (et la page) : toutes les
   expressions d'une cellule, par leur `repr`.
 
+La page est lue par le modèle du site (`hooks/modele.py`) : ses blocs de code,
+ses boîtes et onglets (toutes, même celles de démonstration de l'accueil), ses
+liens et ses liens par identifiant ; ce crochet n'en relit rien lui-même.
+
 Quelqu'un qui a Jupyter ouvre le carnet et l'exécute tel quel, sans réseau.
 Les carnets vont dans `carnets/` du site ; un lien en tête de la page y mène.
 """
@@ -32,7 +36,8 @@ from typing import Any
 if __name__ != "hooks.carnets":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hooks.cellules import _CLOTURE, Bloc, archive_du_paquet, modules_hors_navigateur
+from hooks import modele
+from hooks.cellules import archive_du_paquet, modules_hors_navigateur
 
 __all__ = [
     "DOSSIER",
@@ -40,22 +45,16 @@ __all__ = [
     "carnet",
     "chemin_du_carnet",
     "on_config",
+    "on_nav",
     "on_page_content",
     "on_page_markdown",
     "on_post_build",
     "preparation",
-    "references",
     "segments",
 ]
 
 DOSSIER = "carnets"
 """Où vont les carnets dans le site."""
-
-_BOITE = re.compile(
-    r"^(?P<retrait>[ \t]*)(?:!!!|\?\?\?\+?)[ \t]+(?P<type>[\w-]+)(?:[ \t]+\"(?P<titre>[^\"]*)\")?[ \t]*$"
-)
-_ONGLET = re.compile(r"^(?P<retrait>[ \t]*)===\+?[ \t]+\"(?P<titre>[^\"]*)\"[ \t]*$")
-_LIEN = re.compile(r"(\]\()(?P<cible>[^)\s]+)(\))")
 
 
 @dataclass(frozen=True)
@@ -64,23 +63,6 @@ class Segment:
 
     genre: str
     texte: str
-
-
-def _retrait(ligne: str) -> int:
-    return len(ligne) - len(ligne.lstrip(" "))
-
-
-def _corps(lignes: list[str], debut: int, retrait: int) -> int:
-    """L'indice de fin (exclu) du corps en retrait d'au moins `retrait` qui commence à `debut`."""
-    fin = debut
-    j = debut
-    while j < len(lignes):
-        if lignes[j].strip():
-            if _retrait(lignes[j]) < retrait:
-                break
-            fin = j + 1
-        j += 1
-    return fin
 
 
 def segments(markdown: str) -> list[Segment]:
@@ -112,6 +94,7 @@ def segments(markdown: str) -> list[Segment]:
         exec 'print("| a |")'
     """
     lignes = markdown.split("\n")
+    blocs = {bloc.debut: bloc for bloc in modele.clotures(lignes)}
     sortie: list[Segment] = []
     prose: list[str] = []
     continuation = 0  # retrait de la suite d'un élément de liste dont un exemple vient d'être sorti
@@ -125,48 +108,37 @@ def segments(markdown: str) -> list[Segment]:
             sortie.append(Segment("md", "\n".join(prose)))
         prose.clear()
 
+    def retrait(ligne: str) -> int:
+        return len(ligne) - len(ligne.lstrip(" "))
+
     i = 0
     while i < len(lignes):
         ligne = lignes[i]
-        if ligne.strip() and _retrait(ligne) < continuation:
+        if ligne.strip() and retrait(ligne) < continuation:
             continuation = 0
-        if (ouverture := _CLOTURE.match(ligne)) and ouverture["info"].strip():
-            barrieres, retrait = ouverture["barrieres"], ouverture["retrait"]
-            j = i + 1
-            while j < len(lignes):
-                fermeture = _CLOTURE.match(lignes[j])
-                if fermeture and fermeture["barrieres"].startswith(barrieres) and not fermeture["info"].strip():
-                    break
-                j += 1
-            info = ouverture["info"].strip()
-            contenu = "\n".join(x.removeprefix(retrait) for x in lignes[i + 1 : j]).strip("\n")
-            if info == "pycon" or (info.startswith("python") and re.search(r'\bexec="(?:on|1|true)"', info)):
+        if bloc := blocs.get(i):
+            if bloc.pycon or bloc.execute:
                 vider()
-                sortie.append(Segment("pycon" if info == "pycon" else "exec", contenu))
-                continuation = len(retrait)
+                sortie.append(Segment("pycon" if bloc.pycon else "exec", bloc.texte.strip("\n")))
+                continuation = len(bloc.retrait)
             else:
-                prose.extend(x[continuation:] if continuation else x for x in lignes[i : j + 1])
-            i = j + 1
+                prose.extend(x[continuation:] if continuation else x for x in lignes[i : bloc.fin + 1])
+            i = bloc.fin + 1
             continue
-        boite = _BOITE.match(ligne) or _ONGLET.match(ligne)
-        if boite:
-            retrait = len(boite["retrait"])
-            fin = _corps(lignes, i + 1, retrait + 4)
-            corps = "\n".join(x[retrait + 4 :] for x in lignes[i + 1 : fin])
-            titre = boite["titre"] or boite.groupdict().get("type", "").capitalize()
-            citation = _BOITE.match(ligne) is not None
+        if boite := modele.conteneur(lignes, i):
+            titre = boite.titre or boite.genre.capitalize()
+            prefixe = "> " if boite.sorte == "boite" else ""
             vider()
-            prefixe = "> " if citation else ""
             prose.append(f"{prefixe}**{titre}**")
-            for s in segments(corps):
+            for s in segments(boite.corps):
                 if s.genre == "md":
-                    prose.append(prefixe.rstrip() if citation else "")
+                    prose.append(prefixe.rstrip())
                     prose.extend((prefixe + x).rstrip() if x else prefixe.rstrip() for x in s.texte.split("\n"))
                 else:
                     vider()
                     sortie.append(s)
             vider()
-            i = fin
+            i = boite.fin
             continue
         prose.append(ligne[continuation:] if continuation and ligne.strip() else ligne)
         i += 1
@@ -186,18 +158,6 @@ def _lien_absolu(cible: str, page_src: str, site_url: str) -> str:
         cible_src = cible_src.removesuffix(".md")
         cible_src = "" if cible_src == "index" else cible_src.removesuffix("/index") + "/"
     return site_url.rstrip("/") + "/" + cible_src + (f"#{ancre}" if ancre else "")
-
-
-_AUTOREF = re.compile(r"\]\[(?P<identifiant>rules(?:\.\w+)*)\]")
-
-
-def references(docs: Path) -> dict[str, str]:
-    """Chaque module documenté (`::: rules.x`) et sa page de référence, relative à `docs/`."""
-    pages = {}
-    for page in sorted((docs / "reference").glob("*.md")):
-        for module in re.findall(r"^::: (rules(?:\.\w+)*)\s*$", page.read_text(encoding="utf-8"), re.M):
-            pages[module] = page.relative_to(docs).as_posix()
-    return pages
 
 
 def _autoref(identifiant: str, pages: dict[str, str], site_url: str) -> str:
@@ -245,12 +205,12 @@ except NameError:  # hors d'IPython : rien à régler
 del _PAQUET"""
 
 
-def _sorties_publiees(bloc: Bloc) -> list[dict[str, Any]]:
-    """Les sorties d'un exemple telles que la page les montre, au format des carnets."""
+def _sorties_publiees(exemple_pycon: str) -> list[dict[str, Any]]:
+    """Les sorties d'un exemple (texte de console Python) telles que la page les montre, au format des carnets."""
     import ast
 
     sorties: list[dict[str, Any]] = []
-    for exemple in bloc.exemples():
+    for exemple in modele.exemples_pycon(exemple_pycon):
         if not exemple.want:
             continue
         corps = ast.parse(exemple.source).body
@@ -283,10 +243,11 @@ def carnet(
 ) -> dict[str, Any] | None:
     """Le carnet (nbformat 4) d'une page, ou `None` si aucun de ses exemples ne s'exécute hors du site.
 
-    `pages` : chaque module et sa page de référence ([`references`][]), pour les liens par identifiant.
+    `pages` : chaque identifiant documenté et sa page de référence (`modele.Site.references`), pour les
+    liens par identifiant.
     """
     morceaux = segments(markdown)
-    if not any(s.genre == "pycon" and not modules_hors_navigateur(Bloc(0, 0, "", s.texte).source()) for s in morceaux):
+    if not any(s.genre == "pycon" and not modules_hors_navigateur(modele.code_pycon(s.texte)) for s in morceaux):
         return None
     adresse = _lien_absolu(posixpath.basename(page_src), page_src, site_url)
     cellules = [
@@ -304,12 +265,11 @@ def carnet(
     ]
     for s in morceaux:
         if s.genre == "md":
-            texte = _LIEN.sub(lambda m: m[1] + _lien_absolu(m["cible"], page_src, site_url) + m[3], s.texte)
-            texte = _AUTOREF.sub(lambda m: f"]({_autoref(m['identifiant'], pages or {}, site_url)})", texte)
+            texte = modele.remplacer_liens(s.texte, lambda cible: _lien_absolu(cible, page_src, site_url))
+            texte = modele.remplacer_autorefs(texte, lambda ident: _autoref(ident, pages or {}, site_url))
             cellules.append(_cellule("markdown", texte))
             continue
-        bloc = Bloc(0, 0, "", s.texte + "\n")
-        source = bloc.source() if s.genre == "pycon" else s.texte
+        source = modele.code_pycon(s.texte + "\n") if s.genre == "pycon" else s.texte
         absents = modules_hors_navigateur(source)
         if absents:
             quoi = "Exemple exécuté" if s.genre == "pycon" else "Calcul fait"
@@ -318,7 +278,9 @@ def carnet(
             )
             cellules.append(_cellule("markdown", f"```python\n{s.texte}\n```\n\n{note}"))
         elif s.genre == "pycon":
-            cellules.append(_cellule("code", source, metadata={"tags": ["exemple"]}, outputs=_sorties_publiees(bloc)))
+            cellules.append(
+                _cellule("code", source, metadata={"tags": ["exemple"]}, outputs=_sorties_publiees(s.texte + "\n"))
+            )
         else:
             cellules.append(_cellule("code", source, metadata={"tags": ["calcul-de-la-page"]}))
     for c in cellules:  # nbformat : la source en liste de lignes, comme l'écrit Jupyter
@@ -350,15 +312,21 @@ def chemin_du_carnet(page_src: str) -> str:
 
 class _Etat:
     archive: bytes = b""
-    references: dict[str, str] = {}  # noqa: RUF012 (état d'une construction, remis à zéro par on_config)
+    references: dict[str, str] = {}  # noqa: RUF012 (état d'une construction, lu par on_nav)
     carnets: dict[str, dict[str, Any]] = {}  # noqa: RUF012 (état d'une construction, remis à zéro par on_config)
 
 
 def on_config(config: Any, **kwargs: Any) -> Any:
     _Etat.archive = archive_du_paquet(Path(config["config_file_path"]).resolve().parent)
-    _Etat.references = references(Path(config["docs_dir"]))
+    _Etat.references = {}
     _Etat.carnets = {}
     return config
+
+
+def on_nav(nav: Any, config: Any, files: Any, **kwargs: Any) -> Any:
+    """Lit le modèle du site (partagé avec les autres crochets) : les pages de la référence du code."""
+    _Etat.references = modele.site(nav, config).references
+    return nav
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, **kwargs: Any) -> str:

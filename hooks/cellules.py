@@ -20,18 +20,19 @@ exécute la source même de `rules` qui a construit le site. Ce crochet :
 
 Le JavaScript (`docs/javascripts/cellules.js`, puis `cellules-worker.js` au
 premier « Exécuter ») lit ces adresses dans le repère `#cellules-config` que
-le crochet ajoute aux pages qui ont des cellules.
+le crochet ajoute aux pages qui ont besoin du moteur Python : celles qui ont
+des cellules et celles dont l'en-tête le demande (`cellules: true`, la page du
+calculateur), comme le dit le modèle du site (`hooks/modele.py`, qui lit aussi
+les blocs ` ```pycon `).
 """
 
 from __future__ import annotations
 
 import ast
-import doctest
 import hashlib
 import html
 import io
 import logging
-import re
 import shutil
 import sys
 import zipfile
@@ -42,17 +43,17 @@ from typing import Any
 if __name__ != "hooks.cellules":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hooks import npm
+from hooks import modele, npm
 
 __all__ = [
     "FICHIERS_PYODIDE",
-    "Bloc",
     "Runtime",
     "archive_du_paquet",
     "blocs_pycon",
     "marquer",
     "modules_hors_navigateur",
     "on_config",
+    "on_nav",
     "on_page_content",
     "on_page_markdown",
     "on_post_build",
@@ -64,61 +65,16 @@ log = logging.getLogger("mkdocs.hooks.cellules")
 FICHIERS_PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """Ce que charge `loadPyodide` (vérifié dans Chromium) : ni les cartes de source, ni la console de démonstration."""
 
-HORS_ARCHIVE = {"_pages.py"}
-"""Machinerie du site encore logée dans `rules/` (YAML, Markdown) : elle ne va pas au navigateur."""
 
-_CLOTURE = re.compile(r"^(?P<retrait>[ \t]*)(?P<barrieres>`{3,}|~{3,})(?P<info>[^\n`]*)$")
-
-
-@dataclass(frozen=True)
-class Bloc:
-    """Un bloc ` ```pycon ` d'une page : ses lignes (de la clôture d'ouverture à celle de fermeture)."""
-
-    debut: int
-    """Indice de la ligne d'ouverture."""
-    fin: int
-    """Indice de la ligne de fermeture."""
-    retrait: str
-    texte: str
-    """Le contenu du bloc, retrait ôté : les lignes `>>>`, `...` et les sorties."""
-
-    def exemples(self) -> list[doctest.Example]:
-        """Les exemples du bloc, lus comme les lit doctest."""
-        return doctest.DocTestParser().get_examples(self.texte)
-
-    def source(self) -> str:
-        """Le code du bloc sans les invites ni les sorties : ce que le lecteur modifie."""
-        return "".join(e.source for e in self.exemples()).rstrip("\n")
-
-
-def blocs_pycon(markdown: str) -> list[Bloc]:
-    """Les blocs ` ```pycon ` d'une page Markdown, dans l'ordre, à tout niveau de retrait.
+def blocs_pycon(markdown: str) -> list[modele.Cloture]:
+    """Les exemples ` ```pycon ` d'une page Markdown, dans l'ordre, à tout niveau de retrait (lus par le modèle).
 
     Examples:
         >>> texte = "Texte\\n\\n```pycon\\n>>> 1 + 1\\n2\\n\\n```\\n\\n!!! note\\n    ```pycon\\n    >>> print('a')\\n    a\\n    ```\\n"
         >>> [(b.debut, b.retrait, b.texte, b.source()) for b in blocs_pycon(texte)]
         [(2, '', '>>> 1 + 1\\n2\\n', '1 + 1'), (9, '    ', ">>> print('a')\\na", "print('a')")]
     """
-    lignes = markdown.split("\n")
-    blocs = []
-    i = 0
-    while i < len(lignes):
-        ouverture = _CLOTURE.match(lignes[i])
-        if not ouverture:
-            i += 1
-            continue
-        barrieres, retrait = ouverture["barrieres"], ouverture["retrait"]
-        j = i + 1
-        while j < len(lignes):
-            fermeture = _CLOTURE.match(lignes[j])
-            if fermeture and fermeture["barrieres"].startswith(barrieres) and not fermeture["info"].strip():
-                break
-            j += 1
-        if ouverture["info"].strip() == "pycon":
-            contenu = [ligne.removeprefix(retrait) for ligne in lignes[i + 1 : j]]
-            blocs.append(Bloc(i, j, retrait, "\n".join(contenu)))
-        i = j + 1
-    return blocs
+    return [bloc for bloc in modele.clotures(markdown) if bloc.pycon]
 
 
 def modules_hors_navigateur(source: str) -> list[str]:
@@ -127,8 +83,8 @@ def modules_hors_navigateur(source: str) -> list[str]:
     Examples:
         >>> modules_hors_navigateur("import random\\nfrom rules.warp import jet")
         []
-        >>> modules_hors_navigateur("from hooks.glossaire import definitions\\nimport rules._pages")
-        ['hooks.glossaire', 'rules._pages']
+        >>> modules_hors_navigateur("from hooks.glossaire import definitions\\nimport yaml")
+        ['hooks.glossaire', 'yaml']
     """
     modules = []
     for noeud in ast.walk(ast.parse(source)):
@@ -139,10 +95,7 @@ def modules_hors_navigateur(source: str) -> list[str]:
     absents = []
     for module in modules:
         racine = module.partition(".")[0]
-        if racine == "rules":
-            if any(f"{partie}.py" in HORS_ARCHIVE for partie in module.split(".")[1:]):
-                absents.append(module)
-        elif racine not in sys.stdlib_module_names and racine != "__future__":
+        if racine not in {"rules", "__future__"} and racine not in sys.stdlib_module_names:
             absents.append(module)
     return absents
 
@@ -162,9 +115,7 @@ def marquer(markdown: str) -> tuple[str, int]:
         absents = modules_hors_navigateur(bloc.source())
         if absents:
             attributs += f' data-hors-navigateur="{html.escape(", ".join(absents))}"'
-        barrieres = _CLOTURE.match(lignes[bloc.debut])
-        assert barrieres is not None
-        lignes[bloc.debut] = f"{bloc.retrait}{barrieres['barrieres']}{{.pycon .cellule {attributs}}}"
+        lignes[bloc.debut] = bloc.ouverture(f"{{.pycon .cellule {attributs}}}")
     return "\n".join(lignes), len(blocs)
 
 
@@ -191,14 +142,14 @@ def trouver_runtime(racine: Path, installer: bool = True) -> Runtime:
 
 
 def archive_du_paquet(racine: Path) -> bytes:
-    """Le zip servi au navigateur : la source de `rules` (sans la machinerie du site) et `cellules_session.py`.
+    """Le zip servi au navigateur : la source de `rules` (bibliothèque standard seulement) et `cellules_session.py`.
 
     L'archive est reproductible (ordre et dates fixes) : même source, même empreinte.
     """
     fichiers = [
         (f.relative_to(racine).as_posix(), f)
         for f in sorted((racine / "rules").rglob("*"))
-        if f.is_file() and f.suffix in {".py", ".typed"} and f.name not in HORS_ARCHIVE and "__pycache__" not in f.parts
+        if f.is_file() and f.suffix in {".py", ".typed"} and "__pycache__" not in f.parts
     ]
     fichiers.append(("cellules_session.py", racine / "hooks" / "cellules_session.py"))
     tampon = io.BytesIO()
@@ -218,7 +169,6 @@ class _Etat:
     runtime: Runtime = Runtime("", None, "le crochet des cellules n'a pas été chargé")
     archive: bytes = b""
     nom_archive: str = ""
-    cellules: dict[str, int] = {}  # noqa: RUF012 (état d'une construction, remis à zéro par on_config)
 
 
 def on_config(config: Any, **kwargs: Any) -> Any:
@@ -230,14 +180,27 @@ def on_config(config: Any, **kwargs: Any) -> Any:
         log.info("Cellules : Pyodide indisponible (%s) ; les exemples restent lisibles.", _Etat.runtime.raison)
     _Etat.archive = archive_du_paquet(racine)
     _Etat.nom_archive = f"rules-{hashlib.sha256(_Etat.archive).hexdigest()[:12]}.zip"
-    _Etat.cellules = {}
     return config
 
 
+def on_nav(nav: Any, config: Any, files: Any, **kwargs: Any) -> Any:
+    """Lit le modèle du site (une fois par construction, partagé avec les autres crochets)."""
+    modele.site(nav, config)
+    return nav
+
+
 def on_page_markdown(markdown: str, page: Any, **kwargs: Any) -> str:
+    """Marque les cellules de la page ; le modèle du site doit savoir qu'elle a besoin du moteur.
+
+    Un crochet qui écrirait un exemple ` ```pycon ` dans une page qui n'en a pas
+    dans sa source laisserait des cellules sans moteur : la construction s'arrête.
+    """
     marque, nombre = marquer(markdown)
-    if nombre:
-        _Etat.cellules[page.file.src_uri] = nombre
+    if nombre and not modele.page_de(page).moteur:
+        raise ValueError(
+            f"{page.file.src_uri} : {nombre} cellule(s) absente(s) de la source de la page (écrites par un crochet ?) ;"
+            f" le modèle du site ne lui donne pas le moteur Python : ajoutez l'en-tête {modele.EN_TETE_MOTEUR}: true"
+        )
     return marque
 
 
@@ -248,7 +211,12 @@ def _relatif(cible: str, page: Any) -> str:
 
 
 def on_page_content(html_page: str, page: Any, **kwargs: Any) -> str:
-    if page.file.src_uri not in _Etat.cellules:
+    """Le repère `#cellules-config` (où sont le runtime et le paquet) sur chaque page qui a besoin du moteur.
+
+    Le modèle du site le dit (`modele.Page.moteur`) : la page a des
+    cellules, ou son en-tête le demande (`cellules: true`, la page du calculateur).
+    """
+    if not modele.page_de(page).moteur:
         return html_page
     runtime = _Etat.runtime
     attributs = {

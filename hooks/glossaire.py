@@ -49,6 +49,7 @@ __all__ = [
     "on_config",
     "on_nav",
     "on_page_markdown",
+    "pour_le_systeme",
     "renvois",
 ]
 
@@ -140,17 +141,58 @@ def concepts(fichier: str | Path = SOURCE) -> list[Concept]:
     return trouves
 
 
-def definitions(fichier: str | Path = SOURCE) -> dict[str, str]:
+def pour_le_systeme(definition: str, systeme: str | None) -> str:
+    """La définition telle qu'une page d'un seul système la montre : sans la partie de l'autre.
+
+    Une définition qui parle des deux (« WaRP — … 3D6 — … ») ne garde, sur une
+    page WaRP, que son début commun et sa partie WaRP ; sur une page 3D6, sa
+    partie 3D6. Les autres définitions, et toutes les définitions quand
+    `systeme` vaut `None` (accueil, glossaire, impression), restent entières.
+
+    Examples:
+        >>> d = "Celui qui se défend. WaRP — il l'emporte sur une égalité. 3D6 — il esquive, bloque ou contre-attaque."
+        >>> print(pour_le_systeme(d, "WaRP"))
+        Celui qui se défend. WaRP — il l'emporte sur une égalité.
+        >>> print(pour_le_systeme(d, "3D6"))
+        Celui qui se défend. 3D6 — il esquive, bloque ou contre-attaque.
+        >>> pour_le_systeme(d, None) == d, pour_le_systeme("3D6 — Dé doublé.", "WaRP")
+        (True, '3D6 — Dé doublé.')
+    """
+    if systeme is None:
+        return definition
+    marques = {nom: definition.find(f"{nom} — ") for nom in ("WaRP", "3D6")}
+    if min(marques.values()) < 0:
+        return definition
+    debut, autre = marques[systeme], next(m for n, m in marques.items() if n != systeme)
+    commun = definition[: min(marques.values())]
+    partie = definition[debut:autre] if debut < autre else definition[debut:]
+    return (commun + partie).strip()
+
+
+def definitions(fichier: str | Path = SOURCE, systeme: str | None = None) -> dict[str, str]:
     """Chaque forme du glossaire et la définition de son concept (ce que montrent les infobulles).
+
+    Avec `systeme` (« WaRP » ou « 3D6 »), les définitions des pages de ce système
+    ([`pour_le_systeme`][]) : un terme propre à l'autre système n'y a pas d'infobulle
+    (« modificateur » n'a pas, sur une page WaRP, le sens qu'il a au 3D6).
 
     Examples:
         >>> d = definitions()
         >>> print(d["Magistrale"])
-        WaRP — Une réussite avec un Critique (un 6 gardé) ; dans un jet opposé, il faut garder plus de 6 que l'adversaire.
+        WaRP — Une réussite avec un Critique (un 6 gardé) ; dans un jet opposé, il faut garder plus de dés à 6 que l'adversaire.
         >>> d["Magistrale"] == d["Magistrales"]
         True
+        >>> print(definitions(systeme="WaRP")["Critique"])
+        WaRP — Un 6 parmi les dés gardés.
+        >>> "Dd" in definitions(systeme="WaRP"), "Dd" in definitions(systeme="3D6")
+        (False, True)
     """
-    return {forme: c.definition for c in concepts(fichier) for forme in c.formes}
+    return {
+        forme: pour_le_systeme(c.definition, systeme)
+        for c in concepts(fichier)
+        if systeme is None or c.systeme in (systeme, "Les deux systèmes")
+        for forme in c.formes
+    }
 
 
 def _cle(texte: str) -> str:
@@ -291,7 +333,11 @@ def on_nav(nav: Any, config: Any, files: Any, **kwargs: Any) -> Any:
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, **kwargs: Any) -> str:
-    """Écrit les entrées du glossaire dans sa page, à la place du repère."""
+    """Écrit les entrées du glossaire dans sa page, à la place du repère ; sur une page d'un seul
+    système, les infobulles ne montrent que ce système (MkDocs crée le convertisseur Markdown de
+    chaque page après cet évènement, avec la configuration de `abbr` que voici)."""
+    systeme = modele.systeme_de(page.file.src_uri)
+    config["mdx_configs"].setdefault("abbr", {})["glossary"] = definitions(_source(config), systeme)
 
     def ecrire(site: modele.Site) -> str:
         entrees = concepts(_source(config))

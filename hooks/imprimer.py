@@ -54,7 +54,14 @@ _RACINE = "http://site.invalid/"
 
 
 def incluse(src_uri: str) -> bool:
-    """Vrai si la page (chemin dans `docs/`) fait partie de la version imprimable."""
+    """Vrai si la page (chemin dans `docs/`) fait partie de la version imprimable.
+
+    Examples:
+        >>> incluse("warp/jets-simples.md"), incluse("troisd6/scenes-majeures.md"), incluse("glossaire.md")
+        (True, True, True)
+        >>> incluse("premiers-pas/warp.md"), incluse("reference/warp-jets.md")
+        (False, False)
+    """
     return src_uri.startswith(DOSSIERS) or src_uri in AUSSI
 
 

@@ -49,18 +49,21 @@ def _commande_mkdocs() -> str:
     return trouvee
 
 
-def construire(dossier: Path) -> subprocess.CompletedProcess[str]:
+def construire(dossier: Path, *, graine: str | None = None) -> subprocess.CompletedProcess[str]:
     """`mkdocs build --strict` du site dans `dossier` (jamais `-q`, qui désactive --strict).
 
     Lancé comme un lecteur le lance, par la commande `mkdocs` (et non `python -m
     mkdocs`) : la racine du dépôt n'est pas dans le chemin Python, les crochets
     doivent donc trouver seuls leur modèle commun. Seul le paquet `rules` de ce
     dépôt y est ajouté (un lien dans un dossier temporaire, comme l'installerait
-    pip), pour que les blocs exécutés appellent ce code-ci.
+    pip), pour que les blocs exécutés appellent ce code-ci. `graine` fixe
+    `PYTHONHASHSEED` (l'ordre des ensembles), pour vérifier qu'il ne change rien.
     """
     with tempfile.TemporaryDirectory(prefix="paquet-") as paquet:
         (Path(paquet) / "rules").symlink_to(RACINE / "rules", target_is_directory=True)
         env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": paquet}
+        if graine is not None:
+            env["PYTHONHASHSEED"] = graine
         return subprocess.run(
             [_commande_mkdocs(), "build", "--strict", "--site-dir", str(dossier)],
             cwd=RACINE,

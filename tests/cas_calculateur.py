@@ -63,6 +63,8 @@ CAS: tuple[Cas, ...] = (
     # --- WaRP › jet simple
     Cas("critique", "warp-jet", {"trait": "3", "bonus": "1", "des": "6 2 5 1"}, "Magistrale",
         _J(3, bonus=1, des=(6, 2, 5, 1)).explication, warp.distribution(3, bonus=1)),
+    Cas("trait-ecrit-3d", "warp-jet", {"trait": "3d", "des": "5 4 2"}, "Réussite", _J(3, des=(5, 4, 2)).explication,
+        warp.distribution(3)),
     Cas("catastrophe", "warp-jet", {"trait": "2", "malus": "1", "des": "1 4 1"}, "Catastrophe",
         _J(2, malus=1, des=(1, 4, 1)).explication, warp.distribution(2, malus=1)),
     Cas("egalite-echec", "warp-jet", {"trait": "3", "des": "4 3 2"}, "Échec", _J(3, des=(4, 3, 2)).explication,
@@ -92,6 +94,8 @@ CAS: tuple[Cas, ...] = (
     Cas("aide-un-de", "warp-cooperatif", {"resultats": "réussite compensation", "des": "5 4 2 1"}, "Réussite",
         "Alpha : " + _J(3, bonus=1, des=(5, 4, 2, 1)).explication, warp.distribution(3, bonus=1)),
     Cas("avant-les-betas", "warp-cooperatif", {"betas": "2 3"}, loi=warp.distribution_cooperative(3, [2, 3])),
+    Cas("des-des-betas", "warp-cooperatif", {"betas": "2 3", "des_betas": "4 3 / 6 1 1", "des": "5 4 2 1"},
+        "Réussite", "Alpha : " + _J(3, bonus=1, des=(5, 4, 2, 1)).explication, warp.distribution(3, bonus=1)),
     # --- WaRP › test étendu
     Cas("depassement-magistrale", "warp-etendu", {"complexite": "2", "maniabilite": "2",
         "des": "5 3 2 / 6 1 1 / 6 4 3"}, "Magistrale",
@@ -173,6 +177,11 @@ ERREURS: tuple[tuple[str, dict[str, str], str, str], ...] = (
      "des_second : donnez les dés des deux camps pour juger le jet (ou aucun)"),
     ("warp-cooperatif", {"resultats": "Succès"}, "resultats",
      "resultats[0] doit être un Resultat (Catastrophe, Échec, Compensation, Réussite, Magistrale), reçu 'Succès'"),
+    ("warp-cooperatif", {"betas": "2 3", "des_betas": "4 3 / 6 1", "des": "5 4 2 1"}, "des_betas",
+     "Bêta 2 : des doit contenir exactement 3 dés, reçu 2 : (6, 1)"),
+    ("warp-cooperatif", {"betas": "2 3", "des_betas": "4 3"}, "des_betas",
+     "des_betas : donnez les dés de chaque Bêta, séparés par « / » (2 Bêtas dans « Traits des Bêtas »), reçu "
+     "1 groupe de dés"),
     ("warp-etendu", {"complexite": "0"}, "complexite", "complexite doit être un entier ≥ 1, reçu 0"),
     ("warp-experience", {"convertis": "3"}, "convertis",
      "aucun dé d'expérience disponible pour « ce Test » : ses 3 dés sont déjà convertis (ils reviennent à la fin de la partie)"),

@@ -21,7 +21,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from hooks import carnets, cellules
+from hooks import carnets
 from tests.conftest import RACINE, SiteConstruit
 
 _BLOC = re.compile(
@@ -69,17 +69,12 @@ def _exemples(nb: Any) -> list[Any]:
     return [c for c in nb.cells if c.cell_type == "code" and "exemple" in c.metadata.get("tags", [])]
 
 
-def test_seules_les_pages_dont_aucun_exemple_ne_sort_du_site_n_ont_pas_de_carnet(site_construit: SiteConstruit) -> None:
+def test_chaque_page_d_exemples_a_son_carnet(site_construit: SiteConstruit) -> None:
     sans = [p for p in _pages() if not (site_construit.dossier / carnets.chemin_du_carnet(p)).is_file()]
-    assert sans == ["glossaire.md", "imprimer.md"], "leurs exemples lisent la machinerie du site (hooks)"
-    for page in sans:
-        assert all(
-            cellules.modules_hors_navigateur(b.source())
-            for b in cellules.blocs_pycon((RACINE / "docs" / page).read_text())
-        )
+    assert _pages() and sans == [], f"pages d'exemples sans carnet : {sans}"
 
 
-@pytest.mark.parametrize("page_md", [p for p in _pages() if p not in {"glossaire.md", "imprimer.md"}])
+@pytest.mark.parametrize("page_md", _pages())
 def test_le_carnet_s_execute_et_redit_la_page(site_construit: SiteConstruit, page_md: str, tmp_path: Path) -> None:
     page_html = _html(site_construit, page_md)
     cible = carnets.chemin_du_carnet(page_md)
@@ -118,3 +113,18 @@ def test_un_carnet_garde_la_prose_et_rend_les_liens_absolus(site_construit: Site
 def test_les_doctests_du_crochet_des_carnets() -> None:
     resultat = doctest.testmod(carnets, optionflags=doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
     assert resultat.attempted > 0 and resultat.failed == 0
+
+
+def test_aucune_boite_ne_reste_en_syntaxe_mkdocs_dans_un_carnet(site_construit: SiteConstruit) -> None:
+    """Jupyter ne connaît pas `!!!` : chaque boîte, même de démonstration (`!!! info exemple`), devient une citation."""
+    brutes = {}
+    for fichier in sorted((site_construit.dossier / carnets.DOSSIER).rglob("*.ipynb")):
+        nb = json.loads(fichier.read_text(encoding="utf-8"))
+        markdown = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+        lignes = re.findall(r"^[ \t]*(?:!!!|\?\?\?|===).*$", markdown, re.M)
+        if lignes:
+            brutes[fichier.relative_to(site_construit.dossier).as_posix()] = lignes
+    assert brutes == {}
+    nb = json.loads((site_construit.dossier / carnets.DOSSIER / "index.ipynb").read_text(encoding="utf-8"))
+    markdown = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
+    assert "> **Interprétation : exemple de boîte**\n>\n> Une boîte comme celle-ci" in "\n".join(markdown)

@@ -15,10 +15,11 @@ import io
 import re
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from hooks import cellules, cellules_session
+from hooks import cellules, cellules_session, modele
 from rules.warp import jet
 from tests.conftest import EN_CI, RACINE, SiteConstruit
 
@@ -73,9 +74,8 @@ def test_l_archive_servie_est_la_source_meme_de_rules(site_construit: SiteConstr
     attendus = {
         f.relative_to(RACINE).as_posix(): f.read_bytes()
         for f in (RACINE / "rules").rglob("*.py")
-        if "__pycache__" not in f.parts and f.name != "_pages.py"
+        if "__pycache__" not in f.parts
     }
-    assert "rules/_pages.py" not in contenu, "la machinerie du site (yaml, markdown) ne va pas au navigateur"
     assert contenu.pop("cellules_session.py") == (RACINE / "hooks" / "cellules_session.py").read_bytes()
     contenu.pop("rules/py.typed")
     assert contenu == attendus
@@ -104,18 +104,42 @@ def test_chaque_exemple_pycon_est_une_cellule(site_construit: SiteConstruit) -> 
     for page_md, nombre in pages.items():
         html = _html_de(site_construit, page_md)
         rangs = re.findall(r'class="language-pycon cellule highlight" data-cellule="(\d+)"', html)
-        if page_md == "imprimer.md":  # la page imprimable réunit aussi les cellules des pages de règles
-            assert rangs[0] == "1"
-            continue
         assert rangs == [str(i) for i in range(1, nombre + 1)], page_md
         assert 'id="cellules-config"' in html
 
 
-def test_un_exemple_qui_lit_la_machinerie_du_site_est_marque() -> None:
-    texte, nombre = cellules.marquer((RACINE / "docs" / "glossaire.md").read_text(encoding="utf-8"))
-    assert nombre == 1 and 'data-hors-navigateur="hooks.glossaire"' in texte
-    texte, _ = cellules.marquer((RACINE / "docs" / "warp" / "jets-simples.md").read_text(encoding="utf-8"))
-    assert "data-hors-navigateur" not in texte
+def test_aucun_exemple_du_site_ne_lit_la_machinerie_du_site() -> None:
+    """Chaque exemple publié s'exécute chez le lecteur : aucun n'importe les crochets ni un module absent
+    du navigateur (le marquage de tels blocs, `data-hors-navigateur`, est vérifié par le doctest de
+    `cellules.marquer`)."""
+    for md in sorted((RACINE / "docs").rglob("*.md")):
+        texte, _ = cellules.marquer(md.read_text(encoding="utf-8"))
+        assert "data-hors-navigateur" not in texte, md.relative_to(RACINE).as_posix()
+
+
+def _pages_du_menu() -> dict[str, Any]:
+    """Les pages du menu, objets de MkDocs (configuration, fichiers, menu), et le modèle du site lu d'après eux."""
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import get_files
+    from mkdocs.structure.nav import get_navigation
+
+    config = load_config(str(RACINE / "mkdocs.yml"))
+    nav = get_navigation(get_files(config), config)
+    modele.site(nav, config)
+    return {page.file.src_uri: page for page in nav.pages}
+
+
+def test_une_cellule_que_le_modele_ne_voit_pas_arrete_la_construction() -> None:
+    pages = _pages_du_menu()
+    exemple = "```pycon\n>>> 1 + 1\n2\n```\n"
+    marque = cellules.on_page_markdown(exemple, page=pages["warp/jets-simples.md"])
+    assert 'data-cellule="1"' in marque
+    # Une page sans exemple dans sa source (ni en-tête) : le modèle ne lui donne pas le moteur.
+    assert not modele.page_de(pages["interpretations.md"]).moteur
+    with pytest.raises(ValueError, match=r"interpretations\.md : 1 cellule\(s\) absente\(s\) de la source"):
+        cellules.on_page_markdown(exemple, page=pages["interpretations.md"])
+    # La page du calculateur demande le moteur par son en-tête : une cellule de plus y est permise.
+    assert cellules.on_page_markdown(exemple, page=pages["calculateur.md"]).count("data-cellule") == 1
 
 
 # ---------------------------------------------------------------- la session (CPython)
@@ -147,4 +171,4 @@ def test_l_archive_est_reproductible() -> None:
     premiere, seconde = cellules.archive_du_paquet(RACINE), cellules.archive_du_paquet(RACINE)
     assert premiere == seconde
     with zipfile.ZipFile(io.BytesIO(premiere)) as archive:
-        assert "rules/_pages.py" not in archive.namelist()
+        assert {"rules/__init__.py", "cellules_session.py"} <= set(archive.namelist())

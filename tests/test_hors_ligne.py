@@ -9,8 +9,10 @@ lui-même est éprouvé dans Chromium par `tests/test_hors_ligne_navigateur.py`.
 
 from __future__ import annotations
 
+import filecmp
 import hashlib
 import json
+import os
 import re
 from pathlib import Path
 
@@ -18,6 +20,7 @@ from mkdocs.config import load_config
 
 from hooks import hors_ligne
 from scripts import icones
+from scripts.outils import construire
 from tests.conftest import RACINE, SiteConstruit
 
 # ---------------------------------------------------------------- sans navigateur
@@ -75,3 +78,24 @@ def version_publiee(site: Path) -> str:
 def publier(site: Path) -> None:
     """Ce que fait une publication, après coup : le crochet récrit manifeste et service worker."""
     hors_ligne.on_post_build(load_config(str(RACINE / "mkdocs.yml"), site_dir=str(site)))
+
+
+def _differences(a: Path, b: Path) -> list[str]:
+    """Les fichiers (chemins relatifs) présents d'un seul côté ou dont les octets diffèrent."""
+    comparaison = filecmp.dircmp(a, b)
+    ecarts = comparaison.left_only + comparaison.right_only
+    ecarts += [n for n in comparaison.common_files if not filecmp.cmp(a / n, b / n, shallow=False)]
+    for sous in comparaison.common_dirs:
+        ecarts += [f"{sous}/{e}" for e in _differences(a / sous, b / sous)]
+    return sorted(ecarts)
+
+
+def test_le_meme_code_donne_le_meme_site_et_la_meme_version(site_construit: SiteConstruit, tmp_path: Path) -> None:
+    """Construire deux fois le même code donne les mêmes fichiers, octet pour octet, quel que soit l'ordre
+    des ensembles de Python (`PYTHONHASHSEED`) : sinon la version du service worker changerait sans que
+    rien ne change, et chaque lecteur rechargerait le site à chaque publication."""
+    graine = "2" if os.environ.get("PYTHONHASHSEED") == "1" else "1"  # une autre que celle du premier site
+    proc = construire(tmp_path / "bis", graine=graine)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    ecarts = _differences(site_construit.dossier, tmp_path / "bis")
+    assert not ecarts, f"deux constructions du même code diffèrent : {ecarts}"

@@ -90,7 +90,10 @@ def test_chaque_page_recoit_les_infobulles(site_construit: SiteConstruit, chemin
     html = (site_construit.dossier / chemin / "index.html").read_text(encoding="utf-8")
     titres = {t.replace("&#x27;", "'") for t in re.findall(r'<abbr title="([^"]+)">', html)}
     assert titres, f"{chemin} : aucune infobulle"
-    assert titres <= {c.definition for c in glossaire.concepts(ABREVIATIONS)}
+    systeme = "WaRP" if "warp" in chemin else "3D6"
+    assert titres <= set(glossaire.definitions(ABREVIATIONS, systeme).values())
+    autre = "3D6 — " if systeme == "WaRP" else "WaRP — "
+    assert not [t for t in titres if autre in t], f"{chemin} : une infobulle parle de l'autre système"
 
 
 def test_la_page_imprimable_reecrit_ses_liens() -> None:

@@ -9,7 +9,7 @@ from urllib.parse import unquote, urldefrag, urlparse
 
 import pytest
 
-from hooks import chiffres, glossaire, modele, registre
+from hooks import chiffres, glossaire, imprimer, modele, registre
 from tests.conftest import RACINE, SiteConstruit
 
 DOCS = RACINE / "docs"
@@ -161,7 +161,12 @@ def test_le_site_ne_charge_rien_d_un_tiers(site_construit: SiteConstruit) -> Non
         assert "fonts.googleapis" not in page.read_text("utf-8")
 
 
-REPERES = {chiffres.PAGE: chiffres.REPERE, glossaire.PAGE: glossaire.REPERE, registre.PAGE: registre.REPERE}
+REPERES = {
+    chiffres.PAGE: chiffres.REPERE,
+    glossaire.PAGE: glossaire.REPERE,
+    imprimer.PAGE: imprimer.REPERE,
+    registre.PAGE: registre.REPERE,
+}
 """Les pages qu'écrit un crochet du site, et leur repère."""
 
 

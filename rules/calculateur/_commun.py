@@ -177,6 +177,13 @@ class Lecture:
         valeur = self.brutes[nom].replace("−", "-").replace(" ", "")
         return int(valeur) if re.fullmatch(r"[+-]?\d{1,9}", valeur) else self.brutes[nom]
 
+    def trait(self, nom: str) -> Any:
+        """Un Trait WaRP : un entier, écrit comme sur les pages (« 3d », « 3 d », « 3D ») ou nu (« 3 »)."""
+        valeur = self.brutes[nom].replace(" ", "")
+        if re.fullmatch(r"\d{1,9}[dD]", valeur):
+            return int(valeur[:-1])
+        return self.entier(nom)
+
     def case(self, nom: str) -> bool:
         valeur = self.brutes[nom].lower()
         if valeur in ("oui", "on", "1", "vrai", "true"):

@@ -16,6 +16,7 @@ from rules.calculateur._commun import (
     Lecture,
     Reponse,
     Tableau,
+    champ_du_message,
     chance,
     ecrire_des,
     fraction,
@@ -85,7 +86,7 @@ def _plus(valeur: Any, n: int) -> Any:
 
 
 def _jet_simple(lu: Lecture) -> Reponse:
-    trait, bonus, malus = lu.entier("trait"), lu.entier("bonus"), lu.entier("malus")
+    trait, bonus, malus = lu.trait("trait"), lu.entier("bonus"), lu.entier("malus")
     des = lu.des("des")
     faits = lu.essayer(lambda: _faits_jet(trait, bonus, malus), _CHAMPS_JET)
     r = None
@@ -115,7 +116,7 @@ def _jet_oppose(lu: Lecture) -> Reponse:
     symetrique = lu.choix("mode") == "symetrique"
     valeurs = {
         camp: (
-            lu.entier(f"trait_{camp}"),
+            lu.trait(f"trait_{camp}"),
             lu.entier(f"bonus_{camp}"),
             lu.entier(f"malus_{camp}"),
             lu.des(f"des_{camp}"),
@@ -203,7 +204,7 @@ def _demi(x: Fraction) -> str:
 
 
 def _cooperatif(lu: Lecture) -> Reponse:
-    alpha, bonus, malus = lu.entier("alpha"), lu.entier("bonus"), lu.entier("malus")
+    alpha, bonus, malus = lu.trait("alpha"), lu.entier("bonus"), lu.entier("malus")
     resultats = _lire_resultats(lu.texte("resultats"))
     betas = _lire_traits(lu.texte("betas"))
     des = lu.des("des")
@@ -211,6 +212,25 @@ def _cooperatif(lu: Lecture) -> Reponse:
     faits: list[str] = []
     verdict = explication = None
     tables: list[Tableau] = []
+    des_betas = [] if lu.lancer else [lire_des(g) for g in lu.texte("des_betas").split("/") if g.strip()]
+    if des_betas and not resultats:
+        # Les dés des Bêtas donnent leurs résultats, comme s'ils les avaient écrits.
+        if len(des_betas) != len(betas):
+            lu.erreurs.setdefault(
+                "des_betas",
+                f"des_betas : donnez les dés de chaque Bêta, séparés par « / » ({pluriel(len(betas), 'Bêta')} "
+                f"dans « Traits des Bêtas »), reçu {pluriel(len(des_betas), 'groupe')} de dés",
+            )
+            return lu.reponse()
+        for i, (trait_beta, d) in enumerate(zip(betas, des_betas, strict=True)):
+            try:
+                jet_beta = jet(trait_beta, bonus=bonus, malus=malus, des=d)
+            except ValueError as erreur:
+                champ = champ_du_message(str(erreur), {**champs, "trait": "betas", "des": "des_betas"}, "des_betas")
+                lu.erreurs.setdefault(champ, f"Bêta {i + 1} : {erreur}")
+                return lu.reponse()
+            faits.append(f"Bêta {i + 1} : {jet_beta.explication}")
+            resultats.append(jet_beta.resultat)
     if lu.lancer and betas and not resultats:
         # Les Bêtas lancent aussi : leurs résultats deviennent l'aide, puis l'Alpha lance.
         t = lu.essayer(lambda: cooperation(alpha, betas, bonus=bonus, malus=malus, rng=lu.rng), champs)
@@ -267,7 +287,7 @@ def _lire_rounds(texte: str) -> list[Any] | None:
 
 
 def _etendu(lu: Lecture) -> Reponse:
-    trait, bonus, malus = lu.entier("trait"), lu.entier("bonus"), lu.entier("malus")
+    trait, bonus, malus = lu.trait("trait"), lu.entier("bonus"), lu.entier("malus")
     c, m = lu.entier("complexite"), lu.entier("maniabilite")
     periode, unite = lu.entier("periode"), lu.nom("unite", "h")
     des = None if lu.lancer else _lire_rounds(lu.texte("des"))
@@ -320,7 +340,7 @@ def _etendu(lu: Lecture) -> Reponse:
 
 
 def _experience(lu: Lecture) -> Reponse:
-    trait, bonus, malus = lu.entier("trait"), lu.entier("bonus"), lu.entier("malus")
+    trait, bonus, malus = lu.trait("trait"), lu.entier("bonus"), lu.entier("malus")
     reserve, convertis, accepte = lu.entier("reserve"), lu.entier("convertis"), lu.case("accepte")
     des = lu.des("des")
     r = lu.essayer(lambda: ReserveExperience(reserve, convertis), {"des": "reserve", "convertis": "convertis"})
@@ -365,6 +385,8 @@ def _experience(lu: Lecture) -> Reponse:
 
 _TRAIT = "Trait (dés)"
 _AIDE_DES = "Facultatif : les dés lancés, séparés par des espaces (« 6 5 2 1 »). Sans eux : les chances seules."
+_PREMIER = "Premier camp (l'attaquant ; en bras de fer, l'un des deux)"
+_SECOND = "Second camp (le défenseur ; en bras de fer, l'autre)"
 
 FORMULAIRES: tuple[Formulaire, ...] = (
     Formulaire(
@@ -398,14 +420,14 @@ FORMULAIRES: tuple[Formulaire, ...] = (
                     ("symetrique", "Symétrique, un bras de fer (vraie égalité)"),
                 ),
             ),
-            Champ("trait_premier", _TRAIT, defaut="3", groupe="Premier camp (l'attaquant)"),
-            Champ("bonus_premier", "Dés de bonus", defaut="0", groupe="Premier camp (l'attaquant)"),
-            Champ("malus_premier", "Dés de malus", defaut="0", groupe="Premier camp (l'attaquant)"),
-            Champ("des_premier", "Dés lancés", "des", groupe="Premier camp (l'attaquant)", aide=_AIDE_DES),
-            Champ("trait_second", _TRAIT, defaut="2", groupe="Second camp (le défenseur)"),
-            Champ("bonus_second", "Dés de bonus", defaut="0", groupe="Second camp (le défenseur)"),
-            Champ("malus_second", "Dés de malus", defaut="0", groupe="Second camp (le défenseur)"),
-            Champ("des_second", "Dés lancés", "des", groupe="Second camp (le défenseur)", aide=_AIDE_DES),
+            Champ("trait_premier", _TRAIT, defaut="3", groupe=_PREMIER),
+            Champ("bonus_premier", "Dés de bonus", defaut="0", groupe=_PREMIER),
+            Champ("malus_premier", "Dés de malus", defaut="0", groupe=_PREMIER),
+            Champ("des_premier", "Dés lancés", "des", groupe=_PREMIER, aide=_AIDE_DES),
+            Champ("trait_second", _TRAIT, defaut="2", groupe=_SECOND),
+            Champ("bonus_second", "Dés de bonus", defaut="0", groupe=_SECOND),
+            Champ("malus_second", "Dés de malus", defaut="0", groupe=_SECOND),
+            Champ("des_second", "Dés lancés", "des", groupe=_SECOND, aide=_AIDE_DES),
         ),
         _jet_oppose,
     ),
@@ -430,6 +452,12 @@ FORMULAIRES: tuple[Formulaire, ...] = (
                 "Traits des Bêtas (dés)",
                 "texte",
                 aide="Facultatif, avant que les Bêtas lancent : « 2 3 » pour deux Bêtas à 2d et 3d.",
+            ),
+            Champ(
+                "des_betas",
+                "Dés des Bêtas",
+                "texte",
+                aide="Facultatif, avec leurs Traits : les dés de chaque Bêta, séparés par « / » : « 5 4 / 6 1 1 ».",
             ),
             Champ("des", "Dés de l'Alpha", "des", aide=_AIDE_DES),
         ),
