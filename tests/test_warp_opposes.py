@@ -204,3 +204,9 @@ def test_la_loi_d_une_opposition_range_ses_couples_dans_l_ordre_des_resultats() 
     cles = list(distribution_opposee(2, 2, symetrique=True))
     assert cles == sorted(cles, key=lambda c: (ordre.index(c[0]), ordre.index(c[1])))
     assert cles[:3] == [(None, None), (Resultat.CATASTROPHE, Resultat.REUSSITE), (Resultat.ECHEC, Resultat.REUSSITE)]
+
+
+def test_sans_modificateur_les_lois_sont_celles_de_modificateurs_nuls() -> None:
+    zeros = {"bonus_premier": 0, "malus_premier": 0, "bonus_second": 0, "malus_second": 0}
+    assert distribution_opposee(2, 3) == distribution_opposee(2, 3, **zeros)
+    assert chances_opposees(2, 3) == chances_opposees(2, 3, **zeros)
