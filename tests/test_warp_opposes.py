@@ -207,6 +207,7 @@ def test_la_loi_d_une_opposition_range_ses_couples_dans_l_ordre_des_resultats() 
 
 
 def test_sans_modificateur_les_lois_sont_celles_de_modificateurs_nuls() -> None:
-    zeros = {"bonus_premier": 0, "malus_premier": 0, "bonus_second": 0, "malus_second": 0}
+    # Et sans contexte dit, c'est une attaque contre une défense (pas un bras de fer).
+    zeros = {"bonus_premier": 0, "malus_premier": 0, "bonus_second": 0, "malus_second": 0, "symetrique": False}
     assert distribution_opposee(2, 3) == distribution_opposee(2, 3, **zeros)
     assert chances_opposees(2, 3) == chances_opposees(2, 3, **zeros)
