@@ -159,7 +159,9 @@ def _jet_truque() -> warp.Jet:
     return dataclasses.replace(warp.jet(2, des=(6, 5)), critiques=0)
 
 
-@pytest.mark.parametrize(("cas", "appel", "attendu"), CAS, ids=[c[0] for c in CAS])
+# Chaque identifiant porté par son pytest.param : stable d'une session pytest à l'autre dans un même processus
+# (mutmut 3 en enchaîne plusieurs ; une liste `ids=` d'identifiants accentués y était échappée deux fois).
+@pytest.mark.parametrize(("cas", "appel", "attendu"), [pytest.param(*c, id=c[0]) for c in CAS])
 def test_chaque_cas_de_l_issue_est_refuse_en_francais(
     memoire_bornee: None, cas: str, appel: Callable[[], Any], attendu: str
 ) -> None:

@@ -84,6 +84,8 @@ def test_le_vrai_niveau_est_toujours_possible(des: tuple[int, int, int], vus: in
         (lambda: jet_cache(9, (1, 2, 3), vus=-1), "vus doit être un entier entre 0 et 3, reçu -1"),
         (lambda: jet_cache(9, (1, 2), vus=1), "des doit contenir exactement 3 dés, reçu 2 : (1, 2)"),
         (lambda: jet_cache(9, rng=3), "rng doit être un random.Random (ou None), reçu 3"),
+        # Refusé même quand les dés sont donnés (et que rng ne servirait pas).
+        (lambda: jet_cache(9, (1, 2, 3), vus=1, rng=3), "rng doit être un random.Random (ou None), reçu 3"),
     ],
 )
 def test_entrees_invalides(appel, message: str) -> None:  # type: ignore[no-untyped-def]

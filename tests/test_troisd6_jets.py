@@ -6,6 +6,7 @@ comparées à l'énumération brute des 216 jets ordonnés et à icepool.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from fractions import Fraction
@@ -23,6 +24,7 @@ from rules.troisd6 import (
     difficulte_nommee,
     distribution,
     double_et_triple,
+    initiative,
     jet,
     probabilite_reussite,
     seuil_caracteristique,
@@ -246,3 +248,12 @@ def test_chaque_modificateur_de_l_echelle_a_son_palier() -> None:
 def test_sans_difficulte_le_jet_est_normal_et_une_reussite_impossible_est_une_fraction_nulle() -> None:
     assert seuil_caracteristique(2) == 12 and seuil_talent(2) == 12
     assert repr(probabilite_reussite(2)) == "Fraction(0, 1)"
+
+
+def test_un_jet_invalide_est_refuse_en_nommant_son_parametre_et_sa_faute() -> None:
+    faux = dataclasses.replace(jet(10, (1, 2, 3)), des=(7, 1, 1))
+    with pytest.raises(ValueError) as erreur:
+        initiative("A", faux, "B", jet(10, (1, 2, 3)))
+    assert str(erreur.value) == (
+        "jet_a : ce Jet n'est pas un jet valide (des : chaque dé doit être un entier entre 1 et 6, reçu 7)"
+    )

@@ -119,6 +119,10 @@ def test_un_sabotage_de_niveau_zero_laisse_la_difficulte_normale() -> None:
             lambda: accroissement_difficulte(jet(7, (5, 5, 2)), rng=3),
             "rng doit être un random.Random (ou None), reçu 3",
         ),  # type: ignore[arg-type]
+        (
+            lambda: accroissement_difficulte(jet(7, (5, 5, 2)), 2, rng=3),
+            "rng doit être un random.Random (ou None), reçu 3",
+        ),  # type: ignore[arg-type]
         (lambda: accroissement_difficulte(jet(7, (1, 2, 3))), "jet_rate doit être un jet raté, reçu Réussite simple"),
         (lambda: difficulte_sabotage(-1, True, 2), "niveau_choisi doit être un entier ≥ 0, reçu -1"),
         (lambda: difficulte_sabotage(3, True, -1), "talent doit être un entier ≥ 0, reçu -1"),

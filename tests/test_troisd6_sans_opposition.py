@@ -105,3 +105,16 @@ def test_l_armure_retire_des_points_a_chaque_effet() -> None:
     points = {(None if pts is None else pts - 3): p for pts, p in _points(15, "1D6", 0, 0).items()}
     loi, _ = _gauss(points, Avantage.DEFINITIF)
     assert issue_sans_opposition(15, "1D6", armure=3) == loi
+
+
+@pytest.mark.parametrize(
+    ("objectif", "message"),
+    [
+        (Avantage.AUCUN, "objectif doit être un Avantage au-dessus d'AUCUN, reçu <Avantage.AUCUN: 'aucun avantage'>"),
+        ("x", "objectif doit être un Avantage au-dessus d'AUCUN, reçu 'x'"),
+    ],
+)
+def test_jets_moyens_refuse_un_objectif_qui_n_en_est_pas_un(objectif: object, message: str) -> None:
+    with pytest.raises(ValueError) as erreur:
+        jets_moyens_sans_opposition(7, "1D6", objectif=objectif)  # type: ignore[arg-type]
+    assert str(erreur.value) == message

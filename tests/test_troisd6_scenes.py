@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from rules.troisd6 import (
     Avantage,
     Defense,
+    Indice,
     Niveau,
     Personnage,
     Tour,
@@ -412,3 +413,66 @@ def test_exemples_verifies_compte_les_errata() -> None:
     boites = sum(p.read_text("utf-8").count('!!! warning "Erratum') for p in (docs / "troisd6").glob("scenes-*.md"))
     lignes = (docs / "exemples-verifies.md").read_text("utf-8").count("| **erratum**")
     assert boites == lignes == 3
+
+
+_A = Personnage("A", seuil=12, indice="2D6")
+_B = Personnage("B", seuil=10, indice="1D6")
+_P = Personnage("P", seuil=10, actif=False)
+_LEGER = Avantage.LEGER
+
+
+@pytest.mark.parametrize(
+    ("appel", "message"),
+    [
+        (lambda: jouer_scene("x", _B), "a doit être un Personnage, reçu 'x'"),
+        (lambda: jouer_scene(_A, "y"), "b doit être un Personnage, reçu 'y'"),
+        (lambda: jouer_scene(_A, Personnage("A", seuil=10, indice="1D6")), "a et b doivent avoir des noms différents, reçu deux fois 'A'"),
+        (lambda: jouer_scene(_A, _B, objectif=Avantage.AUCUN), "objectif doit être un Avantage au-dessus d'AUCUN, reçu <Avantage.AUCUN: 'aucun avantage'>"),
+        (lambda: jouer_scene(_A, _B, objectif="x"), "objectif doit être un Avantage au-dessus d'AUCUN, reçu 'x'"),
+        (lambda: jouer_scene(_A, _B, initiative="C"), "initiative doit être 'A' ou 'B', reçu 'C'"),
+        (lambda: jouer_scene(_A, _P, initiative="P"), "initiative : P est passif, il ne peut pas avoir l'initiative"),
+        (lambda: jouer_scene(_A, _B, avantages=[("A", _LEGER)]), "avantages doit être un dict {nom: Avantage} des deux camps (ou None), reçu [('A', <Avantage.LEGER: 'avantage léger'>)]"),
+        (lambda: jouer_scene(_A, _B, avantages={"A": _LEGER, "B": _LEGER, "C": _LEGER}), "avantages doit être un dict {nom: Avantage} des deux camps (ou None), reçu {'A': <Avantage.LEGER: 'avantage léger'>, 'B': <Avantage.LEGER: 'avantage léger'>, 'C': <Avantage.LEGER: 'avantage léger'>}"),
+        (lambda: jouer_scene(_A, _B, avantages={"C": _LEGER}), "avantages : clés 'A', 'B' et valeurs Avantage, reçu 'C': <Avantage.LEGER: 'avantage léger'>"),
+        (lambda: jouer_scene(_A, _B, avantages={"A": "léger"}), "avantages : clés 'A', 'B' et valeurs Avantage, reçu 'A': 'léger'"),
+        (lambda: jouer_scene(_A, _B, avantages={1: _LEGER}), "avantages : clés 'A', 'B' et valeurs Avantage, reçu 1: <Avantage.LEGER: 'avantage léger'>"),
+        (lambda: jouer_scene(_A, _B, [Tour(), "t"]), "tours[1] doit être un Tour, reçu 't'"),
+        (lambda: jouer_scene(_A, _B, tours="ab"), "tours doit être une suite d'au plus 500 Tour, reçu 'ab'"),
+        (lambda: jouer_scene(_A, _B, rng=5), "rng doit être un random.Random (ou None), reçu 5"),
+        (lambda: jouer_scene(_A, _B, [Tour()], rng=5), "rng doit être un random.Random (ou None), reçu 5"),
+        (lambda: jouer_scene(_A, _B, premier_numero=0), "premier_numero doit être un entier ≥ 1, reçu 0"),
+        (lambda: jouer_scene(_A, _B, premier_numero="1"), "premier_numero doit être un entier ≥ 1, reçu '1'"),
+    ],
+)  # fmt: skip
+def test_jouer_scene_refuse_chaque_mauvais_parametre_en_le_nommant(appel, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ValueError) as erreur:
+        appel()
+    assert str(erreur.value) == message
+
+
+def test_les_avantages_de_depart_des_deux_camps_comptent() -> None:
+    depart = {"A": Avantage.FORT, "B": Avantage.LEGER}
+    assert dict(jouer_scene(_A, _B, (), avantages=depart).avantages_max) == depart
+
+
+def test_par_defaut_une_scene_sans_fin_s_arrete_au_centieme_tour() -> None:
+    murs = Personnage("le mur", seuil=-50, indice="1D3"), Personnage("l'autre mur", seuil=-50, indice="1D3")
+    scene = jouer_scene(*murs, rng=random.Random(5))
+    assert not scene.terminee and len(scene.tours) == 100
+
+
+def test_les_niveaux_et_les_points_du_tour_passent_a_l_effet_de_l_attaque() -> None:
+    tour = Tour(des_attaque=(1, 2, 4), effet_attaque=7)
+    sans = echange(_A, _P, tour).effet_attaque
+    avec_points = echange(_A, _P, Tour(des_attaque=(1, 2, 4), effet_attaque=7, bonus_points=2)).effet_attaque
+    avec_niveau = echange(_A, _P, Tour(des_attaque=(1, 2, 4), effet_attaque=7, niveaux=1)).effet_attaque
+    assert sans is not None and avec_points is not None and avec_niveau is not None
+    assert (sans.points, sans.indice) == (7, Indice(2, 0))
+    assert (avec_points.bonus_points, avec_points.points) == (2, 9)
+    assert (avec_niveau.niveaux, avec_niveau.indice) == (1, Indice(3, 0))
+
+
+def test_un_personnage_sans_indice_n_a_pas_de_des_d_effet() -> None:
+    with pytest.raises(ValueError) as erreur:
+        _ = _P.des_effet
+    assert str(erreur.value) == "P n'a pas d'indice : il ne peut pas infliger d'effet"

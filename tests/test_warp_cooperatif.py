@@ -237,6 +237,13 @@ def test_l_aide_peut_porter_l_alpha_au_dela_des_bornes_d_un_jet_simple() -> None
 # --- Entrées invalides ---------------------------------------------------------
 
 
+def test_l_experience_d_un_beta_compte_dans_la_loi_de_l_aide() -> None:
+    # Le dé d'expérience d'un Bêta est un dé de bonus de plus pour son seul jet.
+    seul = distribution_aide([1], experience_betas=[True])
+    assert seul == distribution_aide([1], bonus=1) != distribution_aide([1])
+    assert distribution_aide([2, 1], experience_betas=[False, True]) != distribution_aide([2, 1])
+
+
 @pytest.mark.parametrize(
     ("appel", "message"),
     [
@@ -282,6 +289,10 @@ def test_l_aide_peut_porter_l_alpha_au_dela_des_bornes_d_un_jet_simple() -> None
             "des_alpha : des doit contenir exactement 3 dés, reçu 2 : (1, 2)",
         ),
         (lambda: distribution_cooperative(3, [2], malus=-1), "malus doit être un entier ≥ 0, reçu -1"),
+        (
+            lambda: distribution_aide([2], experience_betas="ab"),
+            "experience_betas doit être une suite d'au plus 12 booléens, reçu 'ab'",
+        ),
         (lambda: distribution_cooperative(13, [2]), "alpha doit être ≤ 12 pour calculer des chances exactes, reçu 13"),
         (lambda: distribution_aide([2, 13]), "betas[1] doit être ≤ 12 pour calculer des chances exactes, reçu 13"),
         (

@@ -315,3 +315,86 @@ def test_le_moteur_tient_ses_comptes(graine: int, c: int, m: int) -> None:
 def test_entrees_invalides(appel, message: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ValueError, match=message):
         appel()
+
+
+_PERMIS = "periode doit être un nombre > 0 et ≤ 1000000 (le temps d'un round)"
+
+
+@pytest.mark.parametrize(
+    ("periode", "message"),
+    [
+        (float("nan"), f"{_PERMIS}, reçu nan"),
+        (float("inf"), f"{_PERMIS}, fini, reçu inf"),
+        (float("-inf"), f"{_PERMIS}, fini, reçu -inf"),
+        (10**6 + 1, f"{_PERMIS}, reçu 1000001"),
+        (Fraction(2 * 10**6 + 1, 2), f"{_PERMIS}, reçu Fraction(2000001, 2)"),
+        ("2 h", f"{_PERMIS}, reçu '2 h'"),
+        (Fraction(1, 10**6 + 1), f"{_PERMIS}, au millionième près, reçu Fraction(1, 1000001)"),
+    ],
+)
+def test_la_periode_est_refusee_mot_pour_mot(periode: object, message: str) -> None:
+    with pytest.raises(ValueError) as erreur:
+        derouler(3, 2, 2, periode)  # type: ignore[arg-type]
+    assert str(erreur.value) == message
+
+
+@pytest.mark.parametrize(
+    ("periode", "lue"),
+    [(10**6, Fraction(10**6)), (0.1, Fraction(1, 10)), (0.5, Fraction(1, 2)), (Fraction(1, 10**6), Fraction(1, 10**6))],
+)
+def test_la_periode_est_lue_exactement_jusqu_a_ses_bornes(periode: int | float | Fraction, lue: Fraction) -> None:
+    # Un flottant se lit comme il s'écrit (0.1 est un dixième), et les bornes, 10**6 et le millionième, sont permises.
+    assert derouler(3, 2, 2, periode, rng=random.Random(1)).periode == lue
+
+
+@pytest.mark.parametrize(
+    ("appel", "premiere", "derniere"),
+    [
+        (
+            lambda: derouler(2, 3, 1, 1, des=[(2, 1)]),
+            "Test étendu : Trait 2d, Complexité 3, Maniabilité 1, Période 1 h.",
+            "Maniabilité 1 atteinte au round 1 : Échec. Temps passé : 1 round × 1 h = 1 h.",
+        ),
+        (
+            lambda: derouler(2, 3, 1, 1, des=[(1, 1)]),
+            "Test étendu : Trait 2d, Complexité 3, Maniabilité 1, Période 1 h.",
+            "Maniabilité 1 dépassée (2 Revers) au round 1 : Catastrophe. Temps passé : 1 round × 1 h = 1 h.",
+        ),
+        (
+            lambda: derouler(2, 1, 2, 1, bonus=1, malus=2, aide=-1, des=[(6, 5, 4, 3)], experience_des_le_round=2),
+            "Test étendu : Trait 2d, Complexité 1, Maniabilité 2, Période 1 h ; Difficulté 1d de bonus / 2d de malus, "
+            "aide des Bêtas 1d de malus, dé d'expérience dès le round 2.",
+            "Complexité 1 atteinte au round 1 : Réussite. Temps passé : 1 round × 1 h = 1 h. "
+            "Le dé d'expérience prévu au round 2 n'a pas servi.",
+        ),
+        (
+            lambda: derouler(2, 1, 2, 1, bonus=1, aide=1, des=[(6, 5, 4, 3, 2)], experience_des_le_round=1),
+            "Test étendu : Trait 2d, Complexité 1, Maniabilité 2, Période 1 h ; Difficulté 1d de bonus, "
+            "aide des Bêtas 1d de bonus, dé d'expérience dès le round 1.",
+            "Complexité 1 dépassée (2 Progrès) au round 1 : Magistrale. Temps passé : 1 round × 1 h = 1 h.",
+        ),
+        (
+            lambda: derouler(2, 1, 2, 1, malus=1, des=[(6, 5, 4)]),
+            "Test étendu : Trait 2d, Complexité 1, Maniabilité 2, Période 1 h ; Difficulté 1d de malus.",
+            "Complexité 1 atteinte au round 1 : Réussite. Temps passé : 1 round × 1 h = 1 h.",
+        ),
+    ],
+)
+def test_le_compte_rendu_presente_le_test_et_dit_quelle_borne_est_atteinte(appel, premiere: str, derniere: str) -> None:  # type: ignore[no-untyped-def]
+    lignes = str(appel()).splitlines()
+    assert (lignes[0], lignes[-1]) == (premiere, derniere)
+
+
+@pytest.mark.parametrize(
+    ("progres", "revers", "message"),
+    [
+        (-1, 0, "progres doit être un entier entre 0 et 4, reçu -1"),
+        (5, 0, "progres doit être un entier entre 0 et 4, reçu 5"),
+        (0, -1, "revers doit être un entier entre 0 et 3, reçu -1"),
+        (0, 4, "revers doit être un entier entre 0 et 3, reçu 4"),
+    ],
+)
+def test_l_issue_refuse_des_progres_ou_des_revers_hors_du_test(progres: int, revers: int, message: str) -> None:
+    with pytest.raises(ValueError) as erreur:
+        issue(progres, revers, 3, 2)
+    assert str(erreur.value) == message

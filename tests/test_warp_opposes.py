@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter, defaultdict
 from fractions import Fraction
 from itertools import product
@@ -114,6 +115,9 @@ def test_regles_d_annulation() -> None:
     # Deux Catastrophes : bête égalité.
     assert opposition(jet(2, des=(1, 1)), jet(1, des=(1,)), symetrique=True).issue is Issue.EGALITE
     assert opposition(jet(2, des=(1, 1)), jet(1, des=(1,))).issue is Issue.SECOND
+    # … où chacune annule les Critiques de l'autre : il n'en reste aucun, dans les deux contextes.
+    for symetrique in (False, True):
+        assert opposition(jet(2, des=(1, 1)), jet(2, des=(1, 1)), symetrique=symetrique).critiques_nets == 0
 
 
 def test_egalites() -> None:
@@ -177,3 +181,33 @@ def test_une_mauvaise_entree_donne_une_erreur_francaise(appel, message: str) -> 
     with pytest.raises(ValueError) as erreur:
         appel()
     assert message in str(erreur.value)
+
+
+def test_l_opposition_garde_les_deux_jets_et_refuse_un_faux_jet_mot_pour_mot() -> None:
+    a, b = jet(3, des=(6, 6, 2)), jet(3, des=(6, 4, 3))
+    o = opposition(a, b)
+    assert (o.premier, o.second, o.symetrique) == (a, b, False)
+    assert opposition(a, b, symetrique=True).symetrique is True
+    with pytest.raises(ValueError) as erreur:
+        opposition("x", b)  # type: ignore[arg-type]
+    assert str(erreur.value) == "premier doit être un Jet (le résultat de rules.warp.jet), reçu 'x'"
+    with pytest.raises(ValueError) as erreur:
+        opposition(a, dataclasses.replace(b, des=(7, 1, 1)))
+    assert str(erreur.value) == (
+        "second : ce Jet n'est pas un jet valide (des : chaque dé doit être un entier entre 1 et 6, reçu 7)"
+    )
+
+
+def test_la_loi_d_une_opposition_range_ses_couples_dans_l_ordre_des_resultats() -> None:
+    # Vraie égalité d'abord, puis par résultat du premier, puis du second (Catastrophe … Magistrale).
+    ordre = [None, *Resultat]
+    cles = list(distribution_opposee(2, 2, symetrique=True))
+    assert cles == sorted(cles, key=lambda c: (ordre.index(c[0]), ordre.index(c[1])))
+    assert cles[:3] == [(None, None), (Resultat.CATASTROPHE, Resultat.REUSSITE), (Resultat.ECHEC, Resultat.REUSSITE)]
+
+
+def test_sans_modificateur_les_lois_sont_celles_de_modificateurs_nuls() -> None:
+    # Et sans contexte dit, c'est une attaque contre une défense (pas un bras de fer).
+    zeros = {"bonus_premier": 0, "malus_premier": 0, "bonus_second": 0, "malus_second": 0, "symetrique": False}
+    assert distribution_opposee(2, 3) == distribution_opposee(2, 3, **zeros)
+    assert chances_opposees(2, 3) == chances_opposees(2, 3, **zeros)
