@@ -476,3 +476,17 @@ def test_un_personnage_sans_indice_n_a_pas_de_des_d_effet() -> None:
     with pytest.raises(ValueError) as erreur:
         _ = _P.des_effet
     assert str(erreur.value) == "P n'a pas d'indice : il ne peut pas infliger d'effet"
+
+
+def test_une_scene_reprise_deja_gagnee_ne_joue_aucun_tour() -> None:
+    """Comme `chances_scene` (victoire certaine, 0 tour), une scène reprise quand un camp a déjà l'objectif
+    s'arrête avant le premier tour, au lieu de faire jouer un échange et d'annoncer la victoire ensuite."""
+    from rules.troisd6 import chances_scene
+
+    a = Personnage("Ada", seuil=12, indice="2D6")
+    b = Personnage("Bruno", seuil=11, indice="1D6+1D3")
+    tour = Tour(des_attaque=(1, 2, 4), effet_attaque=3)
+    s = jouer_scene(a, b, [tour], avantages={"Bruno": Avantage.DEFINITIF})
+    assert (s.tours, s.vainqueur, s.terminee) == ((), "Bruno", True)
+    assert s.transcript == "Fin : Bruno atteint avantage définitif (objectif : avantage définitif) et l'emporte."
+    assert chances_scene(a, b, avantages={"Bruno": Avantage.DEFINITIF}).victoire_second == 1

@@ -580,6 +580,9 @@ def jouer_scene(
     _valider.entier("premier_numero", premier_numero, minimum=1)
     maximum = dict(etat)
     joues: list[TourJoue] = []
+    for nom in (qui, *(n for n in camps if n != qui)):
+        if etat[nom] >= objectif:  # reprise d'une scène déjà gagnée : rien à jouer (comme chances_scene)
+            return Scene((), nom, True, _raconter_victoire(nom, etat[nom], objectif), maximum)
     for i, t in enumerate(_tours_a_jouer(imposes, rng, tours_max)):
         att = camps[qui]
         dfn = b if qui == a.nom else a
