@@ -207,17 +207,21 @@ class Lecture:
             return None
         return lire_des(self.brutes[nom])
 
-    def essayer(self, calcul: Callable[[], T], champs: Mapping[str, str], defaut: str = "") -> T | None:
+    def essayer(
+        self, calcul: Callable[[], T], champs: Mapping[str, str], defaut: str = "", prefixe: str = ""
+    ) -> T | None:
         """Le résultat de `calcul`, ou `None` si une règle le refuse (son message va au champ qu'il nomme).
 
         `champs` traduit le nom de paramètre qui ouvre le message de la règle
-        (« trait », « des », « bonus et malus »…) en champ du formulaire.
+        (« trait », « des », « bonus et malus »…) en champ du formulaire ;
+        `prefixe` dit de qui parle le message quand un champ en porte plusieurs
+        (« Bêta 2 : »).
         """
         try:
             return calcul()
         except ValueError as erreur:
             message = str(erreur)
-            self.erreurs.setdefault(champ_du_message(message, champs, defaut), message)
+            self.erreurs.setdefault(champ_du_message(message, champs, defaut), prefixe + message)
             return None
 
     def reponse(self, **kwargs: Any) -> Reponse:

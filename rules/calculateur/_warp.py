@@ -16,7 +16,6 @@ from rules.calculateur._commun import (
     Lecture,
     Reponse,
     Tableau,
-    champ_du_message,
     chance,
     ecrire_des,
     fraction,
@@ -197,6 +196,12 @@ def _lire_traits(texte: str) -> list[Any]:
     return [int(m) if re.fullmatch(r"\d{1,3}", m) else m for m in re.split(r"[\s,;/+]+", texte.strip()) if m]
 
 
+def _lire_groupes(texte: str) -> list[Any] | None:
+    """Des groupes de dés séparés par « / » (les rounds d'un Test étendu, les jets des Bêtas), ou `None`."""
+    groupes = [lire_des(morceau) for morceau in re.split(r"[/|\n]+", texte) if morceau.strip()]
+    return [g if g is not None else () for g in groupes] or None
+
+
 def _demi(x: Fraction) -> str:
     entier, demi = divmod(abs(x) * 2, 2)
     signe = "−" if x < 0 else ""
@@ -212,7 +217,7 @@ def _cooperatif(lu: Lecture) -> Reponse:
     faits: list[str] = []
     verdict = explication = None
     tables: list[Tableau] = []
-    des_betas = [] if lu.lancer else [lire_des(g) for g in lu.texte("des_betas").split("/") if g.strip()]
+    des_betas = (None if lu.lancer else _lire_groupes(lu.texte("des_betas"))) or []
     if des_betas and not resultats:
         # Les dés des Bêtas donnent leurs résultats, comme s'ils les avaient écrits.
         if len(des_betas) != len(betas):
@@ -223,11 +228,13 @@ def _cooperatif(lu: Lecture) -> Reponse:
             )
             return lu.reponse()
         for i, (trait_beta, d) in enumerate(zip(betas, des_betas, strict=True)):
-            try:
-                jet_beta = jet(trait_beta, bonus=bonus, malus=malus, des=d)
-            except ValueError as erreur:
-                champ = champ_du_message(str(erreur), {**champs, "trait": "betas", "des": "des_betas"}, "des_betas")
-                lu.erreurs.setdefault(champ, f"Bêta {i + 1} : {erreur}")
+            jet_beta = lu.essayer(
+                partial(jet, trait_beta, bonus=bonus, malus=malus, des=d),
+                {**champs, "trait": "betas", "des": "des_betas"},
+                "des_betas",
+                prefixe=f"Bêta {i + 1} : ",
+            )
+            if jet_beta is None:
                 return lu.reponse()
             faits.append(f"Bêta {i + 1} : {jet_beta.explication}")
             resultats.append(jet_beta.resultat)
@@ -281,16 +288,11 @@ def _cooperatif(lu: Lecture) -> Reponse:
 # --- Test étendu -----------------------------------------------------------------------------
 
 
-def _lire_rounds(texte: str) -> list[Any] | None:
-    rounds = [lire_des(morceau) for morceau in re.split(r"[/|\n]+", texte) if morceau.strip()]
-    return [r if r is not None else () for r in rounds] or None
-
-
 def _etendu(lu: Lecture) -> Reponse:
     trait, bonus, malus = lu.trait("trait"), lu.entier("bonus"), lu.entier("malus")
     c, m = lu.entier("complexite"), lu.entier("maniabilite")
     periode, unite = lu.entier("periode"), lu.nom("unite", "h")
-    des = None if lu.lancer else _lire_rounds(lu.texte("des"))
+    des = None if lu.lancer else _lire_groupes(lu.texte("des"))
     champs = {n: n for n in ("trait", "bonus", "malus", "complexite", "maniabilite", "periode", "unite", "des")}
     d = None
     if des is not None or lu.lancer:
