@@ -318,11 +318,17 @@ def _source(config: Any) -> Path:
     return Path(config["config_file_path"]).parent / SOURCE
 
 
+_PAR_SYSTEME: dict[str | None, dict[str, str]] = {}
+"""Les infobulles de chaque système (et de tout le site, `None`), lues une fois par construction."""
+
+
 def on_config(config: Any, **kwargs: Any) -> Any:
     """Donne le glossaire à l'extension `abbr` (qui doit être activée)."""
     if "abbr" not in config["markdown_extensions"]:
         raise ValueError("le glossaire demande l'extension Markdown « abbr » dans mkdocs.yml")
-    config["mdx_configs"].setdefault("abbr", {})["glossary"] = definitions(_source(config))
+    _PAR_SYSTEME.clear()
+    _PAR_SYSTEME.update({s: definitions(_source(config), s) for s in (None, *modele.SYSTEMES)})
+    config["mdx_configs"].setdefault("abbr", {})["glossary"] = _PAR_SYSTEME[None]
     return config
 
 
@@ -336,8 +342,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, **kwargs: Any) -> st
     """Écrit les entrées du glossaire dans sa page, à la place du repère ; sur une page d'un seul
     système, les infobulles ne montrent que ce système (MkDocs crée le convertisseur Markdown de
     chaque page après cet évènement, avec la configuration de `abbr` que voici)."""
-    systeme = modele.systeme_de(page.file.src_uri)
-    config["mdx_configs"].setdefault("abbr", {})["glossary"] = definitions(_source(config), systeme)
+    config["mdx_configs"]["abbr"]["glossary"] = _PAR_SYSTEME[modele.systeme_de(page.file.src_uri)]
 
     def ecrire(site: modele.Site) -> str:
         entrees = concepts(_source(config))
