@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from hooks import npm
 from scripts.outils import ARGUMENTS_CHROMIUM, CHROMIUM, RACINE, construire, servir
 
 __all__ = ["EN_CI", "RACINE", "SiteConstruit"]  # RACINE : réexportée pour les tests
@@ -113,3 +114,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.site)
         if fixtures & FIXTURES_NAVIGATEUR:
             item.add_marker(pytest.mark.navigateur)
+
+
+@pytest.fixture(scope="session")
+def axe_core() -> Path:
+    """`node_modules/axe-core/axe.min.js`, à la version épinglée ; `npm ci` l'installe s'il manque."""
+    paquet = npm.assurer(RACINE, "axe-core", ["axe.min.js"])
+    if paquet.dossier is None:
+        message = f"axe-core introuvable : {paquet.raison} (installez Node.js puis lancez npm ci)"
+        if EN_CI:
+            pytest.fail(message + " (sous CI=true, c'est une erreur)")
+        pytest.skip(message)
+    return paquet.dossier / "axe.min.js"

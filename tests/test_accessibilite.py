@@ -68,16 +68,16 @@ LANCER_AXE = """async ({regles, nommees}) => {
 # ---------------------------------------------------------------- axe-core
 
 
-@pytest.fixture(scope="session")
-def axe_core() -> Path:
-    """`node_modules/axe-core/axe.min.js`, à la version épinglée ; `npm ci` l'installe s'il manque."""
-    paquet = npm.assurer(RACINE, "axe-core", ["axe.min.js"])
-    if paquet.dossier is None:
-        message = f"axe-core introuvable : {paquet.raison} (installez Node.js puis lancez npm ci)"
-        if EN_CI:
-            pytest.fail(message + " (sous CI=true, c'est une erreur)")
-        pytest.skip(message)
-    return paquet.dossier / "axe.min.js"
+def fautes_axe(page: Page, axe_js: Path, ou: str) -> list[str]:
+    """Les violations graves (ou des règles nommées) de la page telle qu'elle est, une ligne lisible chacune."""
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(axe_js))
+    fautes = []
+    for v in page.evaluate(LANCER_AXE, {"regles": REGLES_WCAG, "nommees": REGLES_NOMMEES}):
+        if v["impact"] in GRAVES or v["regle"] in REGLES_NOMMEES:
+            exemples = "\n      ".join(v["noeuds"][:3])
+            fautes.append(f"{ou} : {v['regle']} ({v['impact']}, {len(v['noeuds'])}×)\n      {exemples}")
+    return fautes
 
 
 def pages_du_site(dossier: Path) -> list[str]:
@@ -127,11 +127,7 @@ def test_axe_ne_trouve_rien_de_grave(
         page.goto(serveur_site + chemin, wait_until="load")
         expect(page.locator("body")).to_have_attribute("data-md-color-scheme", schema)
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        page.add_script_tag(path=axe_core)
-        for v in page.evaluate(LANCER_AXE, {"regles": REGLES_WCAG, "nommees": REGLES_NOMMEES}):
-            if v["impact"] in GRAVES or v["regle"] in REGLES_NOMMEES:
-                exemples = "\n      ".join(v["noeuds"][:3])
-                fautes.append(f"{chemin} : {v['regle']} ({v['impact']}, {len(v['noeuds'])}×)\n      {exemples}")
+        fautes += fautes_axe(page, axe_core, chemin)
         verifiees += 1
     contexte.close()
     with capsys.disabled():

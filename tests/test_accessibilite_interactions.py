@@ -22,13 +22,14 @@ charge. Ici, les états que le lecteur fait apparaître en s'en servant :
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from hooks import npm
 from tests.conftest import EN_CI, RACINE, SiteConstruit
-from tests.test_accessibilite import GRAVES, LANCER_AXE, LARGEURS, MODES, REGLES_NOMMEES, REGLES_WCAG, pages_du_site
+from tests.test_accessibilite import LARGEURS, MODES, fautes_axe, pages_du_site
 from tests.test_cellules import PAGE_REGLES, _exiger_runtime
 
 try:
@@ -41,16 +42,9 @@ except ImportError:  # l'extra « browser » n'est pas installé
 CHARGEMENT_MS = 60_000
 """Le premier « Exécuter » ou « Calculer » charge Pyodide (bien plus lent sur une machine chargée)."""
 
-AXE = RACINE / "node_modules" / "axe-core" / "axe.min.js"
 
-
-def _axe(page: Page, etat: str) -> list[str]:
-    """Les violations graves (ou des règles nommées) de la page entière, dans l'état où elle est."""
-    if not AXE.is_file():
-        message = f"{AXE} absent : npm ci n'a pas installé axe-core"
-        if EN_CI:
-            pytest.fail(message + " (sous CI=true, c'est une erreur)")
-        pytest.skip(message)
+def _axe(page: Page, axe_core: Path, etat: str) -> list[str]:
+    """Les violations graves de la page entière, dans l'état où elle est, une fois ses transitions finies."""
     # L'état final, pas le milieu d'une transition de Material (le bouton « Retour en haut » qui
     # apparaît en fondu quand la page remonte vers un champ en erreur) ; puis deux images peintes.
     page.evaluate(
@@ -60,14 +54,7 @@ def _axe(page: Page, etat: str) -> list[str]:
       await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
     }"""
     )
-    if not page.evaluate("() => typeof axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    fautes = []
-    for v in page.evaluate(LANCER_AXE, {"regles": REGLES_WCAG, "nommees": REGLES_NOMMEES}):
-        if v["impact"] in GRAVES or v["regle"] in REGLES_NOMMEES:
-            exemples = "\n      ".join(v["noeuds"][:3])
-            fautes.append(f"{etat} : {v['regle']} ({v['impact']}, {len(v['noeuds'])}×)\n      {exemples}")
-    return fautes
+    return fautes_axe(page, axe_core, etat)
 
 
 # ---------------------------------------------------------------- les états créés à l'exécution
@@ -130,6 +117,7 @@ def test_axe_ne_trouve_rien_de_grave_apres_interaction(
     browser: Browser,
     serveur_site: str,
     site_construit: SiteConstruit,
+    axe_core: Path,
     capsys: pytest.CaptureFixture[str],
     mode: str,
     largeur: int,
@@ -151,7 +139,7 @@ def test_axe_ne_trouve_rien_de_grave_apres_interaction(
     verifies = 0
     for nom, agir in etats:
         agir(page)
-        fautes += _axe(page, nom)
+        fautes += _axe(page, axe_core, nom)
         verifies += 1
     contexte.close()
     with capsys.disabled():
@@ -166,7 +154,7 @@ def test_axe_ne_trouve_rien_de_grave_apres_interaction(
 
 @pytest.mark.parametrize("mode", MODES.keys())
 def test_axe_ne_trouve_rien_de_grave_menu_ouvert_sur_un_telephone(
-    browser: Browser, serveur_site: str, mode: str
+    browser: Browser, serveur_site: str, axe_core: Path, mode: str
 ) -> None:
     """Le menu du site (un tiroir sous 1220 px) ouvert : il n'est visible, donc vérifié, qu'ouvert."""
     theme, schema = MODES[mode]
@@ -178,7 +166,7 @@ def test_axe_ne_trouve_rien_de_grave_menu_ouvert_sur_un_telephone(
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", schema)
     page.get_by_role("button", name="Menu du site", exact=True).click()
     expect(page.locator(".md-sidebar--primary")).to_be_visible()
-    fautes = _axe(page, "menu ouvert")
+    fautes = _axe(page, axe_core, "menu ouvert")
     contexte.close()
     assert not fautes, f"{len(fautes)} violations (mode {mode}) :\n" + "\n".join(fautes)
 
