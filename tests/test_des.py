@@ -19,10 +19,10 @@ from itertools import product
 
 import icepool
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
-from rules.des import Evaluateur, comptes, jets_tries, loi, loi_somme, opposer
+from rules.des import Evaluateur, comptes, jets_tries, lancer, loi, loi_somme, opposer
 
 
 @dataclass(frozen=True)
@@ -136,6 +136,7 @@ lois = st.dictionaries(
 
 
 @given(lois, lois)
+@example({("x", 1): 0, ("y", 2): 3}, {("x", 1): 2})  # un poids nul ne fait qu'être sauté, pas tout arrêter
 def test_opposer_egale_la_double_boucle(a: dict[tuple[str, int], int], b: dict[tuple[str, int], int]) -> None:
     attendu: defaultdict[tuple[str, str, int], int] = defaultdict(int)
     for (ka, ta), na in a.items():
@@ -154,6 +155,13 @@ def test_opposer_egale_la_double_boucle(a: dict[tuple[str, int], int], b: dict[t
         (lambda: loi_somme(-2), "nombre doit être un entier ≥ 0, reçu -2"),
         (lambda: list(jets_tries(2, faces=0)), "faces doit être un entier entre 1 et 8, reçu 0"),
         (lambda: list(jets_tries(2, faces=9)), "faces doit être un entier entre 1 et 8, reçu 9"),
+        (lambda: lancer(61), "nombre doit être ≤ 60 (au plus 60 dés d'un même jet), reçu 61"),
+        (lambda: lancer(1, faces=0), "faces doit être un entier ≥ 1, reçu 0"),
+        (lambda: lancer(1, faces=9), "faces doit être ≤ 8 (au plus 8 faces d'un dé), reçu 9"),
+        (lambda: opposer(3, {}), "a doit être une loi (un dict issue → poids entier), reçu 3"),
+        (lambda: opposer({}, 3), "b doit être une loi (un dict issue → poids entier), reçu 3"),
+        (lambda: opposer({("x", "t"): 1}, {}), "a (issue), total doit être un entier, reçu 't'"),
+        (lambda: opposer({}, {("x", "t"): 1}), "b (issue), total doit être un entier, reçu 't'"),
     ],
 )
 def test_erreurs_claires(appel: object, message: str) -> None:
@@ -169,3 +177,8 @@ def test_loi_avec_d_autres_faces_egale_l_enumeration_brute() -> None:
         g = sorted(des, reverse=True)[:2]
         attendu[(sum(g), g.count(3))] += 1
     assert loi(3, 2, SommeEtSix(3), faces=3) == {k: Fraction(n, 27) for k, n in attendu.items()}
+
+
+def test_un_de_a_une_face_se_lance() -> None:
+    """Le plus petit dé permis (une face) rend toujours 1 : la borne basse de `faces` est 1, pas 2."""
+    assert lancer(3, faces=1) == (1, 1, 1)

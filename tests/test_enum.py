@@ -42,3 +42,20 @@ def test_le_reste_est_refuse_en_francais(appel, message: str) -> None:  # type: 
     with pytest.raises(ValueError) as erreur:
         appel()
     assert str(erreur.value) == message
+
+
+def test_les_quatre_comparaisons_suivent_le_rang_et_refusent_une_autre_enumeration() -> None:
+    """`<`, `<=`, `>`, `>=` suivent l'ordre de déclaration ; entre deux énumérations, Python refuse (TypeError)."""
+    membres = list(Resultat)
+    for a in membres:
+        for b in membres:
+            i, j = membres.index(a), membres.index(b)
+            assert ((a < b), (a <= b), (a > b), (a >= b)) == ((i < j), (i <= j), (i > j), (i >= j)), (a, b)
+    for comparer in (
+        lambda: Resultat.ECHEC < Niveau.ECHEC_CRITIQUE,
+        lambda: Resultat.ECHEC <= Niveau.ECHEC_CRITIQUE,
+        lambda: Resultat.ECHEC > Niveau.ECHEC_CRITIQUE,
+        lambda: Resultat.ECHEC >= Niveau.ECHEC_CRITIQUE,
+    ):
+        with pytest.raises(TypeError):
+            comparer()
