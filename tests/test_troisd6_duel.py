@@ -26,6 +26,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.affichage import pourcentage
 from rules.troisd6 import (
     RISQUES,
     Avantage,
@@ -191,6 +192,132 @@ def test_chances_echange_face_a_un_passif() -> None:
     assert c.avantage[Avantage.AUCUN] == 1 - c.attaque_reussie  # 2D6 fait toujours au moins 2 points
 
 
+# --- Scènes où un camp garde la main sans fin : la chaîne entière, états bouclés écartés -----------------
+#
+# Quand un camp réussit toujours son attaque sans jamais faire passer d'effet (armure, malus de points) et
+# que l'autre ne le surpasse jamais en défense, l'état « il a l'initiative » ne quitte jamais sa paire
+# d'avantages : le système de la paire est singulier. L'oracle ne résout pas paire par paire : il cherche
+# d'abord, sur le graphe des états, ceux d'où une fin est atteignable, puis résout d'un bloc (Gauss–Jordan)
+# les chances de chaque camp sur ces états-là ; « sans fin » est ce qui reste, et la durée moyenne n'est
+# calculée que depuis les états d'où la scène finit toujours.
+
+
+def _gauss_jordan(matrice: list[list[Fraction]], seconds: list[list[Fraction]]) -> list[list[Fraction]]:
+    """Résout matrice · x = seconds (plusieurs seconds membres, en colonnes), en fractions exactes."""
+    n = len(matrice)
+    lignes = [m + s for m, s in zip(matrice, seconds, strict=True)]
+    for col in range(n):
+        pivot = next(i for i in range(col, n) if lignes[i][col] != 0)
+        lignes[col], lignes[pivot] = lignes[pivot], lignes[col]
+        lignes[col] = [v / lignes[col][col] for v in lignes[col]]
+        for i in range(n):
+            if i != col and lignes[i][col] != 0:
+                f = lignes[i][col]
+                lignes[i] = [u - f * v for u, v in zip(lignes[i], lignes[col], strict=True)]
+    return [ligne[n:] for ligne in lignes]
+
+
+def _oracle_complet(
+    a: Personnage, b: Personnage, pa: Politique, pb: Politique, objectif: Avantage
+) -> dict[tuple[Avantage, Avantage, str], tuple[Fraction, Fraction, Fraction, Fraction | None]]:
+    """Depuis chaque état : (victoire de a, victoire de b, scène sans fin, tours moyens ou None s'il y a du sans fin)."""
+    lois = {a.nom: _echange_brut(a, b, pa, pb)}
+    if b.actif:
+        lois[b.nom] = _echange_brut(b, a, pb, pa)
+    sous = [av for av in Avantage if av < objectif]
+    qui_possibles = [a.nom, b.nom] if b.actif else [a.nom]
+    etats = [(x, y, q) for x in sous for y in (sous if b.actif else [Avantage.AUCUN]) for q in qui_possibles]
+    # Les transitions : vers un état, ou vers le nom du vainqueur.
+    suites: dict[tuple[Avantage, Avantage, str], defaultdict[object, Fraction]] = {}
+    for x, y, q in etats:
+        t: defaultdict[object, Fraction] = defaultdict(Fraction)
+        for (points, change, reussi), p in lois[q].items():
+            mien = x if q == a.nom else y
+            nouveau = progression(mien, points) if points is not None else mien
+            if nouveau >= objectif:
+                t[q] += p
+            elif not b.actif and not reussi:
+                t[b.nom] += p  # face au passif, un jet raté : a échoue
+            else:
+                suivant = (b.nom if q == a.nom else a.nom) if (change and b.actif) else q
+                t[(nouveau, y, suivant) if q == a.nom else (x, nouveau, suivant)] += p
+        suites[(x, y, q)] = t
+    fins = {a.nom, b.nom}
+    # Les états d'où une fin est atteignable, par le graphe (pas par les nombres).
+    finissent: set[object] = set()
+    while True:
+        nouveaux = {e for e in etats if e not in finissent and any(s in fins or s in finissent for s in suites[e])}
+        if not nouveaux:
+            break
+        finissent |= nouveaux
+    vivants = [e for e in etats if e in finissent]
+    index = {e: i for i, e in enumerate(vivants)}
+    matrice = [[Fraction(int(i == j)) for j in range(len(vivants))] for i in range(len(vivants))]
+    seconds = [[Fraction(0), Fraction(0)] for _ in vivants]
+    for e in vivants:
+        for s, p in suites[e].items():
+            if s in fins:
+                seconds[index[e]][0 if s == a.nom else 1] += p
+            elif s in index:
+                matrice[index[e]][index[s]] -= p
+    victoires = dict(zip(vivants, _gauss_jordan(matrice, seconds), strict=True)) if vivants else {}
+    valeurs: dict[tuple[Avantage, Avantage, str], tuple[Fraction, Fraction, Fraction, Fraction | None]] = {}
+    for e in etats:
+        va, vb = victoires.get(e, [Fraction(0), Fraction(0)])
+        valeurs[e] = (va, vb, 1 - va - vb, None)
+    # La durée moyenne, depuis les états d'où la scène finit toujours (leurs suites aussi finissent toujours).
+    surs = [e for e in etats if valeurs[e][2] == 0]
+    index = {e: i for i, e in enumerate(surs)}
+    matrice = [[Fraction(int(i == j)) for j in range(len(surs))] for i in range(len(surs))]
+    for e in surs:
+        for s, p in suites[e].items():
+            if s not in fins:
+                matrice[index[e]][index[s]] -= p
+    for e, (t,) in zip(surs, _gauss_jordan(matrice, [[Fraction(1)] for _ in surs]) if surs else [], strict=True):
+        valeurs[e] = (*valeurs[e][:3], t)
+    return valeurs
+
+
+# A réussit toujours (seuil 18) sans jamais faire passer d'effet (−20 points, armure 20 de B), et B, qui
+# rate toute défense (seuil 2), ne lui reprend jamais l'initiative : quand A a la main, la scène tourne sans
+# fin. Ce que fait B quand il a la main varie d'une scène à l'autre.
+_A = Personnage("A", seuil=18, indice="1D3")
+_B = Personnage("B", seuil=2, indice="1D3", armure=20)
+_A_SANS_EFFET = Risque(bonus_points=-20)
+BOUCLES = [
+    # B (attaque à 18, jamais surpassé sans que son effet passe : contre-attaque) gagne au premier coup.
+    (_A, _B, Politique(_A_SANS_EFFET, Defense.CONTRE_ATTAQUE), Politique(Risque(16)), Avantage.LEGER),
+    # B (attaque à 10) tantôt monte, tantôt reste, tantôt rend la main à A (et la scène ne finit plus).
+    (_A, _B, Politique(_A_SANS_EFFET), Politique(Risque(8)), Avantage.MOYEN),
+    # Personne ne fait jamais passer d'effet : A garde la main sur lui-même, B la rend ou la garde.
+    (Personnage("A", seuil=18, indice="1D3", armure=20), _B, Politique(_A_SANS_EFFET), Politique(Risque(8, bonus_points=-20)), Avantage.LEGER),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("ordre", ["A d'abord", "B d'abord"])
+@pytest.mark.parametrize(("a", "b", "pa", "pb", "objectif"), BOUCLES)
+def test_scene_qui_peut_tourner_sans_fin_egale_la_chaine_entiere(
+    a: Personnage, b: Personnage, pa: Politique, pb: Politique, objectif: Avantage, ordre: str
+) -> None:
+    """Chaque état : les chances et la durée exactes, ou le refus qui dit exactement la part sans fin."""
+    if ordre == "B d'abord":
+        a, b, pa, pb = b, a, pb, pa
+    attendu = _oracle_complet(a, b, pa, pb, objectif)
+    for (x, y, q), (va, vb, sans_fin, tours) in attendu.items():
+        kwargs = {"initiative": q, "avantages": {a.nom: x, b.nom: y}, "objectif": objectif}
+        if sans_fin == 0:
+            c = chances_scene(a, b, politique_a=pa, politique_b=pb, **kwargs)  # type: ignore[arg-type]
+            assert (c.victoire_premier, c.victoire_second, c.tours_esperes) == (va, vb, tours), (x, y, q)
+            continue
+        with pytest.raises(ValueError) as refus:
+            chances_scene(a, b, politique_a=pa, politique_b=pb, **kwargs)  # type: ignore[arg-type]
+        assert str(refus.value) == (
+            f"la scène peut ne jamais finir ({pourcentage(sans_fin)} des cas) : aucun effet d'au moins 1 point "
+            f"ne passe plus et personne n'atteint {objectif} ; changez les seuils, les Indices ou les armures "
+            "(le texte laisse alors les joueurs arrêter la scène)"
+        ), (x, y, q)
+
+
 # --- Oracle 2 : simulation à graine fixe, un tour à la fois par jouer_scene ----------------------------
 
 
@@ -348,6 +475,29 @@ def test_comparer_risques_face_a_un_passif() -> None:
     assert sans.victoire_premier == sum(p for av, p in attendu_sans.items() if av >= Avantage.CRITIQUE)
     assert verre.victoire_premier == sum(p for av, p in attendu_verre.items() if av >= Avantage.CRITIQUE)
     assert comp.meilleur == Risque(0)
+
+
+def test_comparer_risques_garde_le_reste_de_la_scene() -> None:
+    """Seul le risque de a change d'une option à l'autre : sa défense, la politique de b, l'initiative,
+    les avantages de départ et l'objectif restent ceux donnés."""
+    a, b = Personnage("A", seuil=12, indice="1D3"), Personnage("B", seuil=11, indice="1D3", armure=1)
+    scene = {
+        "politique_b": Politique(Risque(-1, niveaux=1), Defense.CONTRE_ATTAQUE),
+        "initiative": "B",
+        "avantages": {"A": Avantage.LEGER},
+        "objectif": Avantage.FORT,
+    }
+    comp = comparer_risques(a, b, RISQUES, politique_a=Politique(Risque(2), Defense.ESQUIVE), **scene)  # type: ignore[arg-type]
+    assert [r for r, _ in comp.options] == list(RISQUES)
+    for r, c in comp.options:
+        assert c == chances_scene(a, b, politique_a=Politique(r, Defense.ESQUIVE), **scene)  # type: ignore[arg-type]
+
+
+def test_un_seul_risque_sans_autre_a_comparer() -> None:
+    a, b = Personnage("Ada", seuil=12, indice="1D3"), Personnage("Bruno", seuil=11, indice="1D3")
+    comp = comparer_risques(a, b, [Risque(0)])
+    p = pourcentage(chances_scene(a, b).victoire_premier)
+    assert str(comp) == f"Pour Ada, le meilleur choix est « sans risque » : {p} de victoires."
 
 
 # --- Entrées invalides --------------------------------------------------------------------------------
