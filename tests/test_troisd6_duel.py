@@ -451,6 +451,75 @@ def test_deja_a_l_objectif() -> None:
     assert (c.victoire_premier, c.victoire_second, c.tours_esperes) == (0, 1, 0)
 
 
+def test_l_avantage_prete_a_un_passif_ne_compte_pas() -> None:
+    """Un passif ne progresse ni ne gagne : un avantage qu'on lui donne au départ ne change rien."""
+    a, porte = Personnage("A", seuil=11, indice="1D6"), Personnage("la porte", actif=False, armure=1)
+    attendu = issue_sans_opposition(11, "1D6", objectif=Avantage.FORT, armure=1)
+    chance = sum((p for av, p in attendu.items() if av >= Avantage.FORT), Fraction(0))
+    for prete in Avantage:
+        c = chances_scene(a, porte, avantages={"la porte": prete}, objectif=Avantage.FORT)
+        assert (c.victoire_premier, c.victoire_second) == (chance, 1 - chance), prete
+
+
+# --- Ce que lit le joueur : les camps et la phrase -------------------------------------------------
+
+
+def test_les_camps_sont_nommes() -> None:
+    a, b = SIMULES[0][0], SIMULES[0][1]
+    c = chances_scene(a, b)
+    assert (c.premier, c.second, c.second_actif) == ("Ada", "Bruno", True)
+    c = chances_scene(a, Personnage("la porte", actif=False))
+    assert (c.premier, c.second, c.second_actif) == ("Ada", "la porte", False)
+
+
+def test_phrase_face_a_un_passif() -> None:
+    """Rien ne passe l'armure (−6 points, armure 11) : la scène dure jusqu'au premier jet raté, et au seuil 10
+    un jet sur deux rate (108 des 216 jets) : la durée suit une loi géométrique de moyenne 2, exactement."""
+    philip = Personnage("Philip", seuil=10, indice="1D3")
+    serrure = Personnage("la serrure", actif=False, armure=11)
+    sans_effet = Politique(Risque(bonus_points=-6))
+    c = chances_scene(philip, serrure, politique_a=sans_effet, objectif=Avantage.LEGER)
+    assert (c.victoire_premier, c.tours_esperes) == (0, 2)
+    assert str(c) == (
+        "Philip (seuil 10, 1D3 ; −6 points d'effet) face à la serrure (passif, armure 11), pour avantage léger : "
+        "Philip réussit 0 % des fois et échoue 100 % (un jet raté avant l'objectif) ; 2 tours en moyenne."
+    )
+    # Depuis un avantage déjà acquis, la phrase le dit ; sans armure, elle n'en parle pas.
+    c = chances_scene(
+        philip, Personnage("la serrure", actif=False), avantages={"Philip": Avantage.LEGER}, objectif=Avantage.FORT
+    )
+    attendu = issue_sans_opposition(10, "1D3", objectif=Avantage.FORT, avantage_initial=Avantage.LEGER)
+    reussit = sum((p for av, p in attendu.items() if av >= Avantage.FORT), Fraction(0))
+    assert 1 < c.tours_esperes < 2  # moins de deux tours : « tour » reste au singulier
+    tours = f"{float(c.tours_esperes):.1f}".replace(".", ",")
+    assert str(c) == (
+        "Philip (seuil 10, 1D3 ; sans risque) face à la serrure (passif), pour avantage fort, depuis avantage léger : "
+        f"Philip réussit {pourcentage(reussit)} des fois et échoue {pourcentage(1 - reussit)} "
+        f"(un jet raté avant l'objectif) ; {tours} tour en moyenne."
+    )
+
+
+def test_phrase_entre_deux_actifs() -> None:
+    """Les chances et la durée de la phrase sont celles de la chaîne entière (oracle brut) ; les armures,
+    l'objectif (s'il n'est pas définitif) et les avantages de départ y sont dits."""
+    a, b = Personnage("A", seuil=12, indice="1D3"), Personnage("B", seuil=11, indice="1D3", armure=1)
+    oracle = _oracle_complet(a, b, Politique(), Politique(), Avantage.MOYEN)
+    for (x, y, q), phrase_depart in [
+        ((Avantage.AUCUN, Avantage.AUCUN, "A"), "depuis aucun avantage"),
+        ((Avantage.AUCUN, Avantage.LEGER, "B"), "depuis aucun avantage pour A et avantage léger pour B"),
+    ]:
+        c = chances_scene(a, b, initiative=q, avantages={"B": y}, objectif=Avantage.MOYEN)
+        va, vb, _, tours = oracle[(x, y, q)]
+        assert tours is not None
+        duree = f"{float(tours):.1f}".replace(".", ",")
+        assert str(c) == (
+            "A (seuil 12, 1D3 ; attaque : sans risque ; défense : blocage) contre "
+            f"B (seuil 11, 1D3, armure 1 ; attaque : sans risque ; défense : blocage), {q} a l'initiative, "
+            f"{phrase_depart} (objectif : avantage moyen) : A l'emporte {pourcentage(va)} des fois, "
+            f"B {pourcentage(vb)} ; {duree} tours en moyenne."
+        )
+
+
 # --- L'échange de risque ------------------------------------------------------------------------------
 
 
