@@ -464,6 +464,30 @@ def test_l_avantage_prete_a_un_passif_ne_compte_pas() -> None:
 # --- Ce que lit le joueur : les camps et la phrase -------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("risque", "texte"),
+    [
+        (Risque(0), "sans risque"),
+        (Risque(1), "+1 au jet"),
+        (Risque(-12), "−12 au jet"),
+        (Risque(niveaux=1), "+1 niveau d'effet"),
+        (Risque(niveaux=-1), "−1 niveau d'effet"),
+        (Risque(niveaux=2), "+2 niveaux d'effet"),
+        (Risque(niveaux=-2), "−2 niveaux d'effet"),
+        (Risque(bonus_points=1), "+1 point d'effet"),
+        (Risque(bonus_points=-1), "−1 point d'effet"),
+        (Risque(bonus_points=2), "+2 points d'effet"),
+        (Risque(bonus_points=-3), "−3 points d'effet"),
+        (Risque(-3, niveaux=1, bonus_points=-1), "−3 au jet, +1 niveau d'effet, −1 point d'effet"),
+        (Risque(2, niveaux=-2, bonus_points=5), "+2 au jet, −2 niveaux d'effet, +5 points d'effet"),
+        (Risque(niveaux=3, bonus_points=1), "+3 niveaux d'effet, +1 point d'effet"),
+    ],
+)
+def test_un_risque_se_lit_en_francais(risque: Risque, texte: str) -> None:
+    """Signe typographique (« − »), singulier à ±1, pluriel au-delà, morceaux nuls omis."""
+    assert str(risque) == texte
+
+
 def test_les_camps_sont_nommes() -> None:
     a, b = SIMULES[0][0], SIMULES[0][1]
     c = chances_scene(a, b)
