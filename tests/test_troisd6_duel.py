@@ -186,6 +186,23 @@ def test_chances_echange_egale_enumeration_brute(defense: Defense, depart: Avant
     assert c.defense is defense
 
 
+@pytest.mark.parametrize("defense", list(Defense))
+def test_chances_echange_quand_seul_le_critique_lance_un_d3(defense: Defense) -> None:
+    """Seuil 4 : seul le triple 1 réussit en critique. L'attaque (1D6+1D3, −1 niveau) lance 1D6 sur une réussite
+    simple ou spéciale et 1D6+1D3 sur ce critique : l'Indice qui porte le D3 a autant de D6 que le plus grand, et
+    le dénominateur commun des jets d'effet doit rester un multiple des 6 et des 18 jets de chacun."""
+    a = Personnage("A", seuil=4, indice="1D6+1D3")
+    b = Personnage("B", seuil=4, indice="1D6+1D3", armure=1)
+    risque = Risque(niveaux=-1)
+    brut = _echange_brut(a, b, Politique(risque), Politique(defense=defense))
+    c = chances_echange(a, b, risque=risque, defense=defense)
+    attendu = dict.fromkeys(Avantage, Fraction(0))
+    for (points, _, _), p in brut.items():
+        attendu[progression(Avantage.AUCUN, points) if points is not None else Avantage.AUCUN] += p
+    assert c.avantage == attendu
+    assert c.initiative_reprise == sum((p for (_, change, _), p in brut.items() if change), Fraction(0))
+
+
 def test_chances_echange_face_a_un_passif() -> None:
     c = chances_echange(Personnage("A", seuil=9, indice="2D6"), Personnage("la porte", actif=False))
     assert c.defense is None and c.initiative_reprise == 0
