@@ -404,6 +404,8 @@ def test_moteur_avantages_croissants_et_fin_coherente(graine: int, sa: int, sb: 
         assert s.tours[-1].avantages[s.vainqueur] is Avantage.DEFINITIF
     if passif and s.terminee and s.vainqueur is None:
         assert not s.tours[-1].echange.jet_attaque.reussi
+    # Le plus haut avantage de chacun, quelle que soit la fin : relu tour par tour.
+    assert dict(s.avantages_max) == {n: max((t.avantages[n] for t in s.tours), default=Avantage.AUCUN) for n in "AB"}
 
 
 def test_exemples_verifies_compte_les_errata() -> None:
@@ -490,3 +492,15 @@ def test_une_scene_reprise_deja_gagnee_ne_joue_aucun_tour() -> None:
     assert (s.tours, s.vainqueur, s.terminee) == ((), "Bruno", True)
     assert s.transcript == "Fin : Bruno atteint avantage définitif (objectif : avantage définitif) et l'emporte."
     assert chances_scene(a, b, avantages={"Bruno": Avantage.DEFINITIF}).victoire_second == 1
+
+
+def test_la_victoire_garde_le_plus_haut_avantage_de_chaque_camp() -> None:
+    """Celui qui l'emporte est au définitif, et le vaincu garde le plus haut avantage qu'il avait atteint."""
+    s = jouer_scene(
+        ADA,
+        BRUNO,
+        [Tour(des_attaque=(1, 2, 4), effet_attaque=7, des_defense=(6, 6, 5))],
+        avantages={"Ada": Avantage.CRITIQUE, "Bruno": Avantage.FORT},
+    )
+    assert (s.vainqueur, s.terminee) == ("Ada", True)
+    assert dict(s.avantages_max) == {"Ada": Avantage.DEFINITIF, "Bruno": Avantage.FORT}
