@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -504,3 +505,61 @@ def test_la_victoire_garde_le_plus_haut_avantage_de_chaque_camp() -> None:
     )
     assert (s.vainqueur, s.terminee) == ("Ada", True)
     assert dict(s.avantages_max) == {"Ada": Avantage.DEFINITIF, "Bruno": Avantage.FORT}
+
+
+_BAS = Personnage("B", seuil=-995, indice="2D6")
+_MALUS_HORS = "tour : le modificateur -3 porte le seuil de B à -1001, hors de −1000 à 1000"
+
+
+@pytest.mark.parametrize(
+    ("appel", "message"),
+    [
+        (lambda: Personnage(""), "nom doit être un texte non vide (200 caractères au plus), reçu ''"),
+        (lambda: Personnage("X", seuil=1.5, indice="2D6"), "seuil doit être un entier, reçu 1.5"),
+        (lambda: Personnage("X", seuil=10, indice="1D8"), "indice doit s'écrire comme « 2D6 » ou « 1D6+1D3 » (D6 et D3 seulement), reçu '1D8'"),
+        (lambda: Personnage("X", seuil=10, indice="2D6", armure=-1), "armure doit être un entier entre 0 et 20, reçu -1"),
+        (lambda: Personnage("X", actif=False, armure=21), "armure doit être un entier entre 0 et 20, reçu 21"),
+        (lambda: Personnage("X", seuil=10, indice="2D6", talent_contre_attaque=1), "talent_contre_attaque doit être True ou False, reçu 1"),
+        (lambda: Personnage("X", seuil=10, indice="2D6", actif="oui"), "actif doit être True ou False, reçu 'oui'"),
+        (lambda: Personnage("X", seuil=10), "seuil et indice : X est actif, et un personnage actif doit avoir un seuil et un indice"),
+        (lambda: Personnage("Y", indice="2D6"), "seuil et indice : Y est actif, et un personnage actif doit avoir un seuil et un indice"),
+        (lambda: Tour(modificateur=0.5), "modificateur doit être un entier, reçu 0.5"),
+        (lambda: Tour(niveaux=17), "niveaux doit être un entier entre -16 et 16, reçu 17"),
+        (lambda: Tour(niveaux=-17), "niveaux doit être un entier entre -16 et 16, reçu -17"),
+        (lambda: Tour(bonus_points=21), "bonus_points doit être un entier entre -20 et 20, reçu 21"),
+        (lambda: Tour(bonus_points=-21), "bonus_points doit être un entier entre -20 et 20, reçu -21"),
+        (lambda: Tour(effet_attaque=0), "effet_attaque doit être un entier entre 1 et 102, reçu 0"),
+        (lambda: Tour(effet_defense=103), "effet_defense doit être un entier entre 1 et 102, reçu 103"),
+        (lambda: Tour(des_attaque=(1, 2)), "des_attaque doit contenir exactement 3 dés, reçu 2 : (1, 2)"),
+        (lambda: Tour(des_defense=(1, 2, 7)), "des_defense : chaque dé doit être un entier entre 1 et 6, reçu 7"),
+        (lambda: Tour(defense="esquive"), "defense doit être une Defense (ESQUIVE, BLOCAGE, CONTRE_ATTAQUE), reçu 'esquive'"),
+        (lambda: echange("x", _P), "attaquant doit être un Personnage, reçu 'x'"),
+        (lambda: echange(_A, "y"), "defenseur doit être un Personnage, reçu 'y'"),
+        (lambda: echange(_P, _A), "attaquant : P n'a pas de seuil et d'indice, il ne peut pas attaquer"),
+        (lambda: echange(_A, _P, "tour"), "tour doit être un Tour (modificateur, dés, défense…), reçu 'tour'"),
+        (lambda: echange(_A, _P, rng=5), "rng doit être un random.Random (ou None), reçu 5"),
+        # Le seuil du tour (seuil + modificateur, −3 d'une contre-attaque ordinaire) reste entre −1000 et 1000.
+        (lambda: echange(_A, _P, Tour(modificateur=989)), "tour : le modificateur +989 porte le seuil de A à 1001, hors de −1000 à 1000"),
+        (lambda: echange(_A, _BAS, Tour(modificateur=-6)), "tour : le modificateur -6 porte le seuil de B à -1001, hors de −1000 à 1000"),
+        (lambda: echange(_A, _BAS, Tour(modificateur=-3, defense=Defense.CONTRE_ATTAQUE)), _MALUS_HORS),
+    ],
+)  # fmt: skip
+def test_personnage_tour_et_echange_refusent_en_nommant_le_parametre(appel, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ValueError) as erreur:
+        appel()
+    assert str(erreur.value) == message
+
+
+def test_le_seuil_du_tour_peut_toucher_les_bornes() -> None:
+    haut = Tour(modificateur=988, des_attaque=(6, 6, 6), effet_attaque=12)
+    assert echange(_A, _P, haut).jet_attaque.seuil == 1000
+    bas = Tour(modificateur=-5, des_attaque=(1, 1, 2), effet_attaque=5, des_defense=(1, 1, 1))
+    e = echange(_A, _BAS, bas)
+    assert e.jet_defense is not None and e.jet_defense.seuil == -1000
+    # Contre-attaque par un talent particulier : pas de −3, le seuil reste à −1000.
+    talent = Personnage("T", seuil=-995, indice="2D6", talent_contre_attaque=True)
+    e = echange(_A, talent, replace(bas, defense=Defense.CONTRE_ATTAQUE))
+    assert e.jet_defense is not None and e.jet_defense.seuil == -1000
+    # Un passif ne lance rien : son seuil n'est pas borné par le tour.
+    passif = Personnage("P2", seuil=-999, actif=False)
+    assert echange(_A, passif, replace(bas, modificateur=-10)).jet_defense is None
