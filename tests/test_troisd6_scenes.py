@@ -563,3 +563,71 @@ def test_le_seuil_du_tour_peut_toucher_les_bornes() -> None:
     # Un passif ne lance rien : son seuil n'est pas borné par le tour.
     passif = Personnage("P2", seuil=-999, actif=False)
     assert echange(_A, passif, replace(bas, modificateur=-10)).jet_defense is None
+
+
+_TRUANDS_ARMURE = Personnage("les truands", seuil=11, indice="1D6+1D3", armure=2)
+_PORTE = Personnage("la porte", actif=False, armure=3)
+_ADA_ATTAQUE = "Ada attaque (+0, seuil 12) : 3d6 lancés (5, 2, 1) ; total 8 ≤ 12 → Réussite simple. Indice 2D6 ; jet d'effet 7 : 7 points d'effet."
+
+
+@pytest.mark.parametrize(
+    ("defenseur", "tour", "points", "initiative_change", "explication"),
+    [
+        # Attaque ratée : aucun effet, et l'initiative passe même si le défenseur rate aussi.
+        (BRUNO, Tour(des_attaque=(6, 5, 4), des_defense=(6, 6, 6)), 0, True,
+         "Ada attaque (+0, seuil 12) : 3d6 lancés (6, 5, 4) ; total 15 > 12 → Échec simple. Attaque ratée : aucun point d'effet. "
+         "Bruno : blocage (+0, seuil 11) : 3d6 lancés (6, 6, 6) ; total 18 > 11, triple 6 (Dt = 6) → Échec critique. "
+         "L'initiative passe à Bruno (l'attaquant a raté son jet)."),
+        # Esquive d'au moins le même niveau : tout est annulé ; moins bien : tout passe.
+        (BRUNO, Tour(des_attaque=(3, 3, 1), effet_attaque=7, defense=Defense.ESQUIVE, des_defense=(4, 4, 2)), 0, False,
+         "Ada attaque (+0, seuil 12) : 3d6 lancés (3, 3, 1) ; total 7 ≤ 12, double 3 (Dd = 3) → Réussite spéciale. "
+         "Indice 2D6 ; jet d'effet 7, + Dd 3 = 10 points d'effet. Bruno : esquive (+0, seuil 11) : 3d6 lancés (4, 4, 2) ; "
+         "total 10 ≤ 11, double 4 (Dd = 4) → Réussite spéciale. Esquive d'au moins le même niveau : aucun point d'effet. "
+         "Points d'effet nets : 0. Ada garde l'initiative."),
+        (BRUNO, Tour(des_attaque=(3, 3, 1), effet_attaque=7, defense=Defense.ESQUIVE, des_defense=(5, 2, 1)), 10, False,
+         "Ada attaque (+0, seuil 12) : 3d6 lancés (3, 3, 1) ; total 7 ≤ 12, double 3 (Dd = 3) → Réussite spéciale. "
+         "Indice 2D6 ; jet d'effet 7, + Dd 3 = 10 points d'effet. Bruno : esquive (+0, seuil 11) : 3d6 lancés (5, 2, 1) ; "
+         "total 8 ≤ 11 → Réussite simple. Esquive insuffisante : les points d'effet passent. Points d'effet nets : 10. "
+         "Ada garde l'initiative."),
+        # Blocage réussi : son propre effet (+ Dd) est retiré ; un niveau au-dessus de l'attaque reprend l'initiative.
+        (BRUNO, Tour(des_attaque=(5, 2, 1), effet_attaque=7, des_defense=(3, 3, 1), effet_defense=4), 0, True,
+         _ADA_ATTAQUE + " Bruno : blocage (+0, seuil 11) : 3d6 lancés (3, 3, 1) ; total 7 ≤ 11, double 3 (Dd = 3) → "
+         "Réussite spéciale. Blocage : Indice 1D6+1D3 ; jet d'effet 4, + Dd 3 = 7 points d'effet, retirés : 7 − 7 = 0. "
+         "Points d'effet nets : 0. L'initiative passe à Bruno (le niveau du défenseur (Réussite spéciale) dépasse "
+         "celui de l'attaquant (Réussite simple))."),
+        (BRUNO, Tour(des_attaque=(5, 2, 1), effet_attaque=7, des_defense=(6, 5, 4)), 7, False,
+         _ADA_ATTAQUE + " Bruno : blocage (+0, seuil 11) : 3d6 lancés (6, 5, 4) ; total 15 > 11 → Échec simple. "
+         "Blocage raté : les points d'effet passent. Points d'effet nets : 7. Ada garde l'initiative."),
+        # Contre-attaque ordinaire : −3 de plus, ne réduit rien, reprend l'initiative si elle réussit au moins aussi bien.
+        (BRUNO, Tour(modificateur=-1, des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.CONTRE_ATTAQUE, des_defense=(4, 2, 1)), 7, True,
+         "Ada attaque (-1, seuil 11) : 3d6 lancés (5, 2, 1) ; total 8 ≤ 11 → Réussite simple. Indice 2D6 ; jet d'effet 7 : "
+         "7 points d'effet. Bruno : contre-attaque (-1 -3, seuil 7) : 3d6 lancés (4, 2, 1) ; total 7 ≤ 7 → Réussite simple. "
+         "La contre-attaque ne réduit pas les points d'effet. Points d'effet nets : 7. "
+         "L'initiative passe à Bruno (contre-attaque réussie d'au moins le même niveau)."),
+        (BRUNO, Tour(des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.CONTRE_ATTAQUE, des_defense=(6, 5, 4)), 7, False,
+         _ADA_ATTAQUE + " Bruno : contre-attaque (+0 -3, seuil 8) : 3d6 lancés (6, 5, 4) ; total 15 > 8 → Échec simple. "
+         "La contre-attaque ne réduit pas les points d'effet. Points d'effet nets : 7. Ada garde l'initiative."),
+        # L'armure retire ses points après la défense ; « aux truands », « à la porte » : l'article suit le nom.
+        (_TRUANDS_ARMURE, Tour(des_attaque=(5, 2, 1), effet_attaque=7, des_defense=(6, 5, 4)), 5, False,
+         _ADA_ATTAQUE + " Les truands : blocage (+0, seuil 11) : 3d6 lancés (6, 5, 4) ; total 15 > 11 → Échec simple. "
+         "Blocage raté : les points d'effet passent. Armure (les truands) : −2, reste 5. Points d'effet nets : 5. "
+         "Ada garde l'initiative."),
+        (_TRUANDS_ARMURE, Tour(des_attaque=(6, 5, 4), des_defense=(6, 6, 5)), 0, True,
+         "Ada attaque (+0, seuil 12) : 3d6 lancés (6, 5, 4) ; total 15 > 12 → Échec simple. Attaque ratée : aucun point "
+         "d'effet. Les truands : blocage (+0, seuil 11) : 3d6 lancés (6, 6, 5) ; total 17 > 11, double 6 (Dd = 6) → "
+         "Échec spécial. L'initiative passe aux truands (l'attaquant a raté son jet)."),
+        # Un passif ne lance rien : ni défense, ni mot sur l'initiative.
+        (_PORTE, Tour(modificateur=2, des_attaque=(5, 2, 1), effet_attaque=7), 4, False,
+         "Ada attaque (+2, seuil 14) : 3d6 lancés (5, 2, 1) ; total 8 ≤ 14 → Réussite simple. Indice 2D6 ; jet d'effet 7 : "
+         "7 points d'effet. Armure (la porte) : −3, reste 4. Points d'effet nets : 4."),
+        (_PORTE, Tour(des_attaque=(6, 6, 5)), 0, True,
+         "Ada attaque (+0, seuil 12) : 3d6 lancés (6, 6, 5) ; total 17 > 12, double 6 (Dd = 6) → Échec spécial. "
+         "Attaque ratée : aucun point d'effet."),
+    ],
+)  # fmt: skip
+def test_chaque_echange_se_raconte_mot_pour_mot(
+    defenseur: Personnage, tour: Tour, points: int, initiative_change: bool, explication: str
+) -> None:
+    e = echange(ADA, defenseur, tour)
+    assert (e.points, e.initiative_change) == (points, initiative_change)
+    assert (e.explication, str(e)) == (explication, explication)
