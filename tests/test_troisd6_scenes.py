@@ -631,3 +631,55 @@ def test_chaque_echange_se_raconte_mot_pour_mot(
     e = echange(ADA, defenseur, tour)
     assert (e.points, e.initiative_change) == (points, initiative_change)
     assert (e.explication, str(e)) == (explication, explication)
+
+
+_PETIT = Tour(des_attaque=(5, 2, 1), effet_attaque=2, des_defense=(6, 5, 4))
+_CONTINUE = "La scène continue ({}) : personne n'a encore atteint avantage définitif."
+
+
+@pytest.mark.parametrize(
+    ("tours", "tours_max", "rng", "joues", "raison"),
+    [
+        ([_PETIT], 100, None, 1, "plus de tour imposé"),
+        ([_PETIT], 2, None, 1, "plus de tour imposé"),  # 1 tour joué sur 2 permis : il n'y en a plus d'imposé
+        ([_PETIT], 1, None, 1, "nombre maximal de tours atteint"),
+        ([_PETIT, _PETIT], 1, None, 1, "nombre maximal de tours atteint"),
+        ([_PETIT], 3, random.Random(1), 3, "nombre maximal de tours atteint"),  # puis des tours tirés
+    ],
+)
+def test_une_scene_inachevee_dit_pourquoi_elle_s_arrete(
+    tours: list[Tour], tours_max: int, rng: random.Random | None, joues: int, raison: str
+) -> None:
+    s = jouer_scene(ADA, BRUNO, tours, tours_max=tours_max, rng=rng)
+    assert (len(s.tours), s.terminee, s.vainqueur, s.fin) == (joues, False, None, _CONTINUE.format(raison))
+
+
+def test_le_compte_rendu_numerote_les_tours_et_donne_les_avantages() -> None:
+    s = jouer_scene(ADA, BRUNO, [_PETIT, _PETIT], premier_numero=4)
+    assert [t.numero for t in s.tours] == [4, 5]
+    assert [t.texte.split(" — ")[0] for t in s.tours] == ["Tour 4", "Tour 5"]
+    assert s.tours[0].texte.endswith(" Avantages : Ada : avantage léger ; Bruno : aucun avantage.")
+    assert s.tours[1].texte.endswith(" Avantages : Ada : avantage moyen ; Bruno : aucun avantage.")
+    assert (
+        s.tours[0].texte
+        == "Tour 4 — " + s.tours[0].echange.explication + " Avantages : Ada : avantage léger ; Bruno : aucun avantage."
+    )
+    assert (
+        s.transcript
+        == str(s)
+        == "\n".join([s.tours[0].texte, s.tours[1].texte, _CONTINUE.format("plus de tour imposé")])
+    )
+
+
+def test_face_a_un_passif_le_premier_jet_rate_finit_la_scene_avec_le_meilleur_avantage() -> None:
+    s = jouer_scene(
+        ADA,
+        _PORTE,
+        [Tour(des_attaque=(5, 2, 1), effet_attaque=7), Tour(des_attaque=(6, 6, 5)), Tour(des_attaque=(1, 2, 4))],
+    )
+    assert (len(s.tours), s.terminee, s.vainqueur) == (2, True, None)  # le troisième tour n'est pas joué
+    assert (
+        s.fin == "Fin : jet raté face à la porte avant avantage définitif ; Ada échoue, avec au mieux avantage moyen."
+    )
+    assert dict(s.avantages_max) == {"Ada": Avantage.MOYEN, "la porte": Avantage.AUCUN}
+    assert [t.initiative for t in s.tours] == ["Ada", "Ada"]  # un passif ne prend jamais l'initiative
