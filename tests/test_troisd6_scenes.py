@@ -683,3 +683,36 @@ def test_face_a_un_passif_le_premier_jet_rate_finit_la_scene_avec_le_meilleur_av
     )
     assert dict(s.avantages_max) == {"Ada": Avantage.MOYEN, "la porte": Avantage.AUCUN}
     assert [t.initiative for t in s.tours] == ["Ada", "Ada"]  # un passif ne prend jamais l'initiative
+
+
+@pytest.mark.parametrize(
+    ("defenseur", "tour", "points", "armure", "initiative_change", "fin"),
+    [
+        # Une esquive qui annule tout ne laisse rien à l'armure (ni points négatifs, ni ligne d'armure).
+        (_TRUANDS_ARMURE, Tour(des_attaque=(3, 3, 1), effet_attaque=7, defense=Defense.ESQUIVE, des_defense=(4, 4, 2)), 0, 0, False,
+         "Esquive d'au moins le même niveau : aucun point d'effet. Points d'effet nets : 0. Ada garde l'initiative."),
+        # Un blocage qui retire plus que l'attaque : l'armure ne sert pas.
+        (_TRUANDS_ARMURE, Tour(des_attaque=(5, 2, 1), effet_attaque=3, des_defense=(6, 1, 2), effet_defense=5), -2, 0, False,
+         "retirés : 3 − 5 = -2. Points d'effet nets : -2. Ada garde l'initiative."),
+        # Un blocage réussi du même niveau réduit les points sans prendre l'initiative.
+        (BRUNO, Tour(des_attaque=(5, 2, 1), effet_attaque=7, des_defense=(6, 1, 2), effet_defense=3), 4, 0, False,
+         "retirés : 7 − 3 = 4. Points d'effet nets : 4. Ada garde l'initiative."),
+        # Une esquive d'un niveau au-dessus annule tout et prend l'initiative.
+        (BRUNO, Tour(des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.ESQUIVE, des_defense=(2, 2, 2)), 0, 0, True,
+         "Points d'effet nets : 0. L'initiative passe à Bruno (le niveau du défenseur (Réussite critique) dépasse "
+         "celui de l'attaquant (Réussite simple))."),
+        # Une contre-attaque réussie d'un niveau au-dessous ne prend rien.
+        (BRUNO, Tour(des_attaque=(3, 3, 1), effet_attaque=7, defense=Defense.CONTRE_ATTAQUE, des_defense=(4, 2, 1)), 10, 0, False,
+         "La contre-attaque ne réduit pas les points d'effet. Points d'effet nets : 10. Ada garde l'initiative."),
+        # D'un niveau au-dessus, c'est le niveau du défenseur qui est dit.
+        (BRUNO, Tour(des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.CONTRE_ATTAQUE, des_defense=(2, 2, 1)), 7, 0, True,
+         "Points d'effet nets : 7. L'initiative passe à Bruno (le niveau du défenseur (Réussite spéciale) dépasse "
+         "celui de l'attaquant (Réussite simple))."),
+    ],
+)  # fmt: skip
+def test_defense_armure_et_initiative_dans_chaque_cas(
+    defenseur: Personnage, tour: Tour, points: int, armure: int, initiative_change: bool, fin: str
+) -> None:
+    e = echange(ADA, defenseur, tour)
+    assert (e.points, e.armure, e.initiative_change) == (points, armure, initiative_change)
+    assert e.explication.endswith(" " + fin) and "Armure" not in e.explication
