@@ -716,3 +716,16 @@ def test_defense_armure_et_initiative_dans_chaque_cas(
     e = echange(ADA, defenseur, tour)
     assert (e.points, e.armure, e.initiative_change) == (points, armure, initiative_change)
     assert e.explication.endswith(" " + fin) and "Armure" not in e.explication
+
+
+def test_un_tour_accepte_ses_bornes_et_range_les_des_en_tuples() -> None:
+    t = Tour(
+        des_attaque=[1, 2, 3], des_defense=[4, 5, 6], effet_attaque=1, effet_defense=102, niveaux=-16, bonus_points=20
+    )  # type: ignore[arg-type]
+    assert (t.des_attaque, t.des_defense) == ((1, 2, 3), (4, 5, 6))
+    assert isinstance(t.des_attaque, tuple) and isinstance(t.des_defense, tuple)
+    assert (t.effet_attaque, t.effet_defense, t.niveaux, t.bonus_points) == (1, 102, -16, 20)
+    t = Tour(effet_attaque=102, effet_defense=1, niveaux=16, bonus_points=-20)
+    assert (t.effet_attaque, t.effet_defense, t.niveaux, t.bonus_points) == (102, 1, 16, -20)
+    assert Personnage("X", seuil=10, indice="1D6+1D3").indice == Indice(1, 1)  # l'Indice écrit est lu
+    assert Personnage("X", actif=False, armure=20).armure == 20
