@@ -181,6 +181,12 @@ _HORS_ECHELLE = "n'est pas sur l'échelle des Indices (1D3, 1D6, 1D6+1D3, 2D6, 3
         (lambda: indice("1D6+16D3"), "indice : '1D6+16D3' n'est pas sur l'échelle des Indices (de 1D3 à 15D6)"),
         (lambda: indice("0D6"), "indice : '0D6' n'est pas sur l'échelle des Indices (de 1D3 à 15D6)"),
         (lambda: indice("3D3"), f"indice : 3D3 {_HORS_ECHELLE}"),
+        # 15 dés de chaque sorte au plus se lisent (puis l'échelle décide) ; 16, non.
+        (lambda: indice("15D3"), f"indice : 15D3 {_HORS_ECHELLE}"),
+        (lambda: indice("15D6+1D3"), f"indice : 15D6+1D3 {_HORS_ECHELLE}"),
+        (lambda: indice("16D3"), "indice : '16D3' n'est pas sur l'échelle des Indices (de 1D3 à 15D6)"),
+        # 200 caractères au plus : au-delà, le texte n'est même pas lu.
+        (lambda: indice(" " * 198 + "2D6"), _FORME + "'                           ...                         2D6'"),
         (lambda: indice(" 2 d6 + 1 D3 "), f"indice : 2D6+1D3 {_HORS_ECHELLE}"),
         (lambda: monter(Indice(2, 1), 1), f"indice : 2D6+1D3 {_HORS_ECHELLE}"),
         (lambda: Indice(16), "d6 doit être un entier entre 0 et 15, reçu 16"),
@@ -205,6 +211,7 @@ def test_chaque_refus_d_indice_mot_pour_mot(appel, message: str) -> None:  # typ
         ("1D6+0D3", Indice(1, 0), "1D6"),
         (" 1 d6 + 1 D3 ", Indice(1, 1), "1D6+1D3"),
         ("15D6", Indice(15, 0), "15D6"),
+        (" " * 197 + "2D6", Indice(2, 0), "2D6"),  # 200 caractères : encore lu
     ],
 )
 def test_l_indice_se_lit_et_s_ecrit_comme_dans_le_texte(texte: str, lu: Indice, ecrit: str) -> None:
