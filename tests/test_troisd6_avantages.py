@@ -81,3 +81,20 @@ def test_entrees_invalides() -> None:
         avantage(True)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="actuel doit être un Avantage"):
         progression("moyen", 3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("actuel", "suivant"),
+    [
+        (Avantage.AUCUN, Avantage.LEGER),
+        (Avantage.LEGER, Avantage.MOYEN),
+        (Avantage.MOYEN, Avantage.FORT),
+        (Avantage.FORT, Avantage.CRITIQUE),
+        (Avantage.CRITIQUE, Avantage.DEFINITIF),
+        (Avantage.DEFINITIF, Avantage.DEFINITIF),  # le définitif reste définitif
+    ],
+)
+def test_un_cran_de_plus_et_le_definitif_reste_definitif(actuel: Avantage, suivant: Avantage) -> None:
+    assert actuel.cran_suivant() is suivant
+    # « A chaque nouvel effet d'au moins 1 point, l'avantage du joueur augmente de 1 cran » : 1 point suffit.
+    assert progression(actuel, 1) is suivant

@@ -92,3 +92,132 @@ def test_entrees_invalides() -> None:
         Indice(0, 0)
     with pytest.raises(ValueError, match="n'est pas sur l'échelle"):
         monter(Indice(2, 1), 1)
+
+
+@pytest.mark.parametrize(
+    ("appel", "explication", "points"),
+    [
+        (lambda: effet("2D6", total=7), "Indice 2D6 ; jet d'effet 7 : 7 points d'effet.", 7),
+        # Les niveaux : « niveau » au singulier pour ±1, « niveaux » au-delà, signe toujours écrit.
+        (lambda: effet("2D6", niveaux=1, total=7), "Indice 2D6 +1 niveau → 3D6 ; jet d'effet 7 : 7 points d'effet.", 7),
+        (lambda: effet("2D6", niveaux=-1, total=4), "Indice 2D6 -1 niveau → 1D6+1D3 ; jet d'effet 4 : 4 points d'effet.", 4),
+        (lambda: effet("2D6", niveaux=-2, total=2), "Indice 2D6 -2 niveaux → 1D6 ; jet d'effet 2 : 2 points d'effet.", 2),
+        # Réussite critique : le Dt monte l'Indice, et le bonus de manœuvre se dit à part.
+        (lambda: effet("1D6+1D3", dt=1, total=7), "Indice 1D6+1D3 +1 niveau (Dt = 1) → 2D6 ; jet d'effet 7 : 7 points d'effet.", 7),
+        (
+            lambda: effet("1D6+1D3", dt=2, niveaux=1, total=9),
+            "Indice 1D6+1D3 +3 niveaux (Dt = 2, +1 niveau de bonus) → 4D6 ; jet d'effet 9 : 9 points d'effet.",
+            9,
+        ),
+        # Les points : « point » au singulier pour ±1 ; le Dd d'une réussite spéciale avant eux.
+        (lambda: effet("2D6", bonus_points=1, total=7), "Indice 2D6 ; jet d'effet 7, +1 point = 8 points d'effet.", 8),
+        (lambda: effet("2D6", bonus_points=-1, total=7), "Indice 2D6 ; jet d'effet 7, -1 point = 6 points d'effet.", 6),
+        (lambda: effet("2D6", bonus_points=-2, total=7), "Indice 2D6 ; jet d'effet 7, -2 points = 5 points d'effet.", 5),
+        (lambda: effet("2D6", dd=4, total=7), "Indice 2D6 ; jet d'effet 7, + Dd 4 = 11 points d'effet.", 11),
+        (lambda: effet("2D6", dd=4, bonus_points=3, total=7), "Indice 2D6 ; jet d'effet 7, + Dd 4, +3 points = 14 points d'effet.", 14),
+        # Les dés donnés : D6 puis D3, et leur somme.
+        (lambda: effet("1D6+1D3", des=(6, 3)), "Indice 1D6+1D3 ; jet d'effet (6, 3) = 9 : 9 points d'effet.", 9),
+        (
+            lambda: effet("2D6", niveaux=1, bonus_points=-2, des=(1, 2, 3)),
+            "Indice 2D6 +1 niveau → 3D6 ; jet d'effet (1, 2, 3) = 6, -2 points = 4 points d'effet.",
+            4,
+        ),
+    ],
+)  # fmt: skip
+def test_chaque_explication_d_effet_mot_pour_mot(appel, explication: str, points: int) -> None:  # type: ignore[no-untyped-def]
+    e = appel()
+    assert (e.explication, str(e), e.points) == (explication, explication, points)
+    assert e.points == e.total_des + e.dd + e.bonus_points  # « Points d'effet + dé doublé (Dd) » + bonus
+
+
+@pytest.mark.parametrize(
+    ("appel", "message"),
+    [
+        (lambda: effet("2D6", dd=0, total=5), "dd doit être un entier entre 1 et 6, reçu 0"),
+        (lambda: effet("2D6", dd=7, total=5), "dd doit être un entier entre 1 et 6, reçu 7"),
+        (lambda: effet("2D6", dt=0, total=5), "dt doit être un entier entre 1 et 6, reçu 0"),
+        (lambda: effet("2D6", dt=7, total=5), "dt doit être un entier entre 1 et 6, reçu 7"),
+        (lambda: effet("2D6", dd=2, dt=3, total=5), "dd et dt : un jet a un dé doublé (réussite spéciale) ou un dé triplé (critique), pas les deux, reçu dd=2, dt=3"),
+        (lambda: effet("2D6", niveaux=17, total=5), "niveaux doit être un entier entre -16 et 16, reçu 17"),
+        (lambda: effet("2D6", niveaux=-17, total=5), "niveaux doit être un entier entre -16 et 16, reçu -17"),
+        (lambda: effet("2D6", bonus_points=21, total=5), "bonus_points doit être un entier entre -20 et 20, reçu 21"),
+        (lambda: effet("2D6", bonus_points=-21, total=5), "bonus_points doit être un entier entre -20 et 20, reçu -21"),
+        (lambda: effet("2D6", rng=3), "rng doit être un random.Random (ou None), reçu 3"),
+        (lambda: effet("2D6", total=1), "total : un jet de 2D6 fait de 2 à 12, reçu 1"),
+        (lambda: effet("2D6", total=2.5), "total doit être un entier, reçu 2.5"),
+        (lambda: effet("2D6", des=(1, 2), total=3), "des et total : donnez les dés d'effet ou leur total, pas les deux"),
+        (lambda: effet("2D6", des="12"), "des doit être une suite de dés d'effet (2D6 : D6 puis D3), reçu '12'"),
+        (lambda: effet("2D6", des=5), "des doit être une suite de dés d'effet (2D6 : D6 puis D3), reçu 5"),
+        (lambda: effet("2D6", des=(1, 2, 3)), "des doit être une suite d'au plus 2 dés pour 2D6 (D6 puis D3), reçu plus de 2 éléments"),
+        (lambda: effet("2D6", des=(1,)), "des doit contenir 2 dés pour 2D6 (D6 puis D3), reçu 1 : (1,)"),
+        (lambda: effet("1D6+1D3", des=(1, 4)), "des : chaque dé doit être un entier entre 1 et 3, reçu 4"),
+        (lambda: effet("1D6+1D3", des=(7, 1)), "des : chaque dé doit être un entier entre 1 et 6, reçu 7"),
+        (lambda: effet("2D6", niveaux=15, total=5), "niveaux : 2D6 +15 niveaux sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),
+        (lambda: effet("1D3", niveaux=-1, total=1), "niveaux : 1D3 -1 niveau sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),
+        (lambda: monter("1D6", -2), "niveaux : 1D6 -2 niveaux sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),
+        (lambda: monter("15D6", 1), "niveaux : 15D6 +1 niveau sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),
+        (lambda: monter("2D6", 1.5), "niveaux doit être un entier, reçu 1.5"),
+    ],
+)  # fmt: skip
+def test_chaque_refus_d_effet_nomme_son_parametre(appel, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ValueError) as erreur:
+        appel()
+    assert str(erreur.value) == message
+
+
+_FORME = "indice doit s'écrire comme « 2D6 » ou « 1D6+1D3 » (D6 et D3 seulement), reçu "
+_HORS_ECHELLE = "n'est pas sur l'échelle des Indices (1D3, 1D6, 1D6+1D3, 2D6, 3D6, 4D6, puis +1D6 par niveau)"
+
+
+@pytest.mark.parametrize(
+    ("appel", "message"),
+    [
+        (lambda: indice("1D8"), _FORME + "'1D8'"),
+        (lambda: indice(5), _FORME + "5"),
+        (lambda: indice("2D6+"), _FORME + "'2D6+'"),
+        (lambda: indice("1D61D3"), _FORME + "'1D61D3'"),
+        (lambda: indice("1D6" * 100), _FORME + "'1D61D61D61D61D61D61D61D61D6...61D61D61D61D61D61D61D61D61D6'"),
+        (lambda: indice("16D6"), "indice : '16D6' n'est pas sur l'échelle des Indices (de 1D3 à 15D6)"),
+        (lambda: indice("1D6+16D3"), "indice : '1D6+16D3' n'est pas sur l'échelle des Indices (de 1D3 à 15D6)"),
+        (lambda: indice("0D6"), "indice : '0D6' n'est pas sur l'échelle des Indices (de 1D3 à 15D6)"),
+        (lambda: indice("3D3"), f"indice : 3D3 {_HORS_ECHELLE}"),
+        # 15 dés de chaque sorte au plus se lisent (puis l'échelle décide) ; 16, non.
+        (lambda: indice("15D3"), f"indice : 15D3 {_HORS_ECHELLE}"),
+        (lambda: indice("15D6+1D3"), f"indice : 15D6+1D3 {_HORS_ECHELLE}"),
+        (lambda: indice("16D3"), "indice : '16D3' n'est pas sur l'échelle des Indices (de 1D3 à 15D6)"),
+        # 200 caractères au plus : au-delà, le texte n'est même pas lu.
+        (lambda: indice(" " * 198 + "2D6"), _FORME + "'                           ...                         2D6'"),
+        (lambda: indice(" 2 d6 + 1 D3 "), f"indice : 2D6+1D3 {_HORS_ECHELLE}"),
+        (lambda: monter(Indice(2, 1), 1), f"indice : 2D6+1D3 {_HORS_ECHELLE}"),
+        (lambda: Indice(16), "d6 doit être un entier entre 0 et 15, reçu 16"),
+        (lambda: Indice(-1), "d6 doit être un entier entre 0 et 15, reçu -1"),
+        (lambda: Indice(1, 16), "d3 doit être un entier entre 0 et 15, reçu 16"),
+        (lambda: Indice(1, -1), "d3 doit être un entier entre 0 et 15, reçu -1"),
+        (lambda: Indice(0, 0), "d6 et d3 : un Indice doit avoir au moins un dé, reçu 0D6 et 0D3"),
+    ],
+)  # fmt: skip
+def test_chaque_refus_d_indice_mot_pour_mot(appel, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ValueError) as erreur:
+        appel()
+    assert str(erreur.value) == message
+
+
+@pytest.mark.parametrize(
+    ("texte", "lu", "ecrit"),
+    [
+        ("1D3", Indice(0, 1), "1D3"),
+        ("0D6+1D3", Indice(0, 1), "1D3"),
+        ("1d6", Indice(1, 0), "1D6"),
+        ("1D6+0D3", Indice(1, 0), "1D6"),
+        (" 1 d6 + 1 D3 ", Indice(1, 1), "1D6+1D3"),
+        ("15D6", Indice(15, 0), "15D6"),
+        (" " * 197 + "2D6", Indice(2, 0), "2D6"),  # 200 caractères : encore lu
+    ],
+)
+def test_l_indice_se_lit_et_s_ecrit_comme_dans_le_texte(texte: str, lu: Indice, ecrit: str) -> None:
+    assert indice(texte) == lu and str(lu) == ecrit
+    assert indice(lu) is lu  # un Indice déjà lu passe tel quel
+
+
+def test_un_indice_hors_echelle_s_ecrit_quand_meme() -> None:
+    assert (str(Indice(0, 2)), str(Indice(3, 1))) == ("2D3", "3D6+1D3")

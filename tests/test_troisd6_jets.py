@@ -30,7 +30,7 @@ from rules.troisd6 import (
     seuil_caracteristique,
     seuil_talent,
 )
-from rules.troisd6.jets import profils
+from rules.troisd6.jets import niveau, profils
 
 TOUS_LES_JETS = list(product(range(1, 7), repeat=3))
 SEUILS = range(-12, 31)
@@ -257,3 +257,64 @@ def test_un_jet_invalide_est_refuse_en_nommant_son_parametre_et_sa_faute() -> No
     assert str(erreur.value) == (
         "jet_a : ce Jet n'est pas un jet valide (des : chaque dé doit être un entier entre 1 et 6, reçu 7)"
     )
+
+
+def test_niveau_accepte_exactement_les_totaux_que_font_trois_des() -> None:
+    """Un (total, Dd, Dt) avec un double ou un triple est accepté si et seulement si trois dés le font (216 jets).
+
+    Sans double ni triple, niveau() ne vérifie que 3 ≤ total ≤ 18 (il accepte 3, 4, 5, 16, 17 et 18, que trois dés
+    distincts ne font pas) : cas laissé hors de ce test, signalé à l'intégrateur."""
+    possibles = {(sum(des), *double_et_triple(des)) for des in product(range(1, 7), repeat=3)}
+    for total in range(3, 19):
+        for dd in (None, *range(1, 7)):
+            for dt in (None, *range(1, 7)):
+                if (dd is None) == (dt is None):
+                    continue
+                try:
+                    niveau(total, 10, dd, dt)
+                    accepte = True
+                except ValueError:
+                    accepte = False
+                assert accepte == ((total, dd, dt) in possibles), (total, dd, dt)
+
+
+@pytest.mark.parametrize(
+    ("appel", "message"),
+    [
+        (lambda: niveau(2, 10, None, None), "total doit être un entier entre 3 et 18, reçu 2"),
+        (lambda: niveau(19, 10, None, None), "total doit être un entier entre 3 et 18, reçu 19"),
+        (lambda: niveau(10, 10.5, None, None), "seuil doit être un entier, reçu 10.5"),
+        (lambda: niveau(10, 10, 0, None), "dd doit être None ou un entier entre 1 et 6, reçu 0"),
+        (lambda: niveau(10, 10, 7, None), "dd doit être None ou un entier entre 1 et 6, reçu 7"),
+        (lambda: niveau(10, 10, True, None), "dd doit être None ou un entier entre 1 et 6, reçu True"),
+        (lambda: niveau(9, 10, None, 0), "dt doit être None ou un entier entre 1 et 6, reçu 0"),
+        (lambda: niveau(9, 10, None, "3"), "dt doit être None ou un entier entre 1 et 6, reçu '3'"),
+        (lambda: niveau(9, 10, 3, 3), "dd et dt : trois dés font un double ou un triple, pas les deux, reçu dd=3, dt=3"),
+        (lambda: niveau(10, 10, None, 3), "total : un triple de 3 fait 9, reçu 10"),
+        (lambda: niveau(12, 10, 4, None), "total : un double de 4 fait de 9 à 14 (sauf 12), reçu 12"),
+        (lambda: niveau(15, 10, 4, None), "total : un double de 4 fait de 9 à 14 (sauf 12), reçu 15"),
+    ],
+)  # fmt: skip
+def test_niveau_refuse_en_nommant_sa_faute(appel, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ValueError) as erreur:
+        appel()
+    assert str(erreur.value) == message
+
+
+@pytest.mark.parametrize(
+    ("seuil", "des", "explication"),
+    [
+        (10, (5, 2, 1), "3d6 lancés (5, 2, 1) ; total 8 ≤ 10 → Réussite simple."),
+        (10, (4, 4, 2), "3d6 lancés (4, 4, 2) ; total 10 ≤ 10, double 4 (Dd = 4) → Réussite spéciale."),
+        (18, (6, 6, 6), "3d6 lancés (6, 6, 6) ; total 18 ≤ 18, triple 6 (Dt = 6) → Réussite critique."),
+        (3, (1, 1, 2), "3d6 lancés (1, 1, 2) ; total 4 > 3, double 1 (Dd = 1) → Échec spécial."),
+        # Hors de 3 à 18, l'explication dit que le seuil décide seul.
+        (19, (6, 6, 6), "3d6 lancés (6, 6, 6) ; total 18 ≤ 19 (seuil au-delà de 18 : toujours réussi), triple 6 (Dt = 6) → Réussite critique."),
+        (20, (6, 5, 4), "3d6 lancés (6, 5, 4) ; total 15 ≤ 20 (seuil au-delà de 18 : toujours réussi) → Réussite simple."),
+        (2, (1, 1, 2), "3d6 lancés (1, 1, 2) ; total 4 > 2 (seuil sous 3 : toujours raté), double 1 (Dd = 1) → Échec spécial."),
+        (0, (1, 2, 3), "3d6 lancés (1, 2, 3) ; total 6 > 0 (seuil sous 3 : toujours raté) → Échec simple."),
+    ],
+)  # fmt: skip
+def test_chaque_explication_de_jet_mot_pour_mot(seuil: int, des: tuple[int, int, int], explication: str) -> None:
+    r = jet(seuil, des)
+    assert (r.explication, str(r)) == (explication, explication)

@@ -118,3 +118,32 @@ def test_jets_moyens_refuse_un_objectif_qui_n_en_est_pas_un(objectif: object, me
     with pytest.raises(ValueError) as erreur:
         jets_moyens_sans_opposition(7, "1D6", objectif=objectif)  # type: ignore[arg-type]
     assert str(erreur.value) == message
+
+
+_AVANTAGES = "(AUCUN, LEGER, MOYEN, FORT, CRITIQUE, DEFINITIF)"
+
+
+@pytest.mark.parametrize(
+    ("appel", "message"),
+    [
+        # Les niveaux d'Indice en plus vont de −16 à +16 (de 1D3 à 15D6), dans chacune des quatre fonctions.
+        (lambda: issue_sans_opposition(12, "2D6", niveaux=17), "niveaux doit être un entier entre -16 et 16, reçu 17"),
+        (lambda: chance_sans_opposition(12, "2D6", niveaux=-17), "niveaux doit être un entier entre -16 et 16, reçu -17"),
+        (lambda: esperance_points(12, "2D6", niveaux=99), "niveaux doit être un entier entre -16 et 16, reçu 99"),
+        (lambda: jets_moyens_sans_opposition(12, "2D6", niveaux=-99), "niveaux doit être un entier entre -16 et 16, reçu -99"),
+        (lambda: issue_sans_opposition(12, "2D6", objectif="x"), f"objectif doit être un Avantage {_AVANTAGES}, reçu 'x'"),
+        (lambda: issue_sans_opposition(12, "2D6", avantage_initial=3), f"avantage_initial doit être un Avantage {_AVANTAGES}, reçu 3"),
+        (lambda: issue_sans_opposition(12, "2D6", objectif=Avantage.AUCUN), "objectif doit être au-dessus d'AUCUN, reçu AUCUN"),
+        (lambda: chance_sans_opposition(12, "2D6", objectif=Avantage.AUCUN), "objectif doit être au-dessus d'AUCUN, reçu AUCUN"),
+        # Le refus d'une scène sans fin cite le seuil donné (25, pas 18 où la loi le ramène), les points et l'armure.
+        (
+            lambda: issue_sans_opposition(25, "1D3", bonus_points=-20, armure=20),
+            "seuil, bonus_points et armure : la scène ne finit jamais (au seuil 25, chaque jet réussit, et avec "
+            "-20 point(s) d'effet et 20 d'armure, aucun effet n'atteint 1 point)",
+        ),
+    ],
+)  # fmt: skip
+def test_chaque_refus_nomme_son_parametre_mot_pour_mot(appel, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ValueError) as erreur:
+        appel()
+    assert str(erreur.value) == message

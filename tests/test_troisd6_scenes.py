@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -404,6 +405,8 @@ def test_moteur_avantages_croissants_et_fin_coherente(graine: int, sa: int, sb: 
         assert s.tours[-1].avantages[s.vainqueur] is Avantage.DEFINITIF
     if passif and s.terminee and s.vainqueur is None:
         assert not s.tours[-1].echange.jet_attaque.reussi
+    # Le plus haut avantage de chacun, quelle que soit la fin : relu tour par tour.
+    assert dict(s.avantages_max) == {n: max((t.avantages[n] for t in s.tours), default=Avantage.AUCUN) for n in "AB"}
 
 
 def test_exemples_verifies_compte_les_errata() -> None:
@@ -490,3 +493,239 @@ def test_une_scene_reprise_deja_gagnee_ne_joue_aucun_tour() -> None:
     assert (s.tours, s.vainqueur, s.terminee) == ((), "Bruno", True)
     assert s.transcript == "Fin : Bruno atteint avantage définitif (objectif : avantage définitif) et l'emporte."
     assert chances_scene(a, b, avantages={"Bruno": Avantage.DEFINITIF}).victoire_second == 1
+
+
+def test_la_victoire_garde_le_plus_haut_avantage_de_chaque_camp() -> None:
+    """Celui qui l'emporte est au définitif, et le vaincu garde le plus haut avantage qu'il avait atteint."""
+    s = jouer_scene(
+        ADA,
+        BRUNO,
+        [Tour(des_attaque=(1, 2, 4), effet_attaque=7, des_defense=(6, 6, 5))],
+        avantages={"Ada": Avantage.CRITIQUE, "Bruno": Avantage.FORT},
+    )
+    assert (s.vainqueur, s.terminee) == ("Ada", True)
+    assert dict(s.avantages_max) == {"Ada": Avantage.DEFINITIF, "Bruno": Avantage.FORT}
+
+
+_BAS = Personnage("B", seuil=-995, indice="2D6")
+_MALUS_HORS = "tour : le modificateur -3 porte le seuil de B à -1001, hors de −1000 à 1000"
+
+
+@pytest.mark.parametrize(
+    ("appel", "message"),
+    [
+        (lambda: Personnage(""), "nom doit être un texte non vide (200 caractères au plus), reçu ''"),
+        (lambda: Personnage("X", seuil=1.5, indice="2D6"), "seuil doit être un entier, reçu 1.5"),
+        (lambda: Personnage("X", seuil=10, indice="1D8"), "indice doit s'écrire comme « 2D6 » ou « 1D6+1D3 » (D6 et D3 seulement), reçu '1D8'"),
+        (lambda: Personnage("X", seuil=10, indice="2D6", armure=-1), "armure doit être un entier entre 0 et 20, reçu -1"),
+        (lambda: Personnage("X", actif=False, armure=21), "armure doit être un entier entre 0 et 20, reçu 21"),
+        (lambda: Personnage("X", seuil=10, indice="2D6", talent_contre_attaque=1), "talent_contre_attaque doit être True ou False, reçu 1"),
+        (lambda: Personnage("X", seuil=10, indice="2D6", actif="oui"), "actif doit être True ou False, reçu 'oui'"),
+        (lambda: Personnage("X", seuil=10), "seuil et indice : X est actif, et un personnage actif doit avoir un seuil et un indice"),
+        (lambda: Personnage("Y", indice="2D6"), "seuil et indice : Y est actif, et un personnage actif doit avoir un seuil et un indice"),
+        (lambda: Tour(modificateur=0.5), "modificateur doit être un entier, reçu 0.5"),
+        (lambda: Tour(niveaux=17), "niveaux doit être un entier entre -16 et 16, reçu 17"),
+        (lambda: Tour(niveaux=-17), "niveaux doit être un entier entre -16 et 16, reçu -17"),
+        (lambda: Tour(bonus_points=21), "bonus_points doit être un entier entre -20 et 20, reçu 21"),
+        (lambda: Tour(bonus_points=-21), "bonus_points doit être un entier entre -20 et 20, reçu -21"),
+        (lambda: Tour(effet_attaque=0), "effet_attaque doit être un entier entre 1 et 102, reçu 0"),
+        (lambda: Tour(effet_defense=103), "effet_defense doit être un entier entre 1 et 102, reçu 103"),
+        (lambda: Tour(des_attaque=(1, 2)), "des_attaque doit contenir exactement 3 dés, reçu 2 : (1, 2)"),
+        (lambda: Tour(des_defense=(1, 2, 7)), "des_defense : chaque dé doit être un entier entre 1 et 6, reçu 7"),
+        (lambda: Tour(defense="esquive"), "defense doit être une Defense (ESQUIVE, BLOCAGE, CONTRE_ATTAQUE), reçu 'esquive'"),
+        (lambda: echange("x", _P), "attaquant doit être un Personnage, reçu 'x'"),
+        (lambda: echange(_A, "y"), "defenseur doit être un Personnage, reçu 'y'"),
+        (lambda: echange(_P, _A), "attaquant : P n'a pas de seuil et d'indice, il ne peut pas attaquer"),
+        (lambda: echange(_A, _P, "tour"), "tour doit être un Tour (modificateur, dés, défense…), reçu 'tour'"),
+        (lambda: echange(_A, _P, rng=5), "rng doit être un random.Random (ou None), reçu 5"),
+        # Le seuil du tour (seuil + modificateur, −3 d'une contre-attaque ordinaire) reste entre −1000 et 1000.
+        (lambda: echange(_A, _P, Tour(modificateur=989)), "tour : le modificateur +989 porte le seuil de A à 1001, hors de −1000 à 1000"),
+        (lambda: echange(_A, _BAS, Tour(modificateur=-6)), "tour : le modificateur -6 porte le seuil de B à -1001, hors de −1000 à 1000"),
+        (lambda: echange(_A, _BAS, Tour(modificateur=-3, defense=Defense.CONTRE_ATTAQUE)), _MALUS_HORS),
+    ],
+)  # fmt: skip
+def test_personnage_tour_et_echange_refusent_en_nommant_le_parametre(appel, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ValueError) as erreur:
+        appel()
+    assert str(erreur.value) == message
+
+
+def test_le_seuil_du_tour_peut_toucher_les_bornes() -> None:
+    haut = Tour(modificateur=988, des_attaque=(6, 6, 6), effet_attaque=12)
+    assert echange(_A, _P, haut).jet_attaque.seuil == 1000
+    bas = Tour(modificateur=-5, des_attaque=(1, 1, 2), effet_attaque=5, des_defense=(1, 1, 1))
+    e = echange(_A, _BAS, bas)
+    assert e.jet_defense is not None and e.jet_defense.seuil == -1000
+    # Contre-attaque par un talent particulier : pas de −3, le seuil reste à −1000.
+    talent = Personnage("T", seuil=-995, indice="2D6", talent_contre_attaque=True)
+    e = echange(_A, talent, replace(bas, defense=Defense.CONTRE_ATTAQUE))
+    assert e.jet_defense is not None and e.jet_defense.seuil == -1000
+    # Un passif ne lance rien : son seuil n'est pas borné par le tour.
+    passif = Personnage("P2", seuil=-999, actif=False)
+    assert echange(_A, passif, replace(bas, modificateur=-10)).jet_defense is None
+
+
+_TRUANDS_ARMURE = Personnage("les truands", seuil=11, indice="1D6+1D3", armure=2)
+_PORTE = Personnage("la porte", actif=False, armure=3)
+_ADA_ATTAQUE = "Ada attaque (+0, seuil 12) : 3d6 lancés (5, 2, 1) ; total 8 ≤ 12 → Réussite simple. Indice 2D6 ; jet d'effet 7 : 7 points d'effet."
+
+
+@pytest.mark.parametrize(
+    ("defenseur", "tour", "points", "initiative_change", "explication"),
+    [
+        # Attaque ratée : aucun effet, et l'initiative passe même si le défenseur rate aussi.
+        (BRUNO, Tour(des_attaque=(6, 5, 4), des_defense=(6, 6, 6)), 0, True,
+         "Ada attaque (+0, seuil 12) : 3d6 lancés (6, 5, 4) ; total 15 > 12 → Échec simple. Attaque ratée : aucun point d'effet. "
+         "Bruno : blocage (+0, seuil 11) : 3d6 lancés (6, 6, 6) ; total 18 > 11, triple 6 (Dt = 6) → Échec critique. "
+         "L'initiative passe à Bruno (l'attaquant a raté son jet)."),
+        # Esquive d'au moins le même niveau : tout est annulé ; moins bien : tout passe.
+        (BRUNO, Tour(des_attaque=(3, 3, 1), effet_attaque=7, defense=Defense.ESQUIVE, des_defense=(4, 4, 2)), 0, False,
+         "Ada attaque (+0, seuil 12) : 3d6 lancés (3, 3, 1) ; total 7 ≤ 12, double 3 (Dd = 3) → Réussite spéciale. "
+         "Indice 2D6 ; jet d'effet 7, + Dd 3 = 10 points d'effet. Bruno : esquive (+0, seuil 11) : 3d6 lancés (4, 4, 2) ; "
+         "total 10 ≤ 11, double 4 (Dd = 4) → Réussite spéciale. Esquive d'au moins le même niveau : aucun point d'effet. "
+         "Points d'effet nets : 0. Ada garde l'initiative."),
+        (BRUNO, Tour(des_attaque=(3, 3, 1), effet_attaque=7, defense=Defense.ESQUIVE, des_defense=(5, 2, 1)), 10, False,
+         "Ada attaque (+0, seuil 12) : 3d6 lancés (3, 3, 1) ; total 7 ≤ 12, double 3 (Dd = 3) → Réussite spéciale. "
+         "Indice 2D6 ; jet d'effet 7, + Dd 3 = 10 points d'effet. Bruno : esquive (+0, seuil 11) : 3d6 lancés (5, 2, 1) ; "
+         "total 8 ≤ 11 → Réussite simple. Esquive insuffisante : les points d'effet passent. Points d'effet nets : 10. "
+         "Ada garde l'initiative."),
+        # Blocage réussi : son propre effet (+ Dd) est retiré ; un niveau au-dessus de l'attaque reprend l'initiative.
+        (BRUNO, Tour(des_attaque=(5, 2, 1), effet_attaque=7, des_defense=(3, 3, 1), effet_defense=4), 0, True,
+         _ADA_ATTAQUE + " Bruno : blocage (+0, seuil 11) : 3d6 lancés (3, 3, 1) ; total 7 ≤ 11, double 3 (Dd = 3) → "
+         "Réussite spéciale. Blocage : Indice 1D6+1D3 ; jet d'effet 4, + Dd 3 = 7 points d'effet, retirés : 7 − 7 = 0. "
+         "Points d'effet nets : 0. L'initiative passe à Bruno (le niveau du défenseur (Réussite spéciale) dépasse "
+         "celui de l'attaquant (Réussite simple))."),
+        (BRUNO, Tour(des_attaque=(5, 2, 1), effet_attaque=7, des_defense=(6, 5, 4)), 7, False,
+         _ADA_ATTAQUE + " Bruno : blocage (+0, seuil 11) : 3d6 lancés (6, 5, 4) ; total 15 > 11 → Échec simple. "
+         "Blocage raté : les points d'effet passent. Points d'effet nets : 7. Ada garde l'initiative."),
+        # Contre-attaque ordinaire : −3 de plus, ne réduit rien, reprend l'initiative si elle réussit au moins aussi bien.
+        (BRUNO, Tour(modificateur=-1, des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.CONTRE_ATTAQUE, des_defense=(4, 2, 1)), 7, True,
+         "Ada attaque (-1, seuil 11) : 3d6 lancés (5, 2, 1) ; total 8 ≤ 11 → Réussite simple. Indice 2D6 ; jet d'effet 7 : "
+         "7 points d'effet. Bruno : contre-attaque (-1 -3, seuil 7) : 3d6 lancés (4, 2, 1) ; total 7 ≤ 7 → Réussite simple. "
+         "La contre-attaque ne réduit pas les points d'effet. Points d'effet nets : 7. "
+         "L'initiative passe à Bruno (contre-attaque réussie d'au moins le même niveau)."),
+        (BRUNO, Tour(des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.CONTRE_ATTAQUE, des_defense=(6, 5, 4)), 7, False,
+         _ADA_ATTAQUE + " Bruno : contre-attaque (+0 -3, seuil 8) : 3d6 lancés (6, 5, 4) ; total 15 > 8 → Échec simple. "
+         "La contre-attaque ne réduit pas les points d'effet. Points d'effet nets : 7. Ada garde l'initiative."),
+        # L'armure retire ses points après la défense ; « aux truands », « à la porte » : l'article suit le nom.
+        (_TRUANDS_ARMURE, Tour(des_attaque=(5, 2, 1), effet_attaque=7, des_defense=(6, 5, 4)), 5, False,
+         _ADA_ATTAQUE + " Les truands : blocage (+0, seuil 11) : 3d6 lancés (6, 5, 4) ; total 15 > 11 → Échec simple. "
+         "Blocage raté : les points d'effet passent. Armure (les truands) : −2, reste 5. Points d'effet nets : 5. "
+         "Ada garde l'initiative."),
+        (_TRUANDS_ARMURE, Tour(des_attaque=(6, 5, 4), des_defense=(6, 6, 5)), 0, True,
+         "Ada attaque (+0, seuil 12) : 3d6 lancés (6, 5, 4) ; total 15 > 12 → Échec simple. Attaque ratée : aucun point "
+         "d'effet. Les truands : blocage (+0, seuil 11) : 3d6 lancés (6, 6, 5) ; total 17 > 11, double 6 (Dd = 6) → "
+         "Échec spécial. L'initiative passe aux truands (l'attaquant a raté son jet)."),
+        # Un passif ne lance rien : ni défense, ni mot sur l'initiative.
+        (_PORTE, Tour(modificateur=2, des_attaque=(5, 2, 1), effet_attaque=7), 4, False,
+         "Ada attaque (+2, seuil 14) : 3d6 lancés (5, 2, 1) ; total 8 ≤ 14 → Réussite simple. Indice 2D6 ; jet d'effet 7 : "
+         "7 points d'effet. Armure (la porte) : −3, reste 4. Points d'effet nets : 4."),
+        (_PORTE, Tour(des_attaque=(6, 6, 5)), 0, True,
+         "Ada attaque (+0, seuil 12) : 3d6 lancés (6, 6, 5) ; total 17 > 12, double 6 (Dd = 6) → Échec spécial. "
+         "Attaque ratée : aucun point d'effet."),
+    ],
+)  # fmt: skip
+def test_chaque_echange_se_raconte_mot_pour_mot(
+    defenseur: Personnage, tour: Tour, points: int, initiative_change: bool, explication: str
+) -> None:
+    e = echange(ADA, defenseur, tour)
+    assert (e.points, e.initiative_change) == (points, initiative_change)
+    assert (e.explication, str(e)) == (explication, explication)
+
+
+_PETIT = Tour(des_attaque=(5, 2, 1), effet_attaque=2, des_defense=(6, 5, 4))
+_CONTINUE = "La scène continue ({}) : personne n'a encore atteint avantage définitif."
+
+
+@pytest.mark.parametrize(
+    ("tours", "tours_max", "rng", "joues", "raison"),
+    [
+        ([_PETIT], 100, None, 1, "plus de tour imposé"),
+        ([_PETIT], 2, None, 1, "plus de tour imposé"),  # 1 tour joué sur 2 permis : il n'y en a plus d'imposé
+        ([_PETIT], 1, None, 1, "nombre maximal de tours atteint"),
+        ([_PETIT, _PETIT], 1, None, 1, "nombre maximal de tours atteint"),
+        ([_PETIT], 3, random.Random(1), 3, "nombre maximal de tours atteint"),  # puis des tours tirés
+    ],
+)
+def test_une_scene_inachevee_dit_pourquoi_elle_s_arrete(
+    tours: list[Tour], tours_max: int, rng: random.Random | None, joues: int, raison: str
+) -> None:
+    s = jouer_scene(ADA, BRUNO, tours, tours_max=tours_max, rng=rng)
+    assert (len(s.tours), s.terminee, s.vainqueur, s.fin) == (joues, False, None, _CONTINUE.format(raison))
+
+
+def test_le_compte_rendu_numerote_les_tours_et_donne_les_avantages() -> None:
+    s = jouer_scene(ADA, BRUNO, [_PETIT, _PETIT], premier_numero=4)
+    assert [t.numero for t in s.tours] == [4, 5]
+    assert [t.texte.split(" — ")[0] for t in s.tours] == ["Tour 4", "Tour 5"]
+    assert s.tours[0].texte.endswith(" Avantages : Ada : avantage léger ; Bruno : aucun avantage.")
+    assert s.tours[1].texte.endswith(" Avantages : Ada : avantage moyen ; Bruno : aucun avantage.")
+    assert (
+        s.tours[0].texte
+        == "Tour 4 — " + s.tours[0].echange.explication + " Avantages : Ada : avantage léger ; Bruno : aucun avantage."
+    )
+    assert (
+        s.transcript
+        == str(s)
+        == "\n".join([s.tours[0].texte, s.tours[1].texte, _CONTINUE.format("plus de tour imposé")])
+    )
+
+
+def test_face_a_un_passif_le_premier_jet_rate_finit_la_scene_avec_le_meilleur_avantage() -> None:
+    s = jouer_scene(
+        ADA,
+        _PORTE,
+        [Tour(des_attaque=(5, 2, 1), effet_attaque=7), Tour(des_attaque=(6, 6, 5)), Tour(des_attaque=(1, 2, 4))],
+    )
+    assert (len(s.tours), s.terminee, s.vainqueur) == (2, True, None)  # le troisième tour n'est pas joué
+    assert (
+        s.fin == "Fin : jet raté face à la porte avant avantage définitif ; Ada échoue, avec au mieux avantage moyen."
+    )
+    assert dict(s.avantages_max) == {"Ada": Avantage.MOYEN, "la porte": Avantage.AUCUN}
+    assert [t.initiative for t in s.tours] == ["Ada", "Ada"]  # un passif ne prend jamais l'initiative
+
+
+@pytest.mark.parametrize(
+    ("defenseur", "tour", "points", "armure", "initiative_change", "fin"),
+    [
+        # Une esquive qui annule tout ne laisse rien à l'armure (ni points négatifs, ni ligne d'armure).
+        (_TRUANDS_ARMURE, Tour(des_attaque=(3, 3, 1), effet_attaque=7, defense=Defense.ESQUIVE, des_defense=(4, 4, 2)), 0, 0, False,
+         "Esquive d'au moins le même niveau : aucun point d'effet. Points d'effet nets : 0. Ada garde l'initiative."),
+        # Un blocage qui retire plus que l'attaque : l'armure ne sert pas.
+        (_TRUANDS_ARMURE, Tour(des_attaque=(5, 2, 1), effet_attaque=3, des_defense=(6, 1, 2), effet_defense=5), -2, 0, False,
+         "retirés : 3 − 5 = -2. Points d'effet nets : -2. Ada garde l'initiative."),
+        # Un blocage réussi du même niveau réduit les points sans prendre l'initiative.
+        (BRUNO, Tour(des_attaque=(5, 2, 1), effet_attaque=7, des_defense=(6, 1, 2), effet_defense=3), 4, 0, False,
+         "retirés : 7 − 3 = 4. Points d'effet nets : 4. Ada garde l'initiative."),
+        # Une esquive d'un niveau au-dessus annule tout et prend l'initiative.
+        (BRUNO, Tour(des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.ESQUIVE, des_defense=(2, 2, 2)), 0, 0, True,
+         "Points d'effet nets : 0. L'initiative passe à Bruno (le niveau du défenseur (Réussite critique) dépasse "
+         "celui de l'attaquant (Réussite simple))."),
+        # Une contre-attaque réussie d'un niveau au-dessous ne prend rien.
+        (BRUNO, Tour(des_attaque=(3, 3, 1), effet_attaque=7, defense=Defense.CONTRE_ATTAQUE, des_defense=(4, 2, 1)), 10, 0, False,
+         "La contre-attaque ne réduit pas les points d'effet. Points d'effet nets : 10. Ada garde l'initiative."),
+        # D'un niveau au-dessus, c'est le niveau du défenseur qui est dit.
+        (BRUNO, Tour(des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.CONTRE_ATTAQUE, des_defense=(2, 2, 1)), 7, 0, True,
+         "Points d'effet nets : 7. L'initiative passe à Bruno (le niveau du défenseur (Réussite spéciale) dépasse "
+         "celui de l'attaquant (Réussite simple))."),
+    ],
+)  # fmt: skip
+def test_defense_armure_et_initiative_dans_chaque_cas(
+    defenseur: Personnage, tour: Tour, points: int, armure: int, initiative_change: bool, fin: str
+) -> None:
+    e = echange(ADA, defenseur, tour)
+    assert (e.points, e.armure, e.initiative_change) == (points, armure, initiative_change)
+    assert e.explication.endswith(" " + fin) and "Armure" not in e.explication
+
+
+def test_un_tour_accepte_ses_bornes_et_range_les_des_en_tuples() -> None:
+    t = Tour(
+        des_attaque=[1, 2, 3], des_defense=[4, 5, 6], effet_attaque=1, effet_defense=102, niveaux=-16, bonus_points=20
+    )  # type: ignore[arg-type]
+    assert (t.des_attaque, t.des_defense) == ((1, 2, 3), (4, 5, 6))
+    assert isinstance(t.des_attaque, tuple) and isinstance(t.des_defense, tuple)
+    assert (t.effet_attaque, t.effet_defense, t.niveaux, t.bonus_points) == (1, 102, -16, 20)
+    t = Tour(effet_attaque=102, effet_defense=1, niveaux=16, bonus_points=-20)
+    assert (t.effet_attaque, t.effet_defense, t.niveaux, t.bonus_points) == (102, 1, 16, -20)
+    assert Personnage("X", seuil=10, indice="1D6+1D3").indice == Indice(1, 1)  # l'Indice écrit est lu
+    assert Personnage("X", actif=False, armure=20).armure == 20
