@@ -526,6 +526,8 @@ RECUS: list[tuple[str, object, str]] = [
     ("13 999 bits : compté exactement", 2**13998, "un entier de 4214 chiffres"),  # l'estimation dirait 4215
     ("14 001 bits : estimé par log10(2)", 2**14000, "un entier de 4215 chiffres"),
     ("10 puissance 4300 : estimé", 10**4300, "un entier de 4301 chiffres"),
+    # Une liste d'un entier énorme : reprlib lui-même échoue (plus de 4 300 chiffres) ; on nomme le conteneur.
+    ("liste d'un entier énorme", [10**5000], "un objet list"),
     ("booléen", True, "True"),
     ("objet nu", object(), "un objet quelconque"),
     ("texte écrit en 60 caractères", "x" * 58, repr("x" * 58)),
