@@ -128,6 +128,19 @@ def test_loi_somme_egale_icepool(nombre: int, faces: int) -> None:
     assert loi_somme(nombre, faces=faces) == attendu
 
 
+@pytest.mark.parametrize("nombres", [(3,), (0, 2), (2, 3), (1, 4), (1, 1, 1)])
+def test_convoluer_des_sommes_de_des_egale_la_somme_de_tous_les_des(nombres: tuple[int, ...]) -> None:
+    assert convoluer(*(loi_somme(n) for n in nombres)) == loi_somme(sum(nombres))
+
+
+def test_convoluer_un_d6_et_deux_d3_egale_icepool() -> None:
+    de = icepool.d6 + 2 @ icepool.d3
+    attendu = {int(v): de.quantity(v) * 6 * 9 // de.denominator() for v in de.outcomes()}
+    assert convoluer(loi_somme(1), loi_somme(2, faces=3)) == attendu
+    assert list(convoluer({3: 1, 1: 2}, {0: 1})) == [1, 3]  # clés croissantes
+    assert convoluer() == {0: 1}  # rien à ajouter : le total 0, une fois
+
+
 lois = st.dictionaries(
     st.tuples(st.sampled_from("xyz"), st.integers(min_value=-3, max_value=12)),
     st.integers(min_value=0, max_value=50),
