@@ -399,6 +399,22 @@ def _valider_refus() -> list[tuple[str, Callable[[], Any], str]]:
             "des doit contenir exactement 3 dés, reçu 2 : (1, 2)",
         ),
         ("un dé lu absent", lambda: v.des("des", iter([]), nombre=1), "des doit contenir exactement 1 dé, reçu 0 : ()"),
+        # Deux dés : le pluriel dès deux, dans chacune des trois façons de se tromper de nombre.
+        (
+            "deux dés, un reçu",
+            lambda: v.des("des", (1,), nombre=2),
+            "des doit contenir exactement 2 dés, reçu 1 : (1,)",
+        ),
+        (
+            "deux dés sans fin",
+            lambda: v.des("des", itertools.count(1), nombre=2),
+            "des doit contenir exactement 2 dés, reçu plus de 2",
+        ),
+        (
+            "deux dés, un lu",
+            lambda: v.des("des", iter([1]), nombre=2),
+            "des doit contenir exactement 2 dés, reçu 1 : (1,)",
+        ),
         (
             "dé booléen",
             lambda: v.des("des", (1, True, 2), nombre=3),
