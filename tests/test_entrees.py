@@ -531,6 +531,21 @@ def test_la_couche_de_validation_permet_ses_bornes() -> None:
     assert len(v.loi_entiere("l", dict.fromkeys(range(1000), 1), cle=v.entier)) == 1000
     assert v.classe_et_total("a", ("x", -1000)) == ("x", -1000)
     assert v.modificateur_net(12, 0) == 12 and v.modificateur_net(0, 12) == -12 and v.modificateur_net(3, 3) == 0
+    assert v.modificateur_net(20, 20) == 0 and v.modificateur_net(20, 8) == 12  # seuls les dés nets sont bornés
+
+
+def test_une_suite_trop_longue_est_refusee_sans_lire_plus_loin() -> None:
+    """Une suite sans longueur est lue jusqu'à un élément au-delà de la borne, pas plus (un itérable peut être infini)."""
+    from rules import _valider as v
+
+    valeurs = iter(range(1, 100))
+    with pytest.raises(ValueError):
+        v.des("des", valeurs, nombre=2)
+    assert next(valeurs) == 4  # 1, 2 et 3 lus : un de trop suffit
+    valeurs = iter(range(1, 100))
+    with pytest.raises(ValueError):
+        v.suite("s", valeurs, maximum=2, quoi="choses")
+    assert next(valeurs) == 4
 
 
 # Ce qui a été reçu, écrit court : jamais un nombre de 5 000 chiffres ni un texte de 1 000 caractères.
