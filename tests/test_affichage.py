@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules.affichage import graphique, pourcentage, tableau
+from rules.affichage import PETITE_CHANCE, chance, graphique, pourcentage, tableau, une_chance_sur
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -65,6 +65,51 @@ def test_pourcentage_refuse_en_nommant_ce_qui_est_permis() -> None:
     )
 
 
+# Une chance dite comme un joueur la pense : « 1 chance sur N » exacte quand 1/p est entier, sinon
+# « environ » et l'entier le plus proche ; dans un tableau, « 1 sur N » sous 1 chance sur 20 (PETITE_CHANCE).
+UNE_CHANCE_SUR = [
+    (Fraction(1, 216), "1 chance sur 216"),
+    (Fraction(1, 2), "1 chance sur 2"),
+    (Fraction(7, 500), "environ 1 chance sur 71"),  # 1/p = 71,4
+    (Fraction(3, 200), "environ 1 chance sur 67"),  # 1/p = 66,7 : arrondi, pas tronqué
+    (Fraction(0), "aucune chance"),
+    (0, "aucune chance"),
+    (Fraction(1), "à coup sûr"),
+    (1, "à coup sûr"),
+]
+
+
+@pytest.mark.parametrize(("p", "lu"), UNE_CHANCE_SUR)
+def test_une_chance_sur_se_dit_comme_un_joueur_la_pense(p: Fraction, lu: str) -> None:
+    assert une_chance_sur(p) == lu
+
+
+CHANCES = [
+    (Fraction(5, 8), "62,5 %"),
+    (Fraction(1, 20), "5,0 %"),  # PETITE_CHANCE elle-même : encore un pourcentage
+    (Fraction(1, 21), "1 sur 21"),  # juste dessous : 1 sur N
+    (Fraction(3, 200), "≈ 1 sur 67"),
+    (Fraction(0), "0 %"),
+    (1, "100 %"),
+]
+
+
+@pytest.mark.parametrize(("p", "lu"), CHANCES)
+def test_une_chance_de_tableau_passe_a_1_sur_n_sous_un_vingtieme(p: Fraction, lu: str) -> None:
+    assert Fraction(1, 20) == PETITE_CHANCE
+    assert chance(p) == lu
+
+
+def test_les_chances_refusent_en_nommant_ce_qui_est_permis() -> None:
+    permis = "p doit être une probabilité (Fraction ou entier entre 0 et 1), reçu "
+    assert refus(lambda: une_chance_sur(Fraction(3, 2))) == permis + "Fraction(3, 2)"
+    assert refus(lambda: une_chance_sur(True)) == permis + "True"  # type: ignore[arg-type]
+    assert refus(lambda: une_chance_sur(0.5)) == permis + "0.5"  # type: ignore[arg-type]
+    assert refus(lambda: une_chance_sur(Fraction(-1, 2))) == permis + "Fraction(-1, 2)"
+    assert refus(lambda: chance(Fraction(-1, 2))) == permis + "Fraction(-1, 2)"
+    assert refus(lambda: chance(Fraction(1, 2), 7)) == "decimales doit être un entier entre 0 et 6, reçu 7"
+
+
 # --- Tableaux ----------------------------------------------------------------------------------
 
 
@@ -74,11 +119,17 @@ def test_tableau_markdown() -> None:
     )
 
 
+def test_un_tableau_a_legende_la_donne_en_paragraphe_avant_lui() -> None:
+    assert tableau(["a"], [[1]], legende="le seuil.") == ("Tableau : le seuil.\n{: .legende }\n\n| a |\n| --- |\n| 1 |")
+
+
 REFUS_TABLEAU: list[tuple[Callable[[], object], str]] = [
     (lambda: tableau("ab", []), "entetes doit être une suite d'au plus 10000 en-têtes, reçu 'ab'"),
     (lambda: tableau(["a", 3], []), "entetes[1] doit être un texte, reçu 3"),  # type: ignore[list-item]
     (lambda: tableau(["a"], 5), "lignes doit être une suite d'au plus 10000 lignes, reçu 5"),  # type: ignore[arg-type]
     (lambda: tableau(["a"], [[1], 5]), "lignes[1] doit être une suite d'au plus 10000 cellules, reçu 5"),  # type: ignore[list-item]
+    (lambda: tableau(["a"], [], legende=""), "legende doit être un texte non vide (200 caractères au plus), reçu ''"),
+    (lambda: tableau(["a"], [], legende=3), "legende doit être un texte non vide (200 caractères au plus), reçu 3"),  # type: ignore[arg-type]
 ]
 
 
