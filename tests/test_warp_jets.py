@@ -134,6 +134,8 @@ def test_un_jet_explique_son_resultat(trait: int, bonus: int, malus: int, alea: 
     assert len(r.gardes) == trait and r.total == sum(r.gardes) and r.seuil == 3 * trait
     assert sorted(r.gardes) == (sorted(r.des)[-trait:] if bonus >= malus else sorted(r.des)[:trait])
     assert r.resultat is _naif(r.des, trait, bonus - malus)
+    assert (r.trait, r.bonus, r.malus, r.net) == (trait, bonus, malus, bonus - malus)
+    assert r.critiques == r.gardes.count(6) and r.catastrophe is (r.resultat is Resultat.CATASTROPHE)
     assert r.resultat.libelle.lower() in r.explication.lower()
     assert r == jet(trait, bonus=bonus, malus=malus, des=r.des)
 
@@ -197,6 +199,8 @@ SANS_DES = (
         (lambda: jet(3, des="642"), "des doit être une suite de 3 dés (entiers de 1 à 6), reçu '642'"),
         (lambda: jet(0, des=(3,)), "des doit contenir exactement 0 dé, reçu 1 : (3,)"),
         (lambda: jet(3, rng=42), "rng doit être un random.Random (ou None), reçu 42"),  # type: ignore[arg-type]
+        # Même avec ses dés donnés, un rng qui n'en est pas un est refusé (pas ignoré en silence).
+        (lambda: jet(3, des=(6, 4, 2), rng=42), "rng doit être un random.Random (ou None), reçu 42"),  # type: ignore[arg-type]
         (lambda: seuil(-1), "trait doit être un entier ≥ 0, reçu -1"),
         (lambda: seuil(61), "trait doit être ≤ 60 (au plus 60 dés), reçu 61"),
         (lambda: garder((1, 2, 3), 3, 61), "net doit être un entier entre -60 et 60, reçu 61"),
