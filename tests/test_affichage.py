@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules.affichage import graphique, pourcentage, tableau
+from rules.affichage import PETITE_CHANCE, chance, graphique, pourcentage, tableau, une_chance_sur
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -65,6 +65,51 @@ def test_pourcentage_refuse_en_nommant_ce_qui_est_permis() -> None:
     )
 
 
+# Une chance dite comme un joueur la pense : « 1 chance sur N » exacte quand 1/p est entier, sinon
+# « environ » et l'entier le plus proche ; dans un tableau, « 1 sur N » sous 1 chance sur 20 (PETITE_CHANCE).
+UNE_CHANCE_SUR = [
+    (Fraction(1, 216), "1 chance sur 216"),
+    (Fraction(1, 2), "1 chance sur 2"),
+    (Fraction(7, 500), "environ 1 chance sur 71"),  # 1/p = 71,4
+    (Fraction(3, 200), "environ 1 chance sur 67"),  # 1/p = 66,7 : arrondi, pas tronqué
+    (Fraction(0), "aucune chance"),
+    (0, "aucune chance"),
+    (Fraction(1), "à coup sûr"),
+    (1, "à coup sûr"),
+]
+
+
+@pytest.mark.parametrize(("p", "lu"), UNE_CHANCE_SUR)
+def test_une_chance_sur_se_dit_comme_un_joueur_la_pense(p: Fraction, lu: str) -> None:
+    assert une_chance_sur(p) == lu
+
+
+CHANCES = [
+    (Fraction(5, 8), "62,5 %"),
+    (Fraction(1, 20), "5,0 %"),  # PETITE_CHANCE elle-même : encore un pourcentage
+    (Fraction(1, 21), "1 sur 21"),  # juste dessous : 1 sur N
+    (Fraction(3, 200), "≈ 1 sur 67"),
+    (Fraction(0), "0 %"),
+    (1, "100 %"),
+]
+
+
+@pytest.mark.parametrize(("p", "lu"), CHANCES)
+def test_une_chance_de_tableau_passe_a_1_sur_n_sous_un_vingtieme(p: Fraction, lu: str) -> None:
+    assert Fraction(1, 20) == PETITE_CHANCE
+    assert chance(p) == lu
+
+
+def test_les_chances_refusent_en_nommant_ce_qui_est_permis() -> None:
+    permis = "p doit être une probabilité (Fraction ou entier entre 0 et 1), reçu "
+    assert refus(lambda: une_chance_sur(Fraction(3, 2))) == permis + "Fraction(3, 2)"
+    assert refus(lambda: une_chance_sur(True)) == permis + "True"  # type: ignore[arg-type]
+    assert refus(lambda: une_chance_sur(0.5)) == permis + "0.5"  # type: ignore[arg-type]
+    assert refus(lambda: une_chance_sur(Fraction(-1, 2))) == permis + "Fraction(-1, 2)"
+    assert refus(lambda: chance(Fraction(-1, 2))) == permis + "Fraction(-1, 2)"
+    assert refus(lambda: chance(Fraction(1, 2), 7)) == "decimales doit être un entier entre 0 et 6, reçu 7"
+
+
 # --- Tableaux ----------------------------------------------------------------------------------
 
 
@@ -74,11 +119,17 @@ def test_tableau_markdown() -> None:
     )
 
 
+def test_un_tableau_a_legende_la_donne_en_paragraphe_avant_lui() -> None:
+    assert tableau(["a"], [[1]], legende="le seuil.") == ("Tableau : le seuil.\n{: .legende }\n\n| a |\n| --- |\n| 1 |")
+
+
 REFUS_TABLEAU: list[tuple[Callable[[], object], str]] = [
     (lambda: tableau("ab", []), "entetes doit être une suite d'au plus 10000 en-têtes, reçu 'ab'"),
     (lambda: tableau(["a", 3], []), "entetes[1] doit être un texte, reçu 3"),  # type: ignore[list-item]
     (lambda: tableau(["a"], 5), "lignes doit être une suite d'au plus 10000 lignes, reçu 5"),  # type: ignore[arg-type]
     (lambda: tableau(["a"], [[1], 5]), "lignes[1] doit être une suite d'au plus 10000 cellules, reçu 5"),  # type: ignore[list-item]
+    (lambda: tableau(["a"], [], legende=""), "legende doit être un texte non vide (200 caractères au plus), reçu ''"),
+    (lambda: tableau(["a"], [], legende=3), "legende doit être un texte non vide (200 caractères au plus), reçu 3"),  # type: ignore[arg-type]
 ]
 
 
@@ -262,12 +313,58 @@ def test_les_etiquettes_ont_au_plus_trois_decimales() -> None:
     assert [g[2] for g in lire(svg).graduations] == ["0,000 %"] * 5
 
 
+# Au bruit de calcul près : une graduation (en %) à moins de 1e-9 de son arrondi s'écrit arrondie. Aux bords :
+# un maximum de 0,9e-11 donne des graduations sous 1e-9 % (toutes du bruit autour de 0) ; un maximum de
+# 1e-11 (le flottant juste au-dessus) met la graduation du haut à 1e-9 % : ce n'est plus du bruit, et aucune
+# écriture à trois décimales au plus ne la dit exactement.
+BRUIT = [
+    (0.9e-11, ["0 %"] * 5),
+    (1.0000000000000001e-11, ["0,000 %"] * 5),
+]
+
+
+@pytest.mark.parametrize(("maximum", "etiquettes"), BRUIT)
+def test_un_ecart_sous_le_bruit_de_calcul_ne_demande_pas_de_decimale(maximum: float, etiquettes: list[str]) -> None:
+    svg = graphique("T", [1, 2], {"a": [maximum, 0]}, legende_x="x", legende_y="y")
+    assert [g[2] for g in lire(svg).graduations] == etiquettes
+
+
 def test_sans_pourcentages_les_valeurs_s_ecrivent_a_la_francaise() -> None:
     xs = [1, 2, 3]
     series = {"rounds": [2.5, 4, 1]}
     svg = graphique("T", xs, series, legende_x="x", legende_y="y", pourcentages=False)
     lu = verifier(svg, "T", xs, series, "x", "y", ["0", "1", "2", "3", "4"])
     assert [c[3] for c in lu.courbes[0][2]] == ["rounds — 1 : 2,5", "rounds — 2 : 4", "rounds — 3 : 1"]
+
+
+# La mise en page que voit le lecteur : un texte (12 px, la taille du svg) est séparé de ce qu'il désigne par
+# une même marge de 6 px, et centré sur lui quand il est à côté (sa ligne de base 4 px sous le centre : les
+# chiffres ont environ 8 px de haut). La légende des courbes commence au haut de la zone des courbes, une
+# ligne de 18 px (un carré de 12 px et une marge) par courbe, à deux marges de la zone (la dernière étiquette
+# d'abscisse, centrée sur le bord droit, déborde à droite).
+MARGE, FONTE, SOUS_LE_CENTRE = 6, 12, 4
+
+
+def test_chaque_texte_est_a_une_marge_de_ce_qu_il_designe() -> None:
+    series = {"a": [0.1, 0.2, 0.3], "b": [0.3, 0.2, 0.1], "c": [0.2, 0.2, 0.2]}
+    lu = lire(graphique("T", [1, 2, 3], series, legende_x="x", legende_y="y"))
+    assert float(lu.svg.get("font-size", "nan")) == FONTE
+    bas, haut = lu.graduations[0][0], lu.graduations[-1][0]
+    # Les étiquettes des graduations finissent une marge avant l'axe, centrées sur leur ligne.
+    etiquettes = [e for e in lu.svg if e.tag == f"{SVG}text" and e.get("text-anchor") == "end"]
+    assert len(etiquettes) == len(lu.graduations) == 5
+    for etiquette, (y_ligne, y_etiquette, _) in zip(etiquettes, lu.graduations, strict=True):
+        assert float(etiquette.get("x", "nan")) == lu.gauche - MARGE
+        assert y_etiquette == y_ligne + SOUS_LE_CENTRE
+    # Les étiquettes d'abscisse : le haut du texte (ligne de base moins 12 px) une marge sous l'axe.
+    for _, y, _ in lu.abscisses[:-1]:
+        assert y - FONTE == bas + MARGE
+    # La légende des courbes : carrés l'un sous l'autre depuis le haut de la zone, noms centrés sur leur carré.
+    for n, (carre, nom) in enumerate(lu.legende):
+        x, y, cote = (float(carre.get(a, "nan")) for a in ("x", "y", "width"))
+        assert x == lu.droite + 2 * MARGE and y == haut + n * (cote + MARGE)
+        assert float(nom.get("x", "nan")) == x + cote + MARGE
+        assert float(nom.get("y", "nan")) == y + cote / 2 + SOUS_LE_CENTRE
 
 
 def test_huit_couleurs_puis_elles_reviennent() -> None:

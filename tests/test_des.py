@@ -22,7 +22,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from rules.des import Evaluateur, comptes, jets_tries, lancer, loi, loi_somme, opposer
+from rules.des import Evaluateur, comptes, convoluer, jets_tries, lancer, loi, loi_somme, opposer, probabilite_jet_trie
 
 
 @dataclass(frozen=True)
@@ -128,6 +128,19 @@ def test_loi_somme_egale_icepool(nombre: int, faces: int) -> None:
     assert loi_somme(nombre, faces=faces) == attendu
 
 
+@pytest.mark.parametrize("nombres", [(3,), (0, 2), (2, 3), (1, 4), (1, 1, 1)])
+def test_convoluer_des_sommes_de_des_egale_la_somme_de_tous_les_des(nombres: tuple[int, ...]) -> None:
+    assert convoluer(*(loi_somme(n) for n in nombres)) == loi_somme(sum(nombres))
+
+
+def test_convoluer_un_d6_et_deux_d3_egale_icepool() -> None:
+    de = icepool.d6 + 2 @ icepool.d3
+    attendu = {int(v): de.quantity(v) * 6 * 9 // de.denominator() for v in de.outcomes()}
+    assert convoluer(loi_somme(1), loi_somme(2, faces=3)) == attendu
+    assert list(convoluer({3: 1, 1: 2}, {0: 1})) == [1, 3]  # clés croissantes
+    assert convoluer() == {0: 1}  # rien à ajouter : le total 0, une fois
+
+
 lois = st.dictionaries(
     st.tuples(st.sampled_from("xyz"), st.integers(min_value=-3, max_value=12)),
     st.integers(min_value=0, max_value=50),
@@ -162,6 +175,37 @@ def test_opposer_egale_la_double_boucle(a: dict[tuple[str, int], int], b: dict[t
         (lambda: opposer({}, 3), "b doit être une loi (un dict issue → poids entier), reçu 3"),
         (lambda: opposer({("x", "t"): 1}, {}), "a (issue), total doit être un entier, reçu 't'"),
         (lambda: opposer({}, {("x", "t"): 1}), "b (issue), total doit être un entier, reçu 't'"),
+        (lambda: opposer({"x": 1}, {}), "a (issue) doit être un couple (classe, total entier), reçu 'x'"),
+        (lambda: opposer({("x", 1): -1}, {}), "a : chaque poids doit être un entier ≥ 0, reçu -1"),
+        (lambda: comptes(61, 1, Gardes()), "nombre doit être ≤ 60 (au plus 60 dés d'un même jet), reçu 61"),
+        (lambda: comptes(2.0, 1, Gardes()), "nombre doit être un entier ≥ 0, reçu 2.0"),
+        (lambda: comptes(3, -1, Gardes()), "gardes doit être un entier entre 0 et 3, reçu -1"),
+        (lambda: comptes(20, 13, Gardes()), "gardes doit être ≤ 12 (au plus 12 dés gardés), reçu 13"),
+        (lambda: comptes(3, 1, Gardes(), faces=9), "faces doit être ≤ 8 (au plus 8 faces d'un dé), reçu 9"),
+        (
+            lambda: comptes(3, 1, "somme"),  # type: ignore[arg-type]
+            "evaluateur doit être un Evaluateur (rules.des.Evaluateur), reçu 'somme'",
+        ),
+        (lambda: comptes(3, 1, Gardes(), meilleurs="oui"), "meilleurs doit être True ou False, reçu 'oui'"),
+        (lambda: loi(61, 1, Gardes()), "nombre doit être ≤ 60 (au plus 60 dés d'un même jet), reçu 61"),
+        (lambda: loi_somme(61), "nombre doit être ≤ 60 (au plus 60 dés d'un même jet), reçu 61"),
+        (lambda: loi_somme(1.5), "nombre doit être un entier ≥ 0, reçu 1.5"),  # type: ignore[arg-type]
+        (lambda: loi_somme(2, faces=0), "faces doit être un entier ≥ 1, reçu 0"),
+        (lambda: loi_somme(2, faces=9), "faces doit être ≤ 8 (au plus 8 faces d'un dé), reçu 9"),
+        (lambda: convoluer(*[{1: 1}] * 61), "lois doit être ≤ 60 (au plus 60 lois convoluées), reçu 61"),
+        (lambda: convoluer({1: 1}, 5), "lois[1] doit être une loi (un dict issue → poids entier), reçu 5"),  # type: ignore[arg-type]
+        (lambda: convoluer({1: 1}, {"a": 1}), "lois[1] (issue) doit être un entier, reçu 'a'"),  # type: ignore[dict-item]
+        (lambda: convoluer({1: 1}, {1: -1}), "lois[1] : chaque poids doit être un entier ≥ 0, reçu -1"),
+        (lambda: convoluer({1: "2"}), "lois[0] : chaque poids doit être un entier ≥ 0, reçu '2'"),  # type: ignore[dict-item]
+        (lambda: probabilite_jet_trie(0, 2), "ordres doit être un entier entre 1 et 36, reçu 0"),
+        (lambda: probabilite_jet_trie(37, 2), "ordres doit être un entier entre 1 et 36, reçu 37"),
+        (lambda: probabilite_jet_trie(1, 61), "nombre doit être un entier entre 0 et 60, reçu 61"),
+        (lambda: probabilite_jet_trie(1, -1), "nombre doit être un entier entre 0 et 60, reçu -1"),
+        (lambda: probabilite_jet_trie(1, 2, faces=0), "faces doit être un entier entre 1 et 8, reçu 0"),
+        (lambda: probabilite_jet_trie(1, 2, faces=9), "faces doit être un entier entre 1 et 8, reçu 9"),
+        (lambda: list(jets_tries(13)), "nombre doit être un entier entre 0 et 12, reçu 13"),
+        (lambda: list(jets_tries(-1)), "nombre doit être un entier entre 0 et 12, reçu -1"),
+        (lambda: lancer(1, rng=3), "rng doit être un random.Random (ou None), reçu 3"),  # type: ignore[arg-type]
     ],
 )
 def test_erreurs_claires(appel: object, message: str) -> None:
@@ -177,6 +221,18 @@ def test_loi_avec_d_autres_faces_egale_l_enumeration_brute() -> None:
         g = sorted(des, reverse=True)[:2]
         attendu[(sum(g), g.count(3))] += 1
     assert loi(3, 2, SommeEtSix(3), faces=3) == {k: Fraction(n, 27) for k, n in attendu.items()}
+
+
+def test_les_bornes_sont_permises() -> None:
+    """Chaque borne d'un refus ci-dessus est elle-même permise : 60 dés, 12 gardés, 8 faces, 60 lois."""
+    assert sum(comptes(60, 12, SommeEtSix()).values()) == 6**60
+    assert sum(comptes(12, 12, SommeEtSix(8), faces=8).values()) == 8**12
+    assert comptes(3, 0, Gardes()) == {(): 6**3}
+    assert sum(loi_somme(60).values()) == 6**60 and loi_somme(1, faces=8) == dict.fromkeys(range(1, 9), 1)
+    assert convoluer(*[{1: 1}] * 60) == {60: 1}
+    assert probabilite_jet_trie(36, 2) == 1 and probabilite_jet_trie(1, 0) == 1
+    assert probabilite_jet_trie(1, 60) == Fraction(1, 6**60) and probabilite_jet_trie(8, 1, faces=8) == 1
+    assert sum(n for _, n in jets_tries(12, faces=1)) == 1 and len(lancer(60, faces=8)) == 60
 
 
 def test_un_de_a_une_face_se_lance() -> None:

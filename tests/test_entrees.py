@@ -247,3 +247,337 @@ def test_chaque_page_de_regles_montre_un_refus() -> None:
     assert len(pages) >= 13
     sans = [p.name for p in pages if "except ValueError" not in p.read_text("utf-8")]
     assert sans == []
+
+
+# --- La couche de validation (rules._valider), mot pour mot -----------------------------------
+# Chaque fonction publique refuse par ces fonctions : leurs messages (le paramètre, ce qui est permis, ce
+# qui a été reçu) et leurs bornes, vérifiés ici une fois ; les refus des fonctions publiques les redisent.
+
+
+def _valider_refus() -> list[tuple[str, Callable[[], Any], str]]:
+    from rules import _valider as v
+
+    return [
+        ("entier, booléen", lambda: v.entier("n", True), "n doit être un entier, reçu True"),
+        ("entier, flottant", lambda: v.entier("n", 2.5), "n doit être un entier, reçu 2.5"),
+        ("entier, texte", lambda: v.entier("n", "3"), "n doit être un entier, reçu '3'"),
+        ("entier sous le minimum", lambda: v.entier("n", -1, minimum=0), "n doit être un entier ≥ 0, reçu -1"),
+        ("entier au-dessus du maximum", lambda: v.entier("n", 13, maximum=12), "n doit être un entier ≤ 12, reçu 13"),
+        ("entier, flottant et maximum", lambda: v.entier("n", 1.0, maximum=5), "n doit être un entier ≤ 5, reçu 1.0"),
+        (
+            "entier entre, haut",
+            lambda: v.entier("n", 13, minimum=0, maximum=12),
+            "n doit être un entier entre 0 et 12, reçu 13",
+        ),
+        (
+            "entier entre, bas",
+            lambda: v.entier("n", -1, minimum=0, maximum=12),
+            "n doit être un entier entre 0 et 12, reçu -1",
+        ),
+        # Sans borne donnée, un entier reste entre −1000 et 1000 (VALEUR_MAX) ; une seule borne garde l'autre.
+        (
+            "entier sans borne, haut",
+            lambda: v.entier("n", 1001),
+            "n doit être un entier entre -1000 et 1000, reçu 1001",
+        ),
+        (
+            "entier sans borne, bas",
+            lambda: v.entier("n", -1001),
+            "n doit être un entier entre -1000 et 1000, reçu -1001",
+        ),
+        (
+            "entier ≥ 0, trop grand",
+            lambda: v.entier("n", 1001, minimum=0),
+            "n doit être un entier entre 0 et 1000, reçu 1001",
+        ),
+        (
+            "entier ≤ 5, trop petit",
+            lambda: v.entier("n", -1001, maximum=5),
+            "n doit être un entier entre -1000 et 5, reçu -1001",
+        ),
+        ("booléen", lambda: v.booleen("drapeau", 1), "drapeau doit être True ou False, reçu 1"),
+        (
+            "membre",
+            lambda: v.membre("objectif", "FORT", Avantage),
+            "objectif doit être un Avantage (AUCUN, LEGER, MOYEN, FORT, CRITIQUE, DEFINITIF), reçu 'FORT'",
+        ),
+        (
+            "membre féminin",
+            lambda: v.membre("defense", 3, Defense),
+            "defense doit être une Defense (ESQUIVE, BLOCAGE, CONTRE_ATTAQUE), reçu 3",
+        ),
+        (
+            "membre, permis donné",
+            lambda: v.membre("x", 3, Avantage, permis="un cran"),
+            "x doit être un Avantage (un cran), reçu 3",
+        ),
+        (
+            "texte blanc",
+            lambda: v.texte("nom", " "),
+            "nom doit être un texte non vide (200 caractères au plus), reçu ' '",
+        ),
+        (
+            "texte, entier",
+            lambda: v.texte("nom", 3),
+            "nom doit être un texte non vide (200 caractères au plus), reçu 3",
+        ),
+        (
+            "texte trop long",
+            lambda: v.texte("nom", "x" * 201),
+            "nom doit être un texte non vide (200 caractères au plus), reçu "
+            "'xxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx'",
+        ),
+        (
+            "texte, quoi donné",
+            lambda: v.texte("nom", "", quoi="un nom"),
+            "nom doit être un nom (200 caractères au plus), reçu ''",
+        ),
+        (
+            "suite, texte",
+            lambda: v.suite("s", "ab", maximum=3, quoi="choses"),
+            "s doit être une suite d'au plus 3 choses, reçu 'ab'",
+        ),
+        (
+            "suite, octets",
+            lambda: v.suite("s", b"ab", maximum=3, quoi="choses"),
+            "s doit être une suite d'au plus 3 choses, reçu b'ab'",
+        ),
+        (
+            "suite, dict",
+            lambda: v.suite("s", {1: 2}, maximum=3, quoi="choses"),
+            "s doit être une suite d'au plus 3 choses, reçu {1: 2}",
+        ),
+        (
+            "suite, entier",
+            lambda: v.suite("s", 5, maximum=3, quoi="choses"),
+            "s doit être une suite d'au plus 3 choses, reçu 5",
+        ),
+        (
+            "suite trop longue",
+            lambda: v.suite("s", [1, 2, 3, 4], maximum=3, quoi="choses"),
+            "s doit être une suite d'au plus 3 choses, reçu plus de 3 éléments",
+        ),
+        (
+            "dés, texte",
+            lambda: v.des("des", "123", nombre=3),
+            "des doit être une suite de 3 dés (entiers de 1 à 6), reçu '123'",
+        ),
+        (
+            "dés, entier",
+            lambda: v.des("des", 5, nombre=2),
+            "des doit être une suite de 2 dés (entiers de 1 à 6), reçu 5",
+        ),
+        (
+            "dés, dict",
+            lambda: v.des("des", {1: 1}, nombre=2),
+            "des doit être une suite de 2 dés (entiers de 1 à 6), reçu {1: 1}",
+        ),
+        (
+            "dés, faces",
+            lambda: v.des("des", b"12", nombre=2, faces=3),
+            "des doit être une suite de 2 dés (entiers de 1 à 3), reçu b'12'",
+        ),
+        ("un dé de trop", lambda: v.des("des", (1, 2), nombre=1), "des doit contenir exactement 1 dé, reçu 2 : (1, 2)"),
+        (
+            "un dé de moins",
+            lambda: v.des("des", (1, 2), nombre=3),
+            "des doit contenir exactement 3 dés, reçu 2 : (1, 2)",
+        ),
+        (
+            "dés sans fin",
+            lambda: v.des("des", itertools.count(1), nombre=3),
+            "des doit contenir exactement 3 dés, reçu plus de 3",
+        ),
+        (
+            "un dé sans fin",
+            lambda: v.des("des", itertools.count(1), nombre=1),
+            "des doit contenir exactement 1 dé, reçu plus de 1",
+        ),
+        (
+            "dés lus trop courts",
+            lambda: v.des("des", iter([1, 2]), nombre=3),
+            "des doit contenir exactement 3 dés, reçu 2 : (1, 2)",
+        ),
+        ("un dé lu absent", lambda: v.des("des", iter([]), nombre=1), "des doit contenir exactement 1 dé, reçu 0 : ()"),
+        # Deux dés : le pluriel dès deux, dans chacune des trois façons de se tromper de nombre.
+        (
+            "deux dés, un reçu",
+            lambda: v.des("des", (1,), nombre=2),
+            "des doit contenir exactement 2 dés, reçu 1 : (1,)",
+        ),
+        (
+            "deux dés sans fin",
+            lambda: v.des("des", itertools.count(1), nombre=2),
+            "des doit contenir exactement 2 dés, reçu plus de 2",
+        ),
+        (
+            "deux dés, un lu",
+            lambda: v.des("des", iter([1]), nombre=2),
+            "des doit contenir exactement 2 dés, reçu 1 : (1,)",
+        ),
+        (
+            "dé booléen",
+            lambda: v.des("des", (1, True, 2), nombre=3),
+            "des : chaque dé doit être un entier entre 1 et 6, reçu True",
+        ),
+        (
+            "dé flottant",
+            lambda: v.des("des", (1, 2.0, 2), nombre=3),
+            "des : chaque dé doit être un entier entre 1 et 6, reçu 2.0",
+        ),
+        (
+            "dé hors de ses faces",
+            lambda: v.des("des", (1, 4, 2), nombre=3, faces=3),
+            "des : chaque dé doit être un entier entre 1 et 3, reçu 4",
+        ),
+        (
+            "générateur",
+            lambda: v.generateur(object()),
+            "rng doit être un random.Random (ou None), reçu un objet quelconque",
+        ),
+        ("au plus", lambda: v.au_plus("t", 13, 12), "t doit être ≤ 12 pour calculer des chances exactes, reçu 13"),
+        ("plafond", lambda: v.plafond("t", 13, 12, "choses"), "t doit être ≤ 12 (au plus 12 choses), reçu 13"),
+        (
+            "loi, liste",
+            lambda: v.loi_entiere("l", [1], cle=v.entier),
+            "l doit être une loi (un dict issue → poids entier), reçu [1]",
+        ),
+        (
+            "loi trop grande",
+            lambda: v.loi_entiere("l", dict.fromkeys(range(1001), 1), cle=v.entier),
+            "l doit avoir au plus 1000 issues, reçu 1001",
+        ),
+        ("loi, issue", lambda: v.loi_entiere("l", {"a": 1}, cle=v.entier), "l (issue) doit être un entier, reçu 'a'"),
+        (
+            "poids booléen",
+            lambda: v.loi_entiere("l", {1: True}, cle=v.entier),
+            "l : chaque poids doit être un entier ≥ 0, reçu True",
+        ),
+        (
+            "poids flottant",
+            lambda: v.loi_entiere("l", {1: 1.0}, cle=v.entier),
+            "l : chaque poids doit être un entier ≥ 0, reçu 1.0",
+        ),
+        (
+            "poids négatif",
+            lambda: v.loi_entiere("l", {1: -1}, cle=v.entier),
+            "l : chaque poids doit être un entier ≥ 0, reçu -1",
+        ),
+        (
+            "poids énorme",
+            lambda: v.loi_entiere("l", {1: 2**512}, cle=v.entier),
+            "l : chaque poids doit être un entier ≥ 0, reçu un entier de 155 chiffres",
+        ),
+        (
+            "issue, liste",
+            lambda: v.classe_et_total("a", [1, 2]),
+            "a doit être un couple (classe, total entier), reçu [1, 2]",
+        ),
+        (
+            "issue, triplet",
+            lambda: v.classe_et_total("a", (1, 2, 3)),
+            "a doit être un couple (classe, total entier), reçu (1, 2, 3)",
+        ),
+        ("issue, total texte", lambda: v.classe_et_total("a", ("x", "t")), "a, total doit être un entier, reçu 't'"),
+        (
+            "issue, total énorme",
+            lambda: v.classe_et_total("a", ("x", 1001)),
+            "a, total doit être un entier entre -1000 et 1000, reçu 1001",
+        ),
+        ("trait de loi négatif", lambda: v.trait_de_loi("t", -1), "t doit être un entier ≥ 0, reçu -1"),
+        (
+            "trait de loi trop grand",
+            lambda: v.trait_de_loi("t", 13),
+            "t doit être ≤ 12 pour calculer des chances exactes, reçu 13",
+        ),
+        ("bonus négatif", lambda: v.modificateur_net(-1, 0), "bonus doit être un entier ≥ 0, reçu -1"),
+        ("malus négatif", lambda: v.modificateur_net(0, -1), "malus doit être un entier ≥ 0, reçu -1"),
+        ("malus nommé", lambda: v.modificateur_net(0, -1, noms=("b2", "m2")), "m2 doit être un entier ≥ 0, reçu -1"),
+        (
+            "bonus net trop grand",
+            lambda: v.modificateur_net(13, 0),
+            "bonus et malus : au plus 12 dés de modificateur nets pour calculer des chances exactes, reçu 13 (bonus 13, malus 0)",
+        ),
+        (
+            "malus net trop grand",
+            lambda: v.modificateur_net(1, 14),
+            "bonus et malus : au plus 12 dés de modificateur nets pour calculer des chances exactes, reçu 13 (bonus 1, malus 14)",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(("cas", "appel", "attendu"), [pytest.param(*c, id=c[0]) for c in _valider_refus()])
+def test_la_couche_de_validation_refuse_mot_pour_mot(cas: str, appel: Callable[[], Any], attendu: str) -> None:
+    with pytest.raises(ValueError) as erreur:
+        appel()
+    assert str(erreur.value) == attendu
+
+
+def test_la_couche_de_validation_permet_ses_bornes() -> None:
+    from rules import _valider as v
+
+    assert v.entier("n", 1000) == 1000 and v.entier("n", -1000) == -1000
+    assert v.entier("n", 0, minimum=0, maximum=0) == 0 and v.entier("n", 1000, minimum=0) == 1000
+    assert v.entier("n", -1000, maximum=5) == -1000
+    assert v.booleen("f", False) is False and v.generateur(None) is None
+    assert v.texte("nom", "x" * 200) == "x" * 200
+    assert v.suite("s", [1, 2, 3], maximum=3, quoi="c") == (1, 2, 3) and v.suite(
+        "s", iter([1]), maximum=3, quoi="c"
+    ) == (1,)
+    assert v.des("d", iter([1, 6]), nombre=2) == (1, 6) and v.des("d", [3], nombre=1, faces=3) == (3,)
+    assert v.des("d", (), nombre=0) == ()
+    assert v.au_plus("t", 12, 12) == 12 and v.plafond("t", 12, 12, "c") == 12 and v.trait_de_loi("t", 12) == 12
+    assert v.loi_entiere("l", {1: 2**512 - 1, 2: 0}, cle=v.entier) == {1: 2**512 - 1, 2: 0}
+    assert len(v.loi_entiere("l", dict.fromkeys(range(1000), 1), cle=v.entier)) == 1000
+    assert v.classe_et_total("a", ("x", -1000)) == ("x", -1000)
+    assert v.modificateur_net(12, 0) == 12 and v.modificateur_net(0, 12) == -12 and v.modificateur_net(3, 3) == 0
+    assert v.modificateur_net(20, 20) == 0 and v.modificateur_net(20, 8) == 12  # seuls les dés nets sont bornés
+
+
+def test_une_suite_trop_longue_est_refusee_sans_lire_plus_loin() -> None:
+    """Une suite sans longueur est lue jusqu'à un élément au-delà de la borne, pas plus (un itérable peut être infini)."""
+    from rules import _valider as v
+
+    valeurs = iter(range(1, 100))
+    with pytest.raises(ValueError):
+        v.des("des", valeurs, nombre=2)
+    assert next(valeurs) == 4  # 1, 2 et 3 lus : un de trop suffit
+    valeurs = iter(range(1, 100))
+    with pytest.raises(ValueError):
+        v.suite("s", valeurs, maximum=2, quoi="choses")
+    assert next(valeurs) == 4
+
+
+# Ce qui a été reçu, écrit court : jamais un nombre de 5 000 chiffres ni un texte de 1 000 caractères.
+RECUS: list[tuple[str, object, str]] = [
+    ("150 bits : écrit", 2**150 - 1, str(2**150 - 1)),
+    ("151 bits : compté", 2**150, "un entier de 46 chiffres"),
+    ("négatif", -(2**150), "un entier de 46 chiffres"),
+    ("10 puissance 5000", 10**5000, "un entier de 5001 chiffres"),
+    ("13 999 bits : compté exactement", 2**13998, "un entier de 4214 chiffres"),  # l'estimation dirait 4215
+    ("14 001 bits : estimé par log10(2)", 2**14000, "un entier de 4215 chiffres"),
+    ("10 puissance 4300 : estimé", 10**4300, "un entier de 4301 chiffres"),
+    # Une liste d'un entier énorme : reprlib lui-même échoue (plus de 4 300 chiffres) ; on nomme le conteneur.
+    ("liste d'un entier énorme", [10**5000], "un objet list"),
+    ("booléen", True, "True"),
+    ("objet nu", object(), "un objet quelconque"),
+    ("texte écrit en 60 caractères", "x" * 58, repr("x" * 58)),
+    ("texte écrit en 61 caractères : coupé", "x" * 59, "'xxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx'"),
+]
+
+
+@pytest.mark.parametrize(("cas", "valeur", "ecrit"), [pytest.param(*c, id=c[0]) for c in RECUS])
+def test_ce_qui_a_ete_recu_s_ecrit_court(cas: str, valeur: object, ecrit: str) -> None:
+    from rules._valider import recu
+
+    assert recu(valeur) == ecrit
+
+
+class Chose:
+    """Un objet sans __repr__ propre (« <… object at 0x…> » ne dirait rien au lecteur)."""
+
+
+def test_un_objet_sans_repr_est_nomme_par_sa_classe() -> None:
+    from rules._valider import recu
+
+    assert recu(Chose()) == "un objet Chose"

@@ -325,6 +325,7 @@ BORNES_DES_RESERVES = [
     (0, [57], 3, 0, 61),
     (0, [57], 0, 3, None),  # le Bêta : 57 + 3 = 60, sans son dé d'expérience
     (0, [57], 0, 4, 61),
+    (0, [50], 30, 30, None),  # bonus et malus s'annulent : le Bêta lance 50 + 1 = 51 dés au plus
 ]
 
 

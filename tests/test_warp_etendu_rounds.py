@@ -49,6 +49,12 @@ def test_trait_nul_finit_a_la_maniabilite() -> None:
     assert distribution_rounds(0, 3, 4, maximum=6) == {1: 0, 2: 0, 3: 0, 4: 1, 5: 0, 6: 0}
 
 
+def test_par_defaut_vingt_rounds_les_memes_qu_un_horizon_plus_long() -> None:
+    # Sans `maximum`, les 20 premiers rounds (la signature) ; chacun a la même chance qu'avec un horizon plus long.
+    loi_longue = distribution_rounds(3, 4, 3, maximum=30)
+    assert distribution_rounds(3, 4, 3) == {n: p for n, p in loi_longue.items() if n <= 20}
+
+
 def test_egale_les_tests_joues_a_graine_fixe() -> None:
     rng = random.Random(404)
     n = 3000

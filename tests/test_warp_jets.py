@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.warp import Resultat, TraitSansDes, distribution, jet, nombre_de_des, seuil, trait_par_defaut
+from rules.warp import Resultat, TraitSansDes, distribution, garder, jet, nombre_de_des, seuil, trait_par_defaut
 from rules.warp import jets as warp_jets
 
 # -- une réécriture naïve de la règle, indépendante du code testé ---------------
@@ -134,6 +134,8 @@ def test_un_jet_explique_son_resultat(trait: int, bonus: int, malus: int, alea: 
     assert len(r.gardes) == trait and r.total == sum(r.gardes) and r.seuil == 3 * trait
     assert sorted(r.gardes) == (sorted(r.des)[-trait:] if bonus >= malus else sorted(r.des)[:trait])
     assert r.resultat is _naif(r.des, trait, bonus - malus)
+    assert (r.trait, r.bonus, r.malus, r.net) == (trait, bonus, malus, bonus - malus)
+    assert r.critiques == r.gardes.count(6) and r.catastrophe is (r.resultat is Resultat.CATASTROPHE)
     assert r.resultat.libelle.lower() in r.explication.lower()
     assert r == jet(trait, bonus=bonus, malus=malus, des=r.des)
 
@@ -159,35 +161,83 @@ def test_trait_par_defaut_et_seuil() -> None:
 # -- entrées invalides ---------------------------------------------------------
 
 
+SANS_DES = (
+    "trait : « Chance insolente » est un Trait sans dés, il ne se lance pas ; la règle le résout d'après "
+    "la description qu'en a faite le joueur (WaRP › Traits sans dés)"
+)
+
+
+# Chaque refus, mot pour mot : il nomme le paramètre, dit ce qui est permis et ce qui a été reçu.
 @pytest.mark.parametrize(
     "appel,message",
     [
         (lambda: jet(-1), "trait doit être un entier ≥ 0, reçu -1"),
         (lambda: jet(2.5), "trait doit être un entier ≥ 0, reçu 2.5"),  # type: ignore[arg-type]
         (lambda: jet(True), "trait doit être un entier ≥ 0, reçu True"),
+        (lambda: jet(61), "trait doit être ≤ 60 (au plus 60 dés), reçu 61"),
         (lambda: jet(3, bonus=-1), "bonus doit être un entier ≥ 0, reçu -1"),
+        (lambda: jet(3, bonus=61), "bonus doit être ≤ 60 (au plus 60 dés), reçu 61"),
         (lambda: jet(3, malus="2"), "malus doit être un entier ≥ 0, reçu '2'"),  # type: ignore[arg-type]
-        (lambda: jet(3, des=(6, 4)), "des doit contenir exactement 3 dés, reçu 2"),
-        (lambda: jet(3, bonus=1, des=(6, 4, 2)), "des doit contenir exactement 4 dés, reçu 3"),
+        (lambda: jet(3, malus=61), "malus doit être ≤ 60 (au plus 60 dés), reçu 61"),
+        # Au plus 60 dés lancés : le Trait et les dés nets (bonus et malus s'annulent d'abord).
+        (
+            lambda: jet(50, bonus=11),
+            "trait, bonus et malus : au plus 60 dés d'un même jet, reçu 61 (trait 50, bonus 11, malus 0)",
+        ),
+        (
+            lambda: jet(50, malus=11),
+            "trait, bonus et malus : au plus 60 dés d'un même jet, reçu 61 (trait 50, bonus 0, malus 11)",
+        ),
+        (
+            lambda: nombre_de_des(50, bonus=20, malus=9),
+            "trait, bonus et malus : au plus 60 dés d'un même jet, reçu 61 (trait 50, bonus 20, malus 9)",
+        ),
+        (lambda: jet(3, des=(6, 4)), "des doit contenir exactement 3 dés, reçu 2 : (6, 4)"),
+        (lambda: jet(3, bonus=1, des=(6, 4, 2)), "des doit contenir exactement 4 dés, reçu 3 : (6, 4, 2)"),
         (lambda: jet(3, des=(6, 4, 7)), "des : chaque dé doit être un entier entre 1 et 6, reçu 7"),
         (lambda: jet(3, des=(6, 0, 2)), "des : chaque dé doit être un entier entre 1 et 6, reçu 0"),
-        (lambda: jet(3, des="642"), "des doit être une suite de 3 dés"),
-        (lambda: jet(0, des=(3,)), "des doit contenir exactement 0 dé, reçu 1"),
-        (lambda: jet(3, rng=42), "rng doit être un random.Random"),  # type: ignore[arg-type]
+        (lambda: jet(3, des="642"), "des doit être une suite de 3 dés (entiers de 1 à 6), reçu '642'"),
+        (lambda: jet(0, des=(3,)), "des doit contenir exactement 0 dé, reçu 1 : (3,)"),
+        (lambda: jet(3, rng=42), "rng doit être un random.Random (ou None), reçu 42"),  # type: ignore[arg-type]
+        # Même avec ses dés donnés, un rng qui n'en est pas un est refusé (pas ignoré en silence).
+        (lambda: jet(3, des=(6, 4, 2), rng=42), "rng doit être un random.Random (ou None), reçu 42"),  # type: ignore[arg-type]
+        (lambda: seuil(-1), "trait doit être un entier ≥ 0, reçu -1"),
+        (lambda: seuil(61), "trait doit être ≤ 60 (au plus 60 dés), reçu 61"),
+        (lambda: garder((1, 2, 3), 3, 61), "net doit être un entier entre -60 et 60, reçu 61"),
+        (lambda: garder((1, 2, 3), 3, -61), "net doit être un entier entre -60 et 60, reçu -61"),
+        (lambda: garder((1, 2, 3), 3, 1.5), "net doit être un entier entre -60 et 60, reçu 1.5"),  # type: ignore[arg-type]
+        (lambda: garder((1, 2, 3), 3, 1), "des doit contenir exactement 4 dés, reçu 3 : (1, 2, 3)"),
+        (lambda: garder((1, 2, 3), -1, 0), "trait doit être un entier ≥ 0, reçu -1"),
+        (lambda: garder((1,), 0, 2), "des doit contenir exactement 0 dé, reçu 1 : (1,)"),
         (lambda: distribution(-2), "trait doit être un entier ≥ 0, reçu -2"),
         (lambda: distribution(13), "trait doit être ≤ 12 pour calculer des chances exactes, reçu 13"),
         (
             lambda: distribution(4, bonus=13),
-            "bonus et malus : au plus 12 dés de modificateur nets pour calculer des chances exactes, reçu 13",
+            "bonus et malus : au plus 12 dés de modificateur nets pour calculer des chances exactes, reçu 13 "
+            "(bonus 13, malus 0)",
         ),
-        (lambda: distribution(4, bonus=2, malus=15), "au plus 12 dés de modificateur nets"),
-        (lambda: jet(TraitSansDes("Chance insolente")), "Trait sans dés, il ne se lance pas"),
+        (
+            lambda: distribution(4, bonus=2, malus=15),
+            "bonus et malus : au plus 12 dés de modificateur nets pour calculer des chances exactes, reçu 13 "
+            "(bonus 2, malus 15)",
+        ),
+        (lambda: trait_par_defaut(technique="non"), "technique doit être True ou False, reçu 'non'"),  # type: ignore[arg-type]
+        (lambda: jet(TraitSansDes("Chance insolente")), SANS_DES),  # type: ignore[arg-type]
+        (lambda: seuil(TraitSansDes("Chance insolente")), SANS_DES),  # type: ignore[arg-type]
     ],
 )
 def test_une_mauvaise_entree_donne_une_erreur_francaise(appel, message: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ValueError) as erreur:
         appel()
-    assert message in str(erreur.value)
+    assert str(erreur.value) == message
+
+
+def test_soixante_des_au_plus_bornes_comprises() -> None:
+    # 60 dés lancés : permis, que les dés nets viennent du bonus, du malus ou de leur différence.
+    assert nombre_de_des(50, bonus=10) == nombre_de_des(50, malus=10) == nombre_de_des(50, bonus=20, malus=10) == 60
+    assert len(jet(60, rng=random.Random(3)).des) == 60 and seuil(60) == 180
+    assert garder(tuple(range(1, 7)) * 10, 1, 59) == (6,) and garder(tuple(range(1, 7)) * 10, 1, -59) == (1,)
+    assert garder((), 0, 60) == garder((), 0, -60) == ()
 
 
 # --- Le profil des dés gardés, contre l'énumération brute --------------------------------------
