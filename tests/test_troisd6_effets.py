@@ -143,6 +143,8 @@ def test_chaque_explication_d_effet_mot_pour_mot(appel, explication: str, points
         (lambda: effet("2D6", bonus_points=21, total=5), "bonus_points doit être un entier entre -20 et 20, reçu 21"),
         (lambda: effet("2D6", bonus_points=-21, total=5), "bonus_points doit être un entier entre -20 et 20, reçu -21"),
         (lambda: effet("2D6", rng=3), "rng doit être un random.Random (ou None), reçu 3"),
+        (lambda: effet("2D6", total=5, rng=3), "rng doit être un random.Random (ou None), reçu 3"),  # même inutile
+        (lambda: effet("2D6", total=13), "total : un jet de 2D6 fait de 2 à 12, reçu 13"),
         (lambda: effet("2D6", total=1), "total : un jet de 2D6 fait de 2 à 12, reçu 1"),
         (lambda: effet("2D6", total=2.5), "total doit être un entier, reçu 2.5"),
         (lambda: effet("2D6", des=(1, 2), total=3), "des et total : donnez les dés d'effet ou leur total, pas les deux"),
@@ -221,3 +223,9 @@ def test_l_indice_se_lit_et_s_ecrit_comme_dans_le_texte(texte: str, lu: Indice, 
 
 def test_un_indice_hors_echelle_s_ecrit_quand_meme() -> None:
     assert (str(Indice(0, 2)), str(Indice(3, 1))) == ("2D3", "3D6+1D3")
+
+
+def test_le_total_donne_peut_toucher_ses_bornes() -> None:
+    """Un total de 2 ou de 12 se fait avec 2D6 (1-1 et 6-6) : il est accepté, comme tout total entre les deux."""
+    assert [effet("2D6", total=t).points for t in (2, 12)] == [2, 12]
+    assert [effet("1D3", total=t).points for t in (1, 3)] == [1, 3]
