@@ -229,3 +229,14 @@ def test_le_total_donne_peut_toucher_ses_bornes() -> None:
     """Un total de 2 ou de 12 se fait avec 2D6 (1-1 et 6-6) : il est accepté, comme tout total entre les deux."""
     assert [effet("2D6", total=t).points for t in (2, 12)] == [2, 12]
     assert [effet("1D3", total=t).points for t in (1, 3)] == [1, 3]
+
+
+def test_les_des_d_effet_tires_suivent_le_rng_et_leurs_faces() -> None:
+    """Deux rng de même graine tirent les mêmes dés d'effet (D6 comme D3) ; un D3 fait 1, 2 ou 3, un D6 de 1 à 6."""
+    for texte in ("1D6+1D3", "1D3", "15D6"):
+        r1, r2 = random.Random(11), random.Random(11)
+        assert [effet(texte, rng=r1).des for _ in range(20)] == [effet(texte, rng=r2).des for _ in range(20)]
+    rng = random.Random(5)
+    tires = [effet("1D6+1D3", rng=rng).des for _ in range(300)]
+    assert {d[0] for d in tires if d} == set(range(1, 7)) and {d[1] for d in tires if d} == {1, 2, 3}
+    assert all(e.points == sum(e.des or ()) for e in (effet("1D6+1D3", rng=rng) for _ in range(20)))
