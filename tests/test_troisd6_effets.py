@@ -240,3 +240,17 @@ def test_les_des_d_effet_tires_suivent_le_rng_et_leurs_faces() -> None:
     tires = [effet("1D6+1D3", rng=rng).des for _ in range(300)]
     assert {d[0] for d in tires if d} == set(range(1, 7)) and {d[1] for d in tires if d} == {1, 2, 3}
     assert all(e.points == sum(e.des or ()) for e in (effet("1D6+1D3", rng=rng) for _ in range(20)))
+
+
+def test_un_effet_garde_son_indice_de_base_et_ses_des() -> None:
+    e = effet("1D6+1D3", dt=2, total=10)  # la réparation de Philip : 1D6+1D3 monté de 2 niveaux
+    assert (e.indice_de_base, e.indice, e.niveaux, e.des, e.total_des) == (Indice(1, 1), Indice(3, 0), 2, None, 10)
+    e = effet("2D6", dd=4, des=[5, 1])
+    assert (e.indice_de_base, e.indice, e.des, e.total_des, e.dd, e.points) == (
+        Indice(2, 0),
+        Indice(2, 0),
+        (5, 1),
+        6,
+        4,
+        10,
+    )
