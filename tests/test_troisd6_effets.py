@@ -143,6 +143,8 @@ def test_chaque_explication_d_effet_mot_pour_mot(appel, explication: str, points
         (lambda: effet("2D6", bonus_points=21, total=5), "bonus_points doit être un entier entre -20 et 20, reçu 21"),
         (lambda: effet("2D6", bonus_points=-21, total=5), "bonus_points doit être un entier entre -20 et 20, reçu -21"),
         (lambda: effet("2D6", rng=3), "rng doit être un random.Random (ou None), reçu 3"),
+        (lambda: effet("2D6", total=5, rng=3), "rng doit être un random.Random (ou None), reçu 3"),  # même inutile
+        (lambda: effet("2D6", total=13), "total : un jet de 2D6 fait de 2 à 12, reçu 13"),
         (lambda: effet("2D6", total=1), "total : un jet de 2D6 fait de 2 à 12, reçu 1"),
         (lambda: effet("2D6", total=2.5), "total doit être un entier, reçu 2.5"),
         (lambda: effet("2D6", des=(1, 2), total=3), "des et total : donnez les dés d'effet ou leur total, pas les deux"),
@@ -221,3 +223,34 @@ def test_l_indice_se_lit_et_s_ecrit_comme_dans_le_texte(texte: str, lu: Indice, 
 
 def test_un_indice_hors_echelle_s_ecrit_quand_meme() -> None:
     assert (str(Indice(0, 2)), str(Indice(3, 1))) == ("2D3", "3D6+1D3")
+
+
+def test_le_total_donne_peut_toucher_ses_bornes() -> None:
+    """Un total de 2 ou de 12 se fait avec 2D6 (1-1 et 6-6) : il est accepté, comme tout total entre les deux."""
+    assert [effet("2D6", total=t).points for t in (2, 12)] == [2, 12]
+    assert [effet("1D3", total=t).points for t in (1, 3)] == [1, 3]
+
+
+def test_les_des_d_effet_tires_suivent_le_rng_et_leurs_faces() -> None:
+    """Deux rng de même graine tirent les mêmes dés d'effet (D6 comme D3) ; un D3 fait 1, 2 ou 3, un D6 de 1 à 6."""
+    for texte in ("1D6+1D3", "1D3", "15D6"):
+        r1, r2 = random.Random(11), random.Random(11)
+        assert [effet(texte, rng=r1).des for _ in range(20)] == [effet(texte, rng=r2).des for _ in range(20)]
+    rng = random.Random(5)
+    tires = [effet("1D6+1D3", rng=rng).des for _ in range(300)]
+    assert {d[0] for d in tires if d} == set(range(1, 7)) and {d[1] for d in tires if d} == {1, 2, 3}
+    assert all(e.points == sum(e.des or ()) for e in (effet("1D6+1D3", rng=rng) for _ in range(20)))
+
+
+def test_un_effet_garde_son_indice_de_base_et_ses_des() -> None:
+    e = effet("1D6+1D3", dt=2, total=10)  # la réparation de Philip : 1D6+1D3 monté de 2 niveaux
+    assert (e.indice_de_base, e.indice, e.niveaux, e.des, e.total_des) == (Indice(1, 1), Indice(3, 0), 2, None, 10)
+    e = effet("2D6", dd=4, des=[5, 1])
+    assert (e.indice_de_base, e.indice, e.des, e.total_des, e.dd, e.points) == (
+        Indice(2, 0),
+        Indice(2, 0),
+        (5, 1),
+        6,
+        4,
+        10,
+    )
