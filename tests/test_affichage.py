@@ -164,6 +164,9 @@ def _nombre(texte: str) -> float:
 def lire(svg_texte: str) -> Lecture:
     figure = ET.fromstring(svg_texte)
     assert figure.tag == "figure" and figure.get("class") == "graphique"
+    # Aucun texte égaré entre les éléments : tout ce qui s'écrit est dans un <text>, un <title> ou la légende.
+    assert all(not (e.tail or "").strip() for e in figure.iter()) and not (figure.text or "").strip()
+    assert all(not (e.text or "").strip() for e in figure.iter() if e.tag in (f"{SVG}svg", f"{SVG}circle"))
     svg = figure.find(f"{SVG}svg")
     assert svg is not None
     largeur, hauteur = float(svg.get("width", "nan")), float(svg.get("height", "nan"))
