@@ -97,6 +97,21 @@ def _echange_brut(att: Personnage, dfn: Personnage, pol_att: Politique, pol_dfn:
     return dict(loi)
 
 
+def _gauss_jordan(matrice: list[list[Fraction]], seconds: list[list[Fraction]]) -> list[list[Fraction]]:
+    """Résout matrice · x = seconds (plusieurs seconds membres, en colonnes), en fractions exactes."""
+    n = len(matrice)
+    lignes = [m + s for m, s in zip(matrice, seconds, strict=True)]
+    for col in range(n):
+        pivot = next(i for i in range(col, n) if lignes[i][col] != 0)
+        lignes[col], lignes[pivot] = lignes[pivot], lignes[col]
+        lignes[col] = [v / lignes[col][col] for v in lignes[col]]
+        for i in range(n):
+            if i != col and lignes[i][col] != 0:
+                f = lignes[i][col]
+                lignes[i] = [u - f * v for u, v in zip(lignes[i], lignes[col], strict=True)]
+    return [ligne[n:] for ligne in lignes]
+
+
 def _gauss_scene(
     a: Personnage, b: Personnage, pol_a: Politique, pol_b: Politique, objectif: Avantage
 ) -> dict[tuple[Avantage, Avantage, str], Fraction]:
@@ -124,15 +139,8 @@ def _gauss_scene(
             cle = (nouveau, y, suivant) if q == a.nom else (x, nouveau, suivant)
             ligne[index[cle]] -= p
         lignes.append(ligne)
-    for col in range(n):
-        pivot = next(i for i in range(col, n) if lignes[i][col] != 0)
-        lignes[col], lignes[pivot] = lignes[pivot], lignes[col]
-        lignes[col] = [v / lignes[col][col] for v in lignes[col]]
-        for i in range(n):
-            if i != col and lignes[i][col] != 0:
-                f = lignes[i][col]
-                lignes[i] = [u - f * v for u, v in zip(lignes[i], lignes[col], strict=True)]
-    return {e: lignes[index[e]][-1] for e in etats}
+    solution = _gauss_jordan([ligne[:-1] for ligne in lignes], [ligne[-1:] for ligne in lignes])
+    return {e: solution[index[e]][0] for e in etats}
 
 
 BRUTS = [
@@ -217,21 +225,6 @@ def test_chances_echange_face_a_un_passif() -> None:
 # d'abord, sur le graphe des états, ceux d'où une fin est atteignable, puis résout d'un bloc (Gauss–Jordan)
 # les chances de chaque camp sur ces états-là ; « sans fin » est ce qui reste, et la durée moyenne n'est
 # calculée que depuis les états d'où la scène finit toujours.
-
-
-def _gauss_jordan(matrice: list[list[Fraction]], seconds: list[list[Fraction]]) -> list[list[Fraction]]:
-    """Résout matrice · x = seconds (plusieurs seconds membres, en colonnes), en fractions exactes."""
-    n = len(matrice)
-    lignes = [m + s for m, s in zip(matrice, seconds, strict=True)]
-    for col in range(n):
-        pivot = next(i for i in range(col, n) if lignes[i][col] != 0)
-        lignes[col], lignes[pivot] = lignes[pivot], lignes[col]
-        lignes[col] = [v / lignes[col][col] for v in lignes[col]]
-        for i in range(n):
-            if i != col and lignes[i][col] != 0:
-                f = lignes[i][col]
-                lignes[i] = [u - f * v for u, v in zip(lignes[i], lignes[col], strict=True)]
-    return [ligne[n:] for ligne in lignes]
 
 
 def _oracle_complet(
