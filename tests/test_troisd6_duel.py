@@ -46,6 +46,7 @@ from rules.troisd6 import (
     monter,
     progression,
 )
+from tests.algebre import gauss_jordan
 
 # --- Oracle 1 : énumération brute par la règle elle-même, puis Gauss–Jordan -------------------------
 
@@ -97,21 +98,6 @@ def _echange_brut(att: Personnage, dfn: Personnage, pol_att: Politique, pol_dfn:
     return dict(loi)
 
 
-def _gauss_jordan(matrice: list[list[Fraction]], seconds: list[list[Fraction]]) -> list[list[Fraction]]:
-    """Résout matrice · x = seconds (plusieurs seconds membres, en colonnes), en fractions exactes."""
-    n = len(matrice)
-    lignes = [m + s for m, s in zip(matrice, seconds, strict=True)]
-    for col in range(n):
-        pivot = next(i for i in range(col, n) if lignes[i][col] != 0)
-        lignes[col], lignes[pivot] = lignes[pivot], lignes[col]
-        lignes[col] = [v / lignes[col][col] for v in lignes[col]]
-        for i in range(n):
-            if i != col and lignes[i][col] != 0:
-                f = lignes[i][col]
-                lignes[i] = [u - f * v for u, v in zip(lignes[i], lignes[col], strict=True)]
-    return [ligne[n:] for ligne in lignes]
-
-
 def _gauss_scene(
     a: Personnage, b: Personnage, pol_a: Politique, pol_b: Politique, objectif: Avantage
 ) -> dict[tuple[Avantage, Avantage, str], Fraction]:
@@ -139,7 +125,7 @@ def _gauss_scene(
             cle = (nouveau, y, suivant) if q == a.nom else (x, nouveau, suivant)
             ligne[index[cle]] -= p
         lignes.append(ligne)
-    solution = _gauss_jordan([ligne[:-1] for ligne in lignes], [ligne[-1:] for ligne in lignes])
+    solution = gauss_jordan([ligne[:-1] for ligne in lignes], [ligne[-1:] for ligne in lignes])
     return {e: solution[index[e]][0] for e in etats}
 
 
@@ -270,7 +256,7 @@ def _oracle_complet(
                 seconds[index[e]][0 if s == a.nom else 1] += p
             elif s in index:
                 matrice[index[e]][index[s]] -= p
-    victoires = dict(zip(vivants, _gauss_jordan(matrice, seconds), strict=True)) if vivants else {}
+    victoires = dict(zip(vivants, gauss_jordan(matrice, seconds), strict=True)) if vivants else {}
     valeurs: dict[tuple[Avantage, Avantage, str], tuple[Fraction, Fraction, Fraction, Fraction | None]] = {}
     for e in etats:
         va, vb = victoires.get(e, [Fraction(0), Fraction(0)])
@@ -283,7 +269,7 @@ def _oracle_complet(
         for s, p in suites[e].items():
             if s not in fins:
                 matrice[index[e]][index[s]] -= p
-    for e, (t,) in zip(surs, _gauss_jordan(matrice, [[Fraction(1)] for _ in surs]) if surs else [], strict=True):
+    for e, (t,) in zip(surs, gauss_jordan(matrice, [[Fraction(1)] for _ in surs]) if surs else [], strict=True):
         valeurs[e] = (*valeurs[e][:3], t)
     return valeurs
 

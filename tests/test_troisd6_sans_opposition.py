@@ -27,6 +27,7 @@ from rules.troisd6 import (
     progression,
 )
 from rules.troisd6.jets import Niveau
+from tests.algebre import gauss_jordan
 
 
 def _points(seuil: int, depart: str, niveaux: int, bonus: int) -> dict[int | None, Fraction]:
@@ -65,16 +66,8 @@ def _gauss(points: dict[int | None, Fraction], objectif: Avantage) -> tuple[dict
             else:
                 ligne[etats.index(suivant)] -= p
         lignes.append(ligne + [droite[f] for f in fins] + [Fraction(1)])
-    for col in range(n):
-        pivot = next(i for i in range(col, n) if lignes[i][col] != 0)
-        lignes[col], lignes[pivot] = lignes[pivot], lignes[col]
-        lignes[col] = [x / lignes[col][col] for x in lignes[col]]
-        for i in range(n):
-            if i != col and lignes[i][col] != 0:
-                f = lignes[i][col]
-                lignes[i] = [a - f * b for a, b in zip(lignes[i], lignes[col], strict=True)]
-    depart = lignes[0]
-    return dict(zip(fins, depart[n : n + len(fins)], strict=True)), depart[-1]
+    depart = gauss_jordan([ligne[:n] for ligne in lignes], [ligne[n:] for ligne in lignes])[0]
+    return dict(zip(fins, depart[: len(fins)], strict=True)), depart[-1]
 
 
 CAS = [

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from rules.warp import Resultat, derouler, distribution_etendue, rounds_esperes
 from rules.warp.etendu import EFFETS, issue
 from rules.warp.jets import distribution as distribution_jet
+from tests.algebre import gauss_jordan
 from tests.test_warp_cooperatif import resultat_brut
 
 R = Resultat
@@ -126,16 +127,8 @@ def par_gauss(trait: int, c: int, m: int, bonus: int = 0, malus: int = 0):  # ty
             else:
                 droite[fin] += pr
         lignes.append(ligne + [droite[k] for k in ISSUES] + [Fraction(1)])
-    for col in range(n):
-        pivot = next(i for i in range(col, n) if lignes[i][col] != 0)
-        lignes[col], lignes[pivot] = lignes[pivot], lignes[col]
-        lignes[col] = [x / lignes[col][col] for x in lignes[col]]
-        for i in range(n):
-            if i != col and lignes[i][col] != 0:
-                f = lignes[i][col]
-                lignes[i] = [a - f * b for a, b in zip(lignes[i], lignes[col], strict=True)]
-    depart = lignes[rang[(0, 0)]]
-    return dict(zip(ISSUES, depart[n : n + 4], strict=True)), depart[n + 4]
+    depart = gauss_jordan([ligne[:n] for ligne in lignes], [ligne[n:] for ligne in lignes])[rang[(0, 0)]]
+    return dict(zip(ISSUES, depart[:4], strict=True)), depart[4]
 
 
 @pytest.mark.parametrize(
