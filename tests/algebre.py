@@ -11,11 +11,7 @@ from fractions import Fraction
 
 
 def gauss_jordan(matrice: list[list[Fraction]], seconds: list[list[Fraction]]) -> list[list[Fraction]]:
-    """Résout matrice · x = seconds (plusieurs seconds membres, en colonnes), en fractions exactes.
-
-    >>> gauss_jordan([[Fraction(2), Fraction(1)], [Fraction(1), Fraction(3)]], [[Fraction(3)], [Fraction(4)]])
-    [[Fraction(1, 1)], [Fraction(1, 1)]]
-    """
+    """Résout matrice · x = seconds (plusieurs seconds membres, en colonnes), en fractions exactes."""
     n = len(matrice)
     lignes = [m + s for m, s in zip(matrice, seconds, strict=True)]
     for col in range(n):
