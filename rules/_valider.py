@@ -19,6 +19,8 @@ from enum import Enum
 from itertools import islice
 from typing import Any, TypeVar
 
+from rules._francais import s
+
 _E = TypeVar("_E", bound=Enum)
 
 # --- Les bornes des chances exactes ---------------------------------------------
@@ -227,7 +229,9 @@ def suite(nom: str, valeurs: Any, *, maximum: int, quoi: str) -> tuple[Any, ...]
         raise ValueError(f"{nom} doit être une suite d'au plus {maximum} {quoi}, reçu {recu(valeurs)}")
     lus = tuple(islice(valeurs, maximum + 1))
     if len(lus) > maximum:
-        raise ValueError(f"{nom} doit être une suite d'au plus {maximum} {quoi}, reçu plus de {maximum} éléments")
+        raise ValueError(
+            f"{nom} doit être une suite d'au plus {maximum} {quoi}, reçu plus de {maximum} élément{s(maximum)}"
+        )
     return lus
 
 
@@ -251,21 +255,20 @@ def des(nom: str, valeurs: Any, *, nombre: int, faces: int = 6) -> tuple[int, ..
         ValueError: des doit contenir exactement 3 dés, reçu plus de 3
     """
     if isinstance(valeurs, str | bytes | Mapping) or not isinstance(valeurs, Iterable):
-        raise ValueError(f"{nom} doit être une suite de {nombre} dés (entiers de 1 à {faces}), reçu {recu(valeurs)}")
+        raise ValueError(
+            f"{nom} doit être une suite de {nombre} dé{s(nombre)} (entier{s(nombre)} "
+            f"de 1 à {faces}), reçu {recu(valeurs)}"
+        )
     if isinstance(valeurs, Sized) and len(valeurs) != nombre:
         raise ValueError(
-            f"{nom} doit contenir exactement {nombre} dé{'s' if nombre > 1 else ''}, "
-            f"reçu {len(valeurs)} : {recu(valeurs)}"
+            f"{nom} doit contenir exactement {nombre} dé{s(nombre)}, reçu {len(valeurs)} : {recu(valeurs)}"
         )
     resultat = tuple(islice(valeurs, nombre + 1))
     if len(resultat) > nombre:
-        raise ValueError(
-            f"{nom} doit contenir exactement {nombre} dé{'s' if nombre > 1 else ''}, reçu plus de {nombre}"
-        )
+        raise ValueError(f"{nom} doit contenir exactement {nombre} dé{s(nombre)}, reçu plus de {nombre}")
     if len(resultat) != nombre:
         raise ValueError(
-            f"{nom} doit contenir exactement {nombre} dé{'s' if nombre > 1 else ''}, "
-            f"reçu {len(resultat)} : {recu(resultat)}"
+            f"{nom} doit contenir exactement {nombre} dé{s(nombre)}, reçu {len(resultat)} : {recu(resultat)}"
         )
     for valeur in resultat:
         if isinstance(valeur, bool) or not isinstance(valeur, int) or not 1 <= valeur <= faces:

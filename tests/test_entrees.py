@@ -358,6 +358,11 @@ def _valider_refus() -> list[tuple[str, Callable[[], Any], str]]:
             "s doit être une suite d'au plus 3 choses, reçu plus de 3 éléments",
         ),
         (
+            "suite d'au plus un élément",
+            lambda: v.suite("s", itertools.count(), maximum=1, quoi="chose"),
+            "s doit être une suite d'au plus 1 chose, reçu plus de 1 élément",
+        ),
+        (
             "dés, texte",
             lambda: v.des("des", "123", nombre=3),
             "des doit être une suite de 3 dés (entiers de 1 à 6), reçu '123'",
@@ -378,6 +383,12 @@ def _valider_refus() -> list[tuple[str, Callable[[], Any], str]]:
             "des doit être une suite de 2 dés (entiers de 1 à 3), reçu b'12'",
         ),
         ("un dé de trop", lambda: v.des("des", (1, 2), nombre=1), "des doit contenir exactement 1 dé, reçu 2 : (1, 2)"),
+        # Un seul dé : le singulier aussi dans « une suite de 1 dé (entier de 1 à 6) ».
+        (
+            "un dé, texte",
+            lambda: v.des("des", "1", nombre=1),
+            "des doit être une suite de 1 dé (entier de 1 à 6), reçu '1'",
+        ),
         (
             "un dé de moins",
             lambda: v.des("des", (1, 2), nombre=3),

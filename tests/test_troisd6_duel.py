@@ -519,6 +519,15 @@ def test_phrase_face_a_un_passif() -> None:
     )
 
 
+def test_phrase_pluriel_apres_arrondi() -> None:
+    """Une durée de 1,95 à 2 tours s'écrit « 2 tours » : l'accord suit le nombre affiché, pas la valeur exacte."""
+    c = chances_scene(
+        Personnage("P", seuil=10, indice="1D3"), Personnage("la serrure", actif=False, armure=4), objectif=Avantage.FORT
+    )
+    assert Fraction(195, 100) <= c.tours_esperes < 2
+    assert str(c).endswith(" ; 2 tours en moyenne.")
+
+
 def test_phrase_entre_deux_actifs() -> None:
     """Les chances et la durée de la phrase sont celles de la chaîne entière (oracle brut) ; les armures,
     l'objectif (s'il n'est pas définitif) et les avantages de départ y sont dits."""

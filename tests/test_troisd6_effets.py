@@ -115,7 +115,8 @@ def test_entrees_invalides() -> None:
         (lambda: effet("2D6", bonus_points=-2, total=7), "Indice 2D6 ; jet d'effet 7, -2 points = 5 points d'effet.", 5),
         (lambda: effet("2D6", dd=4, total=7), "Indice 2D6 ; jet d'effet 7, + Dd 4 = 11 points d'effet.", 11),
         (lambda: effet("2D6", dd=4, bonus_points=3, total=7), "Indice 2D6 ; jet d'effet 7, + Dd 4, +3 points = 14 points d'effet.", 14),
-        # Les dés donnés : D6 puis D3, et leur somme.
+        # Les dés donnés : D6 puis D3, et leur somme ; un seul dé se lit sans somme.
+        (lambda: effet("1D6", des=(2,)), "Indice 1D6 ; jet d'effet 2 : 2 points d'effet.", 2),
         (lambda: effet("1D6+1D3", des=(6, 3)), "Indice 1D6+1D3 ; jet d'effet (6, 3) = 9 : 9 points d'effet.", 9),
         (
             lambda: effet("2D6", niveaux=1, bonus_points=-2, des=(1, 2, 3)),
@@ -152,6 +153,8 @@ def test_chaque_explication_d_effet_mot_pour_mot(appel, explication: str, points
         (lambda: effet("2D6", des=5), "des doit être une suite de dés d'effet (2D6 : D6 puis D3), reçu 5"),
         (lambda: effet("2D6", des=(1, 2, 3)), "des doit être une suite d'au plus 2 dés pour 2D6 (D6 puis D3), reçu plus de 2 éléments"),
         (lambda: effet("2D6", des=(1,)), "des doit contenir 2 dés pour 2D6 (D6 puis D3), reçu 1 : (1,)"),
+        (lambda: effet("1D6", des=(1, 2)), "des doit être une suite d'au plus 1 dé pour 1D6 (D6 puis D3), reçu plus de 1 élément"),
+        (lambda: effet("1D6", des=()), "des doit contenir 1 dé pour 1D6 (D6 puis D3), reçu 0 : ()"),
         (lambda: effet("1D6+1D3", des=(1, 4)), "des : chaque dé doit être un entier entre 1 et 3, reçu 4"),
         (lambda: effet("1D6+1D3", des=(7, 1)), "des : chaque dé doit être un entier entre 1 et 6, reçu 7"),
         (lambda: effet("2D6", niveaux=15, total=5), "niveaux : 2D6 +15 niveaux sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),

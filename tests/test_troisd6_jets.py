@@ -260,15 +260,13 @@ def test_un_jet_invalide_est_refuse_en_nommant_son_parametre_et_sa_faute() -> No
 
 
 def test_niveau_accepte_exactement_les_totaux_que_font_trois_des() -> None:
-    """Un (total, Dd, Dt) avec un double ou un triple est accepté si et seulement si trois dés le font (216 jets).
-
-    Sans double ni triple, niveau() ne vérifie que 3 ≤ total ≤ 18 (il accepte 3, 4, 5, 16, 17 et 18, que trois dés
-    distincts ne font pas) : cas laissé hors de ce test, signalé à l'intégrateur."""
+    """Un (total, Dd, Dt) est accepté si et seulement si trois dés le font (216 jets) : avec un double, un triple,
+    ou sans l'un ni l'autre (trois dés différents font de 6 à 15, jamais 3, 4, 5, 16, 17 ni 18)."""
     possibles = {(sum(des), *double_et_triple(des)) for des in product(range(1, 7), repeat=3)}
     for total in range(3, 19):
         for dd in (None, *range(1, 7)):
             for dt in (None, *range(1, 7)):
-                if (dd is None) == (dt is None):
+                if dd is not None and dt is not None:
                     continue
                 try:
                     niveau(total, 10, dd, dt)
@@ -293,6 +291,8 @@ def test_niveau_accepte_exactement_les_totaux_que_font_trois_des() -> None:
         (lambda: niveau(10, 10, None, 3), "total : un triple de 3 fait 9, reçu 10"),
         (lambda: niveau(12, 10, 4, None), "total : un double de 4 fait de 9 à 14 (sauf 12), reçu 12"),
         (lambda: niveau(15, 10, 4, None), "total : un double de 4 fait de 9 à 14 (sauf 12), reçu 15"),
+        (lambda: niveau(5, 10, None, None), "total : trois dés différents (sans dd ni dt) font de 6 à 15, reçu 5"),
+        (lambda: niveau(16, 10, None, None), "total : trois dés différents (sans dd ni dt) font de 6 à 15, reçu 16"),
     ],
 )  # fmt: skip
 def test_niveau_refuse_en_nommant_sa_faute(appel, message: str) -> None:  # type: ignore[no-untyped-def]

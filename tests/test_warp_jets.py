@@ -140,6 +140,22 @@ def test_un_jet_explique_son_resultat(trait: int, bonus: int, malus: int, alea: 
     assert r == jet(trait, bonus=bonus, malus=malus, des=r.des)
 
 
+@pytest.mark.parametrize(
+    ("trait", "bonus", "malus", "des", "debut"),
+    [
+        (1, 1, 0, (6, 2), "1d + 1d de bonus : 2d6 lancés (6, 2), le meilleur gardé (6) ; "),
+        (1, 0, 2, (6, 2, 3), "1d + 2d de malus : 3d6 lancés (6, 2, 3), le pire gardé (2) ; "),
+        (2, 0, 1, (6, 2, 3), "2d + 1d de malus : 3d6 lancés (6, 2, 3), les 2 pires gardés (3, 2) ; "),
+        (3, 1, 0, (6, 2, 5, 1), "3d + 1d de bonus : 4d6 lancés (6, 2, 5, 1), les 3 meilleurs gardés (6, 5, 2) ; "),
+    ],
+)  # fmt: skip
+def test_les_des_gardes_s_accordent_au_trait(
+    trait: int, bonus: int, malus: int, des: tuple[int, ...], debut: str
+) -> None:
+    """Un Trait de 1d garde « le meilleur » ou « le pire » dé ; au-delà, « les 2 pires », « les 3 meilleurs »."""
+    assert jet(trait, bonus=bonus, malus=malus, des=des).explication.startswith(debut)
+
+
 def test_les_bornes_ne_touchent_pas_un_jet_concret() -> None:
     """Les bornes limitent le calcul des chances, pas la résolution d'un jet avec ses dés."""
     r = jet(13, bonus=14, rng=random.Random(1))

@@ -638,7 +638,8 @@ def _expliquer(
     from rules.affichage import pourcentage
 
     gagne_a, gagne_b, _, tours = valeur
-    moyenne = f"{nombre(Fraction(round(tours * 10), 10))} tour{'s' if tours >= 2 else ''} en moyenne"
+    arrondi = Fraction(round(tours * 10), 10)
+    moyenne = f"{nombre(arrondi)} tour{'s' if arrondi >= 2 else ''} en moyenne"
     if not b.actif:
         but = f"{objectif}" + (f", depuis {depart[0]}" if depart[0] > Avantage.AUCUN else "")
         armure = f", armure {b.armure}" if b.armure else ""

@@ -21,6 +21,7 @@ from functools import cache
 from typing import Any
 
 from rules import _valider
+from rules._francais import s
 from rules.des import convoluer, lancer, loi_somme
 
 __all__ = ["ECHELLE_INDICES", "Effet", "Indice", "effet", "indice", "loi_indice", "monter"]
@@ -326,7 +327,7 @@ def effet(
         if niveaux and dt:
             detail.append(f"{_niveaux(niveaux)} de bonus")
         morceaux.append(f" {_niveaux(ajout)}" + (f" ({', '.join(detail)})" if detail else "") + f" → {lance}")
-    jet_texte = f"jet d'effet {somme}" if valeurs is None else f"jet d'effet {valeurs} = {somme}"
+    jet_texte = f"jet d'effet {somme}" if valeurs is None or len(valeurs) == 1 else f"jet d'effet {valeurs} = {somme}"
     calcul = jet_texte
     if bonus_dd:
         calcul += f", + Dd {bonus_dd}"
@@ -350,10 +351,10 @@ def _des(lance: Indice, des: Any) -> tuple[int, ...]:
     nombre = lance.d6 + lance.d3
     if isinstance(des, str | bytes) or not hasattr(des, "__iter__"):
         raise ValueError(f"des doit être une suite de dés d'effet ({lance} : D6 puis D3), reçu {_valider.recu(des)}")
-    valeurs = _valider.suite("des", des, maximum=nombre, quoi=f"dés pour {lance} (D6 puis D3)")
+    valeurs = _valider.suite("des", des, maximum=nombre, quoi=f"dé{s(nombre)} pour {lance} (D6 puis D3)")
     if len(valeurs) != nombre:
         raise ValueError(
-            f"des doit contenir {nombre} dés pour {lance} (D6 puis D3), reçu {len(valeurs)} : {_valider.recu(valeurs)}"
+            f"des doit contenir {nombre} dé{s(nombre)} pour {lance} (D6 puis D3), reçu {len(valeurs)} : {_valider.recu(valeurs)}"
         )
     d6 = _valider.des("des", valeurs[: lance.d6], nombre=lance.d6)
     d3 = _valider.des("des", valeurs[lance.d6 :], nombre=lance.d3, faces=3)

@@ -272,6 +272,8 @@ def niveau(total: int, seuil: int, dd: int | None, dt: int | None) -> Niveau:
         raise ValueError(f"total : un triple de {dt} fait {3 * dt}, reçu {total}")
     if dd is not None and not (2 * dd + 1 <= total <= 2 * dd + 6 and total != 3 * dd):
         raise ValueError(f"total : un double de {dd} fait de {2 * dd + 1} à {2 * dd + 6} (sauf {3 * dd}), reçu {total}")
+    if dd is None and dt is None and not 6 <= total <= 15:
+        raise ValueError(f"total : trois dés différents (sans dd ni dt) font de 6 à 15, reçu {total}")
     if total <= seuil:
         if dt is not None:
             return Niveau.REUSSITE_CRITIQUE

@@ -272,13 +272,12 @@ def _expliquer(
             lance = f"{trait}d, {bonus}d de bonus et {malus}d de malus s'annulent : " + lance
     else:
         sorte = "bonus" if net > 0 else "malus"
-        quels = "meilleurs" if net > 0 else "pires"
+        quels = ("meilleur" if net > 0 else "pire") + ("s" if trait > 1 else "")
         modif = f"{abs(net)}d de {sorte}"
         if bonus and malus:
             modif = f"{bonus}d de bonus et {malus}d de malus, soit {modif} nets"
-        lance = (
-            f"{trait}d + {modif} : {len(des)}d6 lancés ({liste}), "
-            f"{'le' if trait == 1 else 'les'} {trait} {quels} gardé{'s' if trait > 1 else ''} ({gardes_txt})"
+        lance = f"{trait}d + {modif} : {len(des)}d6 lancés ({liste}), " + (
+            f"le {quels} gardé ({gardes_txt})" if trait == 1 else f"les {trait} {quels} gardés ({gardes_txt})"
         )
     s = 3 * trait
     comparaison = (
