@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
+import tomllib
 from functools import cache
 from pathlib import Path
 
@@ -66,3 +67,34 @@ def test_le_nom_d_un_mutant_est_lu_comme_mutmut_l_ecrit() -> None:
     assert designe("rules.calculateur.x_calculer__mutmut_1") == "calculer"
     assert designe("rules.des.x_fonction_disparue__mutmut_1") is None
     assert designe("rules.des.lancer") is None
+
+
+HORS_CAMPAGNE = {
+    "test_calculateur_navigateur.py": "le calculateur dans Chromium : marqué navigateur, hors de la campagne",
+    "test_cellules.py": "les cellules exécutables des pages construites : le site, pas les règles",
+    "test_cellules_navigateur.py": "les cellules dans Chromium : marqué navigateur, hors de la campagne",
+    "test_empaquetage.py": "la roue et le paquet installé, pas le comportement d'une règle",
+    "test_paquet_autonome.py": "l'import de chaque module sous python -I -S, dans un sous-processus",
+}
+"""Les fichiers de test qui importent `rules` sans faire partie de la campagne, chacun avec sa raison."""
+
+
+def test_chaque_test_des_regles_fait_partie_de_la_campagne() -> None:
+    """Un fichier de test qui importe `rules` est dans la sélection de mutmut (`[tool.mutmut]`), ou dit pourquoi
+    il n'y est pas : sinon ses morts ne comptent pas, et ses mutants survivent à tort."""
+    selection = set(
+        tomllib.loads((RACINE / "pyproject.toml").read_text("utf-8"))["tool"]["mutmut"][
+            "pytest_add_cli_args_test_selection"
+        ]
+    )
+    importe_rules = re.compile(r"^\s*(from|import) rules\b", re.MULTILINE)
+    oublies = sorted(
+        f.name
+        for f in (RACINE / "tests").glob("test_*.py")
+        if importe_rules.search(f.read_text("utf-8"))
+        and f"tests/{f.name}" not in selection
+        and f.name not in HORS_CAMPAGNE
+    )
+    assert oublies == []
+    assert all(not (RACINE / "tests" / nom).exists() or f"tests/{nom}" not in selection for nom in HORS_CAMPAGNE)
+    assert all((RACINE / "tests" / nom).exists() for nom in HORS_CAMPAGNE)
