@@ -338,3 +338,11 @@ def test_json_lisible_en_utf8_indente(capsys: pytest.CaptureFixture[str]) -> Non
     lignes = sortie.splitlines()
     assert lignes[0] == "{" and lignes[-1] == "}" and sortie.endswith("}\n")
     assert lignes[1] == '  "ok": true,' and '    "trait": "3",' in lignes  # deux espaces par niveau
+
+
+def test_une_erreur_qui_ne_nomme_aucun_champ_vise_l_entree(capsys: pytest.CaptureFixture[str]) -> None:
+    """Un seuil hors bornes vient de deux champs (valeur + difficulté) : le message ne vise aucune option."""
+    reponse = calculer("troisd6-jet", {"valeur": "999"})
+    assert list(reponse.erreurs) == [""]
+    assert main(["troisd6-jet", "--valeur", "999"]) == 2
+    assert capsys.readouterr() == ("", f"python -m rules troisd6-jet : erreur (entrée) : {reponse.erreurs['']}\n")
