@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import shlex
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
 from rules.__main__ import main
-from rules.calculateur import calculer, en_texte
+from rules.calculateur import FORMULAIRES, Champ, calculer, en_texte
+from rules.calculateur._commun import LONGUEUR_MAX
 from tests.cas_calculateur import CAS, ERREURS, Cas
 from tests.conftest import RACINE
 
@@ -98,3 +102,247 @@ def test_lancer_avec_graine_rejoue_et_json() -> None:
     assert un.returncode == 0 and un.stdout == deux.stdout and un.stdout.startswith("Verdict : ")
     donnees = json.loads(_lancer("warp-jet", "--des", "6 5 4", "--json").stdout)
     assert donnees == calculer("warp-jet", {"des": "6 5 4"}).en_dict()
+
+
+# --- Dans le processus de pytest : l'aide, les erreurs d'argparse, --lancer/--graine, --json -----------------
+#
+# Les tests qui suivent appellent `main` dans le processus (et non `python -m rules` dans un sous-processus) :
+# ce qu'ils vérifient compte donc aussi pour la campagne de mutation. L'aide est lue avec une largeur de
+# terminal énorme (COLUMNS) pour qu'argparse ne coupe aucune ligne, et comparée aux espaces près.
+
+DESCRIPTION = (
+    "Le calculateur de table des Règles exécutables : le verdict expliqué d'un jet et les chances\n"
+    "exactes de chaque issue, pour chaque mécanique de WaRP et du 3D6 (comme la page « Calculateur »)."
+)
+EPILOGUE = (
+    "Exemples :\n"
+    '  python -m rules warp-jet --trait 3 --bonus 1 --des "6 2 5 1"\n'
+    "  python -m rules troisd6-jet --sorte talent --valeur 2 --difficulte -3\n"
+    '  python -m rules warp-cooperatif --alpha 3 --resultats "Compensation, Compensation, Catastrophe"\n'
+    "  python -m rules FORMULAIRE --help   (les champs d'un formulaire)"
+)
+
+
+def _mots(texte: str) -> str:
+    return " ".join(texte.split())
+
+
+def _aide(arguments: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """La sortie de `--help` (ou `-h`) : code de sortie 0, rien sur la sortie d'erreur."""
+    with pytest.raises(SystemExit) as sortie:
+        main(arguments)
+    assert sortie.value.code == 0
+    lu = capsys.readouterr()
+    assert lu.err == ""
+    return lu.out
+
+
+def _option(champ: Champ) -> str:
+    return "--" + champ.nom.replace("_", "-")
+
+
+def _aide_du_champ(champ: Champ) -> str:
+    """L'aide d'une option, écrite depuis le champ : libellé ; valeurs possibles ou « oui ou non » ; aide ; défaut."""
+    morceaux = [champ.libelle]
+    if champ.choix:
+        valeurs = [valeur if valeur == libelle else f"{valeur} ({libelle})" for valeur, libelle in champ.choix]
+        morceaux.append("valeurs : " + ", ".join(valeurs))
+    if champ.sorte == "case":
+        morceaux.append("oui ou non")
+    morceaux += [champ.aide] if champ.aide else []
+    morceaux += [f"défaut : {champ.defaut}"] if champ.defaut else []
+    return " ; ".join(morceaux)
+
+
+@pytest.fixture
+def large(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "5000")
+
+
+@pytest.mark.usefixtures("large")
+def test_aide_generale_mot_pour_mot(capsys: pytest.CaptureFixture[str]) -> None:
+    sortie = _aide(["--help"], capsys)
+    formulaires = [f"{f.nom} {f.systeme} — {f.titre} : {f.description}" for f in FORMULAIRES.values()]
+    attendu = [
+        "utilisation : python -m rules [-h] FORMULAIRE ...",
+        DESCRIPTION,
+        "options: -h, --help affiche cette aide et quitte",
+        "formulaires: FORMULAIRE",
+        *formulaires,
+        EPILOGUE,
+    ]
+    assert _mots(sortie) == _mots(" ".join(attendu))
+    # La description et les exemples gardent leurs lignes, telles qu'écrites.
+    assert sortie.startswith(f"utilisation : python -m rules [-h] FORMULAIRE ...\n\n{DESCRIPTION}\n\noptions:\n")
+    assert sortie.endswith(f"\n\n{EPILOGUE}\n")
+    assert _aide(["-h"], capsys) == sortie
+
+
+@pytest.mark.usefixtures("large")
+@pytest.mark.parametrize("nom", list(FORMULAIRES))
+def test_aide_de_chaque_formulaire_depuis_ses_champs(nom: str, capsys: pytest.CaptureFixture[str]) -> None:
+    f = FORMULAIRES[nom]
+    sortie = _aide([nom, "--help"], capsys)
+    lancer = ["[--lancer]", "[--graine N]"] if f.lancable else []
+    usage = ["[-h]", *(f"[{_option(c)} {c.nom.upper()}]" for c in f.champs), *lancer, "[--json]"]
+    options = [f"{_option(c)} {c.nom.upper()} {_aide_du_champ(c)}" for c in f.champs]
+    if f.lancable:
+        options += [
+            "--lancer tire de vrais dés au lieu de les lire",
+            "--graine N graine du tirage, pour le rejouer à l'identique",
+        ]
+    attendu = [
+        f"utilisation : python -m rules {nom}",
+        *usage,
+        f.description,
+        "options: -h, --help affiche cette aide et quitte",
+        *options,
+        "--json écrit la réponse en JSON",
+    ]
+    assert _mots(sortie) == _mots(" ".join(attendu))
+    assert _aide([nom, "-h"], capsys) == sortie
+
+
+@pytest.mark.usefixtures("large")
+@pytest.mark.parametrize(
+    ("nom", "ligne"),
+    [
+        ("troisd6-scene", "--defense-a DEFENSE_A Défense choisie, à chaque attaque subie ; valeurs : esquive, blocage, contre_attaque (contre-attaque) ; "
+         "défaut : blocage"),
+        ("troisd6-scene", "--talent-a TALENT_A Contre-attaque par un talent particulier (pas de −3) ; oui ou non"),
+        ("warp-experience", "--accepte ACCEPTE Le MJ accepte l'argument ; oui ou non ; défaut : oui"),
+        ("troisd6-jet", "--sorte SORTE Jet de ; valeurs : caracteristique (caractéristique (10 + modificateur)), "
+         "talent (talent (10 + niveau)) ; défaut : caracteristique"),
+        ("warp-jet", "--trait TRAIT Trait (dés) ; défaut : 3"),
+    ],
+)  # fmt: skip
+def test_aide_d_une_option_mot_pour_mot(nom: str, ligne: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert f" {ligne} --" in _mots(_aide([nom, "--help"], capsys))
+
+
+@pytest.mark.usefixtures("large")
+def test_un_pour_cent_dans_une_aide_s_ecrit_tel_quel(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """argparse lit « % » comme un format : l'aide d'un champ qui en contient (« 50 % ») doit l'échapper."""
+    f = FORMULAIRES["warp-jet"]
+    champs = tuple(replace(c, aide="au moins 50 % des cas") if c.nom == "trait" else c for c in f.champs)
+    monkeypatch.setitem(FORMULAIRES, "warp-jet", replace(f, champs=champs))
+    sortie = _mots(_aide(["warp-jet", "--help"], capsys))
+    assert "--trait TRAIT Trait (dés) ; au moins 50 % des cas ; défaut : 3 --bonus" in sortie
+
+
+@pytest.mark.usefixtures("large")
+def test_les_exemples_de_l_aide_marchent(capsys: pytest.CaptureFixture[str]) -> None:
+    exemples = [ligne for ligne in _aide(["--help"], capsys).splitlines() if ligne.startswith("  python -m rules ")]
+    assert len(exemples) == 4
+    for exemple in exemples:
+        mots = shlex.split(exemple.split("   (")[0])[3:]
+        if mots[0] == "FORMULAIRE":
+            for nom in FORMULAIRES:
+                assert _aide([nom, *mots[1:]], capsys).startswith(f"utilisation : python -m rules {nom} [-h] ")
+            continue
+        formulaire, options = mots[0], mots[1:]
+        entrees = {options[i][2:].replace("-", "_"): options[i + 1] for i in range(0, len(options), 2)}
+        assert main(mots) == 0
+        assert capsys.readouterr().out == en_texte(calculer(formulaire, entrees)) + "\n"
+
+
+def _refus(arguments: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """La sortie d'erreur d'une ligne refusée par argparse : code 2, rien sur la sortie standard."""
+    with pytest.raises(SystemExit) as sortie:
+        main(arguments)
+    assert sortie.value.code == 2
+    lu = capsys.readouterr()
+    assert lu.out == ""
+    return lu.err
+
+
+def test_formulaire_manquant_usage_et_erreur_mot_pour_mot(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _refus([], capsys) == (
+        "utilisation : python -m rules [-h] FORMULAIRE ...\n"
+        "python -m rules : erreur : arguments obligatoires manquants : FORMULAIRE\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("arguments", "prog", "message"),
+    [
+        (
+            ["bidule"],
+            "python -m rules",
+            "argument FORMULAIRE : choix invalide 'bidule' (possibles : "
+            + ", ".join(repr(nom) for nom in FORMULAIRES)
+            + ")",
+        ),
+        (["warp-jet", "--truc", "3"], "python -m rules", "arguments inconnus : --truc 3"),
+        (["warp-jet", "--trait"], "python -m rules warp-jet", "argument --trait : une valeur est attendue"),
+        (["warp-jet", "--json=oui"], "python -m rules warp-jet", "argument --json : valeur inattendue 'oui'"),
+        (["warp-jet", "--lancer=1"], "python -m rules warp-jet", "argument --lancer : valeur inattendue '1'"),
+        (
+            ["warp-oppose", "--bo", "1"],
+            "python -m rules warp-oppose",
+            "option ambiguë : --bo peut désigner --bonus-premier, --bonus-second",
+        ),
+        (["warp-jet", "--graine", "abc"], "python -m rules warp-jet", "argument --graine : valeur invalide 'abc'"),
+        (
+            ["troisd6-jet", "--graine", "1.5"],
+            "python -m rules troisd6-jet",
+            "argument --graine : valeur invalide '1.5'",
+        ),
+        (["troisd6-scene", "--lancer"], "python -m rules", "arguments inconnus : --lancer"),
+    ],
+)
+def test_chaque_erreur_d_argparse_en_francais(
+    arguments: list[str], prog: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    erreur = _refus(arguments, capsys)
+    *usage, derniere = erreur.splitlines()
+    assert derniere == f"{prog} : erreur : {message}"
+    assert usage[0].startswith(f"utilisation : {prog} [-h] ")
+    for anglais in ("usage", "error", "invalid ", "expected", "choose", "ambiguous", "required", "unrecognized"):
+        assert anglais not in erreur
+
+
+def test_une_valeur_trop_longue_est_refusee_par_calculer(capsys: pytest.CaptureFixture[str]) -> None:
+    """calculer lève (au lieu de rendre une erreur de champ) pour un texte trop long : code 2, son message."""
+    trop_long = "1" * (LONGUEUR_MAX + 1)
+    with pytest.raises(ValueError) as refus:
+        calculer("warp-jet", {"trait": trop_long})
+    assert main(["warp-jet", "--trait", trop_long]) == 2
+    assert capsys.readouterr() == ("", f"python -m rules warp-jet : erreur : {refus.value}\n")
+
+
+@pytest.mark.parametrize("nom", [nom for nom, f in FORMULAIRES.items() if f.lancable])
+def test_lancer_avec_graine_rejoue_le_meme_tirage(nom: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--lancer --graine N` tire les dés de `random.Random(N)`, l'entier N : le même tirage que calculer."""
+    attendu = en_texte(calculer(nom, {}, lancer=True, rng=random.Random(20261201))) + "\n"
+    assert main([nom, "--lancer", "--graine", "20261201"]) == 0
+    assert capsys.readouterr() == (attendu, "")
+    assert main([nom, "--graine", "20261201"]) == 0  # sans --lancer, la graine ne tire rien : les chances seules
+    assert capsys.readouterr() == (en_texte(calculer(nom, {})) + "\n", "")
+
+
+def test_lancer_tire_de_vrais_des(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["warp-jet", "--trait", "4", "--lancer"]) == 0
+    sortie = capsys.readouterr().out
+    assert sortie.startswith("Verdict : ") and sortie != en_texte(calculer("warp-jet", {"trait": "4"})) + "\n"
+
+
+def test_json_lisible_en_utf8_indente(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["warp-jet", "--des", "6 5 4", "--json"]) == 0
+    sortie, erreur = capsys.readouterr()
+    assert erreur == ""
+    assert json.loads(sortie) == calculer("warp-jet", {"des": "6 5 4"}).en_dict()
+    assert "lancés" in sortie and "\\u" not in sortie  # les accents écrits tels quels
+    lignes = sortie.splitlines()
+    assert lignes[0] == "{" and lignes[-1] == "}" and sortie.endswith("}\n")
+    assert lignes[1] == '  "ok": true,' and '    "trait": "3",' in lignes  # deux espaces par niveau
+
+
+def test_une_erreur_qui_ne_nomme_aucun_champ_vise_l_entree(capsys: pytest.CaptureFixture[str]) -> None:
+    """Un seuil hors bornes vient de deux champs (valeur + difficulté) : le message ne vise aucune option."""
+    reponse = calculer("troisd6-jet", {"valeur": "999"})
+    assert list(reponse.erreurs) == [""]
+    assert main(["troisd6-jet", "--valeur", "999"]) == 2
+    assert capsys.readouterr() == ("", f"python -m rules troisd6-jet : erreur (entrée) : {reponse.erreurs['']}\n")
