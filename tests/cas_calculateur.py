@@ -185,6 +185,9 @@ ERREURS: tuple[tuple[str, dict[str, str], str, str], ...] = (
     ("warp-etendu", {"complexite": "0"}, "complexite", "complexite doit être un entier ≥ 1, reçu 0"),
     ("warp-experience", {"convertis": "3"}, "convertis",
      "aucun dé d'expérience disponible pour « ce Test » : ses 3 dés sont déjà convertis (ils reviennent à la fin de la partie)"),
+    # Refusé, le dé d'expérience n'ajoute aucun dé : les trois dés donnés ne font pas une seconde erreur.
+    ("warp-experience", {"convertis": "3", "des": "6 5 4"}, "convertis",
+     "aucun dé d'expérience disponible pour « ce Test » : ses 3 dés sont déjà convertis (ils reviennent à la fin de la partie)"),
     ("troisd6-jet", {"difficulte": "1.5"}, "difficulte",
      "difficulte doit être un entier ou un palier fixe de Difficulte, reçu '1.5'"),
     ("troisd6-mineure", {"seuil_second": "abc"}, "seuil_second", "seuil_second doit être un entier, reçu 'abc'"),
