@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -941,3 +942,287 @@ def test_effet_depuis_l_avantage_definitif_deja_au_plus_haut() -> None:
         assert r.explication is not None and r.explication.endswith(
             " " + _phrase_progression(troisd6.Avantage.DEFINITIF, points)
         )
+
+
+# 3D6 › défense
+
+_INDICES = ["1D3", "1D6", "2D6", "1D6+1D3", "3D6"]
+_SOUS_DEF = [a.name.lower() for a in troisd6.Avantage if a != troisd6.Avantage.DEFINITIF]
+
+
+@st.composite
+def _defense(draw: st.DrawFn) -> tuple[dict[str, str], int]:
+    entrees = {
+        "nom_attaquant": draw(st.sampled_from(["Ada", "Ève", "le garde"])),
+        "seuil_attaquant": str(draw(st.integers(8, 14))),
+        "indice_attaquant": draw(st.sampled_from(_INDICES)),
+        "modificateur": str(draw(st.integers(-2, 1))),
+        "niveaux": str(draw(st.integers(0, 1))),
+        "bonus_points": str(draw(st.integers(0, 2))),
+        "avantage": draw(st.sampled_from(_SOUS_DEF)),
+        "nom_defenseur": draw(st.sampled_from(["Bruno", "Olaf", "la bête"])),
+        "seuil_defenseur": str(draw(st.integers(8, 14))),
+        "indice_defenseur": draw(st.sampled_from(_INDICES)),
+        "armure_defenseur": str(draw(st.integers(0, 2))),
+        "talent_defenseur": draw(st.sampled_from(["oui", "non"])),
+        "defense": draw(st.sampled_from([d.name.lower() for d in troisd6.Defense])),
+    }
+    if draw(st.booleans()):
+        entrees["des_attaque"], entrees["des_defense"] = _ecrits(draw(_des_de(3))), _ecrits(draw(_des_de(3)))
+        # Des totaux d'effet possibles pour ces dés : ceux d'un échange tiré par les règles.
+        tire = _attendu_defense(entrees, draw(st.integers(0, 999)))["entrees"]
+        for nom in ("effet_attaque", "effet_defense"):
+            if nom in tire and draw(st.booleans()):
+                entrees[nom] = tire[nom]  # type: ignore[index]
+    return entrees, draw(st.integers(0, 999))
+
+
+def _attendu_defense(entrees: dict[str, str], graine: int) -> dict[str, object]:
+    A, D = troisd6.Avantage, troisd6.Defense
+    att = troisd6.Personnage(
+        entrees["nom_attaquant"], seuil=int(entrees["seuil_attaquant"]), indice=entrees["indice_attaquant"]
+    )
+    dfn = troisd6.Personnage(
+        entrees["nom_defenseur"],
+        seuil=int(entrees["seuil_defenseur"]),
+        indice=entrees["indice_defenseur"],
+        armure=int(entrees["armure_defenseur"]),
+        talent_contre_attaque=entrees["talent_defenseur"] == "oui",
+    )
+    risque = troisd6.Risque(int(entrees["modificateur"]), int(entrees["niveaux"]), int(entrees["bonus_points"]))
+    actuel, choisie = A[entrees["avantage"].upper()], D[entrees["defense"].upper()]
+    lois = {d: troisd6.chances_echange(att, dfn, risque=risque, defense=d, avantage=actuel) for d in D}
+    verdict = explication = None
+    faits, sortie = [], dict(entrees)
+    if "des_attaque" in entrees:
+        ea = int(entrees["effet_attaque"]) if "effet_attaque" in entrees else None
+        ed = int(entrees["effet_defense"]) if "effet_defense" in entrees else None
+        tour = troisd6.Tour(
+            risque.modificateur,
+            tuple(map(int, entrees["des_attaque"].split())),
+            ea,
+            risque.niveaux,
+            risque.bonus_points,
+            choisie,
+            tuple(map(int, entrees["des_defense"].split())),
+            ed,
+        )
+        e = troisd6.echange(att, dfn, tour, rng=random.Random(graine))
+        for nom, donne, eff in (("attaque", ea, e.effet_attaque), ("defense", ed, e.effet_defense)):
+            if donne is None and eff is not None:
+                sortie[f"effet_{nom}"] = str(eff.total_des)
+                faits.append(f"Jet d'effet tiré (effet {nom}) : {eff.total_des}.")
+        if faits:  # un effet tiré est rejoué par son total, comme le rejouera le lien qui le garde
+            totaux = (
+                e.effet_attaque.total_des if e.effet_attaque else None,
+                e.effet_defense.total_des if e.effet_defense else None,
+            )
+            e = troisd6.echange(att, dfn, replace(tour, effet_attaque=totaux[0], effet_defense=totaux[1]))
+        passe = "passe au défenseur" if e.initiative_change else "reste à l'attaquant"
+        verdict = f"{e.points} points nets ; l'initiative {passe}"
+        explication = f"{e.explication} Avantage de l'attaquant : {actuel} → {troisd6.progression(actuel, e.points)}."
+    resume = {
+        "legende": f"Chaque défense face à cette attaque ({risque}), l'attaquant partant de {actuel} : chances exactes",
+        "entetes": ["Défense", "Reprendre l'initiative", "L'avantage de l'attaquant ne bouge pas", "Attaque réussie"],
+        "lignes": [
+            [str(d), _chance_lue(c.initiative_reprise), _chance_lue(c.avantage[actuel]), _chance_lue(c.attaque_reussie)]
+            for d, c in lois.items()
+        ],
+        "barres": [float(c.initiative_reprise) for c in lois.values()],
+        "notes": [str(c) for c in lois.values()],
+    }
+    avantages = {
+        "legende": "L'avantage de l'attaquant après l'échange, selon la défense : chances exactes",
+        "entetes": ["Avantage de l'attaquant", "esquive", "blocage", "contre-attaque"],
+        "lignes": [
+            [str(av), *(_chance_lue(lois[d].avantage[av]) for d in D)]
+            for av in A
+            if any(lois[d].avantage[av] > 0 for d in D)
+        ],
+        "barres": [],
+        "notes": [],
+    }
+    return _reponse("troisd6-defense", sortie, verdict, explication, faits, [resume, avantages])
+
+
+_DEFENSES_CAS = (
+    {"nom_attaquant": "Ada", "seuil_attaquant": "12", "indice_attaquant": "2D6", "modificateur": "-1", "niveaux": "1",
+     "bonus_points": "0", "avantage": "moyen", "nom_defenseur": "Bruno", "seuil_defenseur": "11",
+     "indice_defenseur": "1D6+1D3", "armure_defenseur": "1", "talent_defenseur": "oui", "defense": "contre_attaque",
+     "des_attaque": "5 2 1", "des_defense": "3 3 2"},
+    {"nom_attaquant": "Ada", "seuil_attaquant": "12", "indice_attaquant": "2D6", "modificateur": "0", "niveaux": "0",
+     "bonus_points": "2", "avantage": "aucun", "nom_defenseur": "Bruno", "seuil_defenseur": "11",
+     "indice_defenseur": "1D6+1D3", "armure_defenseur": "0", "talent_defenseur": "non", "defense": "blocage",
+     "des_attaque": "3 3 1", "des_defense": "5 2 1"},
+    {"nom_attaquant": "Ada", "seuil_attaquant": "9", "indice_attaquant": "1D3", "modificateur": "0", "niveaux": "0",
+     "bonus_points": "0", "avantage": "fort", "nom_defenseur": "Bruno", "seuil_defenseur": "14",
+     "indice_defenseur": "3D6", "armure_defenseur": "2", "talent_defenseur": "non", "defense": "esquive",
+     "des_attaque": "6 6 5", "des_defense": "4 4 2", "effet_attaque": "3", "effet_defense": "2"},
+)  # fmt: skip
+
+
+@settings(max_examples=20, deadline=None)
+@given(_defense())
+@example((_DEFENSES_CAS[0], 1))
+@example((_DEFENSES_CAS[1], 2))
+@example((_DEFENSES_CAS[2], 3))
+def test_troisd6_defense_tout_vient_des_regles(cas: tuple[dict[str, str], int]) -> None:
+    entrees, graine = cas
+    r = calculer("troisd6-defense", entrees, rng=random.Random(graine))
+    assert r.en_dict() == _attendu_defense(entrees, graine)
+
+
+def test_defense_lancer_tire_attaque_defense_et_effets_par_le_generateur() -> None:
+    ada, bruno = (
+        troisd6.Personnage("Ada", seuil=12, indice="2D6"),
+        troisd6.Personnage("Bruno", seuil=11, indice="1D6+1D3"),
+    )
+    for graine in range(6):
+        r = calculer("troisd6-defense", lancer=True, rng=random.Random(graine))
+        e = troisd6.echange(ada, bruno, troisd6.Tour(), rng=random.Random(graine))
+        totaux = (
+            e.effet_attaque.total_des if e.effet_attaque else None,
+            e.effet_defense.total_des if e.effet_defense else None,
+        )
+        rejoue = troisd6.Tour(
+            des_attaque=e.jet_attaque.des,
+            effet_attaque=totaux[0],
+            des_defense=e.jet_defense.des if e.jet_defense else None,
+            effet_defense=totaux[1],
+        )
+        attendu = {"des_attaque": _ecrits(e.jet_attaque.des)}
+        if e.jet_defense:
+            attendu["des_defense"] = _ecrits(e.jet_defense.des)
+        if e.effet_attaque:
+            attendu["effet_attaque"] = str(e.effet_attaque.total_des)
+        if e.effet_defense:
+            attendu["effet_defense"] = str(e.effet_defense.total_des)
+        assert {k: v for k, v in r.entrees.items() if k in attendu or k.startswith(("des_", "effet_"))} == attendu
+        e = troisd6.echange(ada, bruno, rejoue)
+        assert r.explication == (
+            f"{e.explication} Avantage de l'attaquant : aucun avantage → "
+            f"{troisd6.progression(troisd6.Avantage.AUCUN, e.points)}."
+        )
+
+
+# 3D6 › scène majeure
+
+
+@st.composite
+def _scene(draw: st.DrawFn) -> dict[str, str]:
+    entrees = {
+        "adversaire": draw(st.sampled_from(["actif", "passif"])),
+        "comparer": draw(st.sampled_from(["oui", "non"])),
+    }
+    for camp, nom in (("a", "Ada"), ("b", "Bruno")):
+        entrees |= {
+            f"nom_{camp}": draw(st.sampled_from([nom, "le témoin", "Joséphine"] if camp == "b" else [nom, "Ève"])),
+            f"seuil_{camp}": str(draw(st.integers(10, 13))),
+            f"indice_{camp}": draw(st.sampled_from(["2D6", "1D6+1D3", "3D6"])),
+            f"armure_{camp}": str(draw(st.integers(0, 1))),
+            f"talent_{camp}": draw(st.sampled_from(["oui", "non"])),
+            f"modificateur_{camp}": str(draw(st.integers(-1, 0))),
+            f"niveaux_{camp}": str(draw(st.integers(0, 1))),
+            f"bonus_points_{camp}": str(draw(st.integers(0, 1))),
+            f"defense_{camp}": draw(st.sampled_from([d.name.lower() for d in troisd6.Defense])),
+            f"avantage_{camp}": draw(st.sampled_from(_SOUS_DEF)),
+        }
+    entrees["initiative"] = draw(st.sampled_from(["a", "b"]))
+    entrees["objectif"] = draw(st.sampled_from(["critique", "definitif"]))
+    return entrees
+
+
+def _attendu_scene(entrees: dict[str, str]) -> dict[str, object]:
+    A, D = troisd6.Avantage, troisd6.Defense
+    passif = entrees["adversaire"] == "passif"
+
+    def perso(camp: str) -> troisd6.Personnage:
+        return troisd6.Personnage(
+            entrees[f"nom_{camp}"],
+            seuil=int(entrees[f"seuil_{camp}"]),
+            indice=entrees[f"indice_{camp}"],
+            armure=int(entrees[f"armure_{camp}"]),
+            talent_contre_attaque=entrees[f"talent_{camp}"] == "oui",
+        )
+
+    def politique(camp: str, risque: bool = True) -> troisd6.Politique:
+        r = troisd6.Risque(*(int(entrees[f"{n}_{camp}"]) for n in ("modificateur", "niveaux", "bonus_points")))
+        return troisd6.Politique(r if risque else troisd6.Risque(), D[entrees[f"defense_{camp}"].upper()])
+
+    a = perso("a")
+    b = troisd6.Personnage(entrees["nom_b"], actif=False, armure=int(entrees["armure_b"])) if passif else perso("b")
+    avantages = {a.nom: A[entrees["avantage_a"].upper()]}
+    if not passif:
+        avantages[b.nom] = A[entrees["avantage_b"].upper()]
+    commun = {
+        "politique_b": politique("b"),
+        "initiative": b.nom if entrees["initiative"] == "b" and not passif else a.nom,
+        "avantages": avantages,
+        "objectif": A[entrees["objectif"].upper()],
+    }
+    c = troisd6.chances_scene(a, b, politique_a=politique("a"), **commun)  # type: ignore[arg-type]
+    if passif:
+        issues = {
+            f"{a.nom} échoue (jet raté avant l'objectif)": c.victoire_second,
+            f"{a.nom} réussit": c.victoire_premier,
+        }
+    else:
+        issues = {f"{b.nom} l'emporte": c.victoire_second, f"{a.nom} l'emporte": c.victoire_premier}
+    objectif = A[entrees["objectif"].upper()]
+    tables = [_table(f"Qui l'emporte la scène (objectif : {objectif}) : chances exactes", "Issue", issues)]  # type: ignore[arg-type]
+    if entrees["comparer"] == "oui":
+        comp = troisd6.comparer_risques(a, b, politique_a=politique("a", risque=False), **commun)  # type: ignore[arg-type]
+        de_a = f"d'{a.nom}" if a.nom[0] in "AEÉÈIOUaeéèiou" else f"de {a.nom}"
+        tables.append(
+            {
+                "legende": f"L'échange de risque : la chance de victoire {de_a}, selon le risque pris à chaque attaque",
+                "entetes": ["Risque à chaque attaque", "Chance de l'emporter", "Tours en moyenne"],
+                "lignes": [
+                    [
+                        f"{r} (le meilleur)" if r == comp.meilleur else str(r),
+                        _chance_lue(ch.victoire_premier),
+                        f"{float(ch.tours_esperes):.1f}".replace(".", ","),
+                    ]
+                    for r, ch in comp.options
+                ],
+                "barres": [float(ch.victoire_premier) for _, ch in comp.options],
+                "notes": [comp.explication],
+            }
+        )
+    verbe = "réussit" if passif else "l'emporte"
+    return _reponse(
+        "troisd6-scene",
+        entrees,
+        f"{a.nom} {verbe} {pourcentage(c.victoire_premier)} des fois",
+        c.explication,
+        [f"Nombre moyen de tours : {float(c.tours_esperes):.1f}.".replace(".", ",", 1)],
+        tables,
+    )
+
+
+_SCENES = (
+    {"adversaire": "actif", "comparer": "oui", "nom_a": "Ada", "seuil_a": "12", "indice_a": "2D6", "armure_a": "0",
+     "talent_a": "non", "modificateur_a": "0", "niveaux_a": "0", "bonus_points_a": "0", "defense_a": "blocage",
+     "avantage_a": "aucun", "nom_b": "Bruno", "seuil_b": "11", "indice_b": "1D6+1D3", "armure_b": "0",
+     "talent_b": "non", "modificateur_b": "0", "niveaux_b": "0", "bonus_points_b": "0", "defense_b": "blocage",
+     "avantage_b": "aucun", "initiative": "a", "objectif": "definitif"},
+    {"adversaire": "actif", "comparer": "non", "nom_a": "Ève", "seuil_a": "11", "indice_a": "3D6", "armure_a": "1",
+     "talent_a": "oui", "modificateur_a": "-1", "niveaux_a": "1", "bonus_points_a": "1", "defense_a": "contre_attaque",
+     "avantage_a": "leger", "nom_b": "Bruno", "seuil_b": "12", "indice_b": "2D6", "armure_b": "1",
+     "talent_b": "oui", "modificateur_b": "-1", "niveaux_b": "1", "bonus_points_b": "1", "defense_b": "esquive",
+     "avantage_b": "fort", "initiative": "b", "objectif": "critique"},
+    {"adversaire": "passif", "comparer": "oui", "nom_a": "Joséphine", "seuil_a": "12", "indice_a": "2D6",
+     "armure_a": "0", "talent_a": "non", "modificateur_a": "-1", "niveaux_a": "1", "bonus_points_a": "0",
+     "defense_a": "blocage", "avantage_a": "leger", "nom_b": "le témoin", "seuil_b": "11", "indice_b": "2D6",
+     "armure_b": "0", "talent_b": "non", "modificateur_b": "0", "niveaux_b": "0", "bonus_points_b": "0",
+     "defense_b": "blocage", "avantage_b": "moyen", "initiative": "b", "objectif": "critique"},
+)  # fmt: skip
+
+
+@settings(max_examples=8, deadline=None)
+@given(_scene())
+@example(_SCENES[0])
+@example(_SCENES[1])
+@example(_SCENES[2])
+def test_troisd6_scene_tout_vient_des_regles(entrees: dict[str, str]) -> None:
+    assert calculer("troisd6-scene", entrees).en_dict() == _attendu_scene(entrees)
