@@ -175,6 +175,13 @@ ERREURS: tuple[tuple[str, dict[str, str], str, str], ...] = (
     ("warp-jet", {"trait": "13"}, "trait", "trait doit être ≤ 12 pour calculer des chances exactes, reçu 13"),
     ("warp-oppose", {"des_premier": "6 5 3"}, "des_second",
      "des_second : donnez les dés des deux camps pour juger le jet (ou aucun)"),
+    # Le jet d'un camp refusé : son message va sous le champ de CE camp.
+    ("warp-oppose", {"trait_premier": "-1", "des_premier": "1 1 1", "des_second": "1 1"}, "trait_premier",
+     "trait doit être un entier ≥ 0, reçu -1"),
+    ("warp-oppose", {"bonus_second": "x", "des_premier": "1 1 1", "des_second": "1 1"}, "bonus_second",
+     "bonus doit être un entier ≥ 0, reçu 'x'"),
+    ("warp-oppose", {"malus_premier": "-1", "des_premier": "1 1 1", "des_second": "1 1"}, "malus_premier",
+     "malus doit être un entier ≥ 0, reçu -1"),
     ("warp-cooperatif", {"resultats": "Succès"}, "resultats",
      "resultats[0] doit être un Resultat (Catastrophe, Échec, Compensation, Réussite, Magistrale), reçu 'Succès'"),
     ("warp-cooperatif", {"betas": "2 3", "des_betas": "4 3 / 6 1", "des": "5 4 2 1"}, "des_betas",

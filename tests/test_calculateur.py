@@ -1226,3 +1226,139 @@ _SCENES = (
 @example(_SCENES[2])
 def test_troisd6_scene_tout_vient_des_regles(entrees: dict[str, str]) -> None:
     assert calculer("troisd6-scene", entrees).en_dict() == _attendu_scene(entrees)
+
+
+# Les champs que lit le joueur, et la requête du navigateur
+
+_DEFENSES_LUES = (("esquive", "esquive"), ("blocage", "blocage"), ("contre_attaque", "contre-attaque"))
+_AVANTAGES_LUS = (
+    ("aucun", "aucun avantage"),
+    ("leger", "avantage léger"),
+    ("moyen", "avantage moyen"),
+    ("fort", "avantage fort"),
+    ("critique", "avantage critique"),
+    ("definitif", "avantage définitif"),
+)
+
+
+def _camp_lu(s: str, groupe: str, nom: str, seuil: str, indice: str) -> list[tuple[object, ...]]:
+    """Les champs d'un camp de la scène majeure : (nom, libellé, sorte, défaut, groupe, négatif, aide, choix)."""
+    aide_indice = "Écrit comme dans le texte : « 1D6+1D3 », « 2D6 », « 3D6 »…"
+    return [
+        (f"nom_{s}", "Nom", "texte", nom, groupe, False, "", ()),
+        (f"seuil_{s}", "Seuil du jet (10 + talent + difficulté…)", "entier", seuil, groupe, False, "", ()),
+        (f"indice_{s}", "Indice (dés d'effet)", "texte", indice, groupe, False, aide_indice, ()),
+        (f"armure_{s}", "Armure (points retirés à chaque effet subi)", "entier", "0", groupe, False, "", ()),
+        (f"talent_{s}", "Contre-attaque par un talent particulier (pas de −3)", "case", "", groupe, False, "", ()),
+        (f"modificateur_{s}", "Risque : modificateur au jet quand il attaque", "entier", "0", groupe, True, "", ()),
+        (f"niveaux_{s}", "Risque : niveaux d'Indice en plus", "entier", "0", groupe, True, "", ()),
+        (f"bonus_points_{s}", "Risque : points d'effet en plus", "entier", "0", groupe, True, "", ()),
+        (
+            f"defense_{s}",
+            "Défense choisie, à chaque attaque subie",
+            "choix",
+            "blocage",
+            groupe,
+            False,
+            "",
+            _DEFENSES_LUES,
+        ),
+    ]
+
+
+def test_formulaires_champs_de_la_scene_majeure_mot_pour_mot() -> None:
+    """Chaque champ de la scène majeure : nom (paramètre d'adresse), libellé, sorte, défaut, groupe, signe, aide, options."""
+    lus = [
+        (c.nom, c.libelle, c.sorte, c.defaut, c.groupe, c.negatif, c.aide, c.choix)
+        for c in FORMULAIRES["troisd6-scene"].champs
+    ]
+    scene = "La scène"
+    assert lus == [
+        *_camp_lu("a", "Le premier personnage (le déclencheur)", "Ada", "12", "2D6"),
+        ("adversaire", "L'adversaire est", "choix", "actif", "L'adversaire", False, "",
+         (("actif", "actif : il se défend et attaque à son tour"),
+          ("passif", "passif (objet, difficulté, interviewé) : le premier jet raté fait échouer"))),
+        *_camp_lu("b", "L'adversaire", "Bruno", "11", "1D6+1D3"),
+        ("initiative", "Qui a l'initiative", "choix", "a", scene, False, "",
+         (("a", "le premier personnage"), ("b", "l'adversaire (s'il est actif)"))),
+        ("avantage_a", "Avantage courant du premier", "choix", "aucun", scene, False, "", _AVANTAGES_LUS[:5]),
+        ("avantage_b", "Avantage courant de l'adversaire", "choix", "aucun", scene, False, "", _AVANTAGES_LUS[:5]),
+        ("objectif", "Objectif (fin de la scène)", "choix", "definitif", scene, False,
+         "Avantage définitif ; critique pour une interview d'un passif.", _AVANTAGES_LUS[1:]),
+        ("comparer", "Comparer les échanges de risque du texte pour le premier", "case", "oui", scene, False, "", ()),
+    ]  # fmt: skip
+
+
+def test_formulaires_options_des_enumerations() -> None:
+    from rules.calculateur._commun import choix_enum
+
+    assert choix_enum(troisd6.Defense) == _DEFENSES_LUES
+    assert choix_enum(troisd6.Avantage) == _AVANTAGES_LUS
+    assert FORMULAIRES["troisd6-effet"].champ("avantage").choix == _AVANTAGES_LUS
+    assert FORMULAIRES["troisd6-defense"].champ("defense").choix == _DEFENSES_LUES
+
+
+def test_json_les_refus_mot_pour_mot_et_en_utf8() -> None:
+    formulaires = ", ".join(FORMULAIRES)
+    refus = {
+        "[]": "la requête doit être un objet JSON",
+        '{"formulaire": "warp-jet", "entrees": []}': "entrees doit être un objet JSON (champ → texte)",
+        "{}": f"formulaire doit être l'un de {formulaires}, reçu ''",
+        '{"formulaire": 3}': f"formulaire doit être l'un de {formulaires}, reçu '3'",
+    }
+    for requete, message in refus.items():
+        texte = calculer_json(requete)
+        assert json.loads(texte) == {"ok": False, "message": message}
+        assert message.split(" ")[1] in texte  # écrit tel quel (UTF-8), pas en \u00ea
+    with pytest.raises(ValueError) as erreur:
+        calculer_json(3)  # type: ignore[arg-type]
+    assert str(erreur.value) == "requete doit être un texte JSON, reçu 3"
+    texte = calculer_json('{"formulaire": "troisd6-jet", "entrees": {"des": "4 4 2"}}')
+    assert "Réussite spéciale" in texte and json.loads(texte) == calculer("troisd6-jet", {"des": "4 4 2"}).en_dict()
+
+
+def test_lecture_des_champs_comme_les_ecrit_un_joueur() -> None:
+    """Trait « 3d », signe moins typographique, espaces, cases oui / non et leurs synonymes, dés séparés autrement."""
+    attendu = calculer("warp-jet", {"trait": "3", "bonus": "1", "malus": "0", "des": "6 5 2 1"})
+    for trait in ("3d", "3 D", "3D", " 3 "):
+        for des in ("6 5 2 1", "6,5,2,1", "6-5-2-1", "6;5;2;1", "6·5·2·1", "6521", " 6 ,5 2 1 "):
+            r = calculer("warp-jet", {"trait": trait, "bonus": "+1", "malus": "0", "des": des})
+            assert (r.verdict, r.explication, r.tableaux) == (attendu.verdict, attendu.explication, attendu.tableaux)
+    moins = calculer("troisd6-jet", {"valeur": "−2", "difficulte": "- 1"})
+    assert moins.faits == calculer("troisd6-jet", {"valeur": "-2", "difficulte": "-1"}).faits
+    assert moins.faits[0].startswith("Seuil : 10 − 2 (caractéristique) − 1 (difficulté) = 7 :")
+    oui = calculer("troisd6-jet", {"sorte": "talent", "familiarite": "oui"})
+    for ecrit in ("OUI", "on", "1", "vrai", "True", " oui "):
+        assert calculer("troisd6-jet", {"sorte": "talent", "familiarite": ecrit}).faits == oui.faits
+    non = calculer("troisd6-jet", {"sorte": "talent", "familiarite": "non"})
+    assert non.faits != oui.faits
+    for ecrit in ("", "NON", "off", "0", "faux", "False"):
+        assert calculer("troisd6-jet", {"sorte": "talent", "familiarite": ecrit}).faits == non.faits
+    assert calculer("troisd6-jet", {"familiarite": "peut-être"}).erreurs == {
+        "familiarite": "familiarite doit valoir « oui » ou « non », reçu 'peut-être'"
+    }
+    assert calculer("warp-jet", {"des": "6"}).erreurs == {"des": "des doit contenir exactement 3 dés, reçu 1 : (6,)"}
+    assert calculer("warp-jet", {"trait": "1234567890"}).erreurs == {
+        "trait": "trait doit être un entier ≥ 0, reçu '1234567890'"
+    }
+
+
+def test_lecture_noms_et_choix_refuses_mot_pour_mot() -> None:
+    assert calculer("warp-oppose", {"mode": "bras"}).erreurs == {
+        "mode": "mode doit être l'un de attaque, symetrique, reçu 'bras'"
+    }
+    assert calculer("troisd6-scene", {"nom_a": "<b>", "comparer": "non"}).erreurs == {
+        "nom_a": "nom_a doit être un nom de 40 caractères au plus (lettres, chiffres, espaces, apostrophes, tirets, "
+        "points), reçu '<b>'"
+    }
+    r = calculer("troisd6-scene", {"nom_a": "", "nom_b": "", "comparer": "non"})
+    assert r.verdict is not None and r.verdict.startswith("A l'emporte ")
+
+
+def test_le_lien_garde_les_entrees_lues_et_les_des_tires() -> None:
+    r = calculer("warp-jet", {"trait": " 3 ", "des": "1 1 1"}, lancer=True, rng=random.Random(2))
+    assert r.entrees == {"trait": "3", "bonus": "0", "malus": "0", "des": _ecrits(lancer(3, random.Random(2)))}
+    r = calculer("warp-jet", {"trait": "3", "des": " 6 5 4 "})
+    assert r.entrees == {"trait": "3", "bonus": "0", "malus": "0", "des": "6 5 4"}
+    refuse = calculer("warp-jet", {"trait": "x", "des": "6 5 4"}, lancer=True, rng=random.Random(2))
+    assert refuse.entrees == {"trait": "x", "bonus": "0", "malus": "0"} and refuse.erreurs
