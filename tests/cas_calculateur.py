@@ -197,6 +197,9 @@ ERREURS: tuple[tuple[str, dict[str, str], str, str], ...] = (
      "aucun dé d'expérience disponible pour « ce Test » : ses 3 dés sont déjà convertis (ils reviennent à la fin de la partie)"),
     ("troisd6-jet", {"difficulte": "1.5"}, "difficulte",
      "difficulte doit être un entier ou un palier fixe de Difficulte, reçu '1.5'"),
+    ("troisd6-jet", {"sorte": "talent", "valeur": "-1"}, "valeur", "niveau doit être un entier ≥ 0, reçu -1"),
+    ("troisd6-jet", {"familiarite": "oui"}, "familiarite",
+     "familiarite : une simple familiarité ne concerne qu'un jet de talent"),
     ("troisd6-mineure", {"seuil_second": "abc"}, "seuil_second", "seuil_second doit être un entier, reçu 'abc'"),
     ("troisd6-effet", {"indice": "1D8"}, "indice",
      "indice doit s'écrire comme « 2D6 » ou « 1D6+1D3 » (D6 et D3 seulement), reçu '1D8'"),
@@ -204,6 +207,8 @@ ERREURS: tuple[tuple[str, dict[str, str], str, str], ...] = (
      "des_attaque doit contenir exactement 3 dés, reçu 2 : (1, 2)"),
     ("troisd6-defense", {"indice_attaquant": "14D6"}, "indice_attaquant",
      "niveaux : 14D6 +4 niveaux sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),
+    ("troisd6-scene", {"adversaire": "passif", "armure_b": "-1", "comparer": "non"}, "armure_b",
+     "armure doit être un entier entre 0 et 20, reçu -1"),
     ("troisd6-scene", {"seuil_a": "2", "seuil_b": "2", "comparer": "non"}, "seuil_a",
      "la scène peut ne jamais finir (100 % des cas) : aucun effet d'au moins 1 point ne passe plus et personne "
      "n'atteint avantage définitif ; changez les seuils, les Indices ou les armures (le texte laisse alors les "

@@ -1214,7 +1214,7 @@ _SCENES = (
     {"adversaire": "passif", "comparer": "oui", "nom_a": "Joséphine", "seuil_a": "12", "indice_a": "2D6",
      "armure_a": "0", "talent_a": "non", "modificateur_a": "-1", "niveaux_a": "1", "bonus_points_a": "0",
      "defense_a": "blocage", "avantage_a": "leger", "nom_b": "le témoin", "seuil_b": "11", "indice_b": "2D6",
-     "armure_b": "0", "talent_b": "non", "modificateur_b": "0", "niveaux_b": "0", "bonus_points_b": "0",
+     "armure_b": "1", "talent_b": "non", "modificateur_b": "0", "niveaux_b": "0", "bonus_points_b": "0",
      "defense_b": "blocage", "avantage_b": "moyen", "initiative": "b", "objectif": "critique"},
 )  # fmt: skip
 
@@ -1353,6 +1353,7 @@ def test_lecture_noms_et_choix_refuses_mot_pour_mot() -> None:
     }
     r = calculer("troisd6-scene", {"nom_a": "", "nom_b": "", "comparer": "non"})
     assert r.verdict is not None and r.verdict.startswith("A l'emporte ")
+    assert [ligne[0] for ligne in r.tableaux[0].lignes] == ["B l'emporte", "A l'emporte"]
 
 
 def test_le_lien_garde_les_entrees_lues_et_les_des_tires() -> None:
@@ -1362,3 +1363,25 @@ def test_le_lien_garde_les_entrees_lues_et_les_des_tires() -> None:
     assert r.entrees == {"trait": "3", "bonus": "0", "malus": "0", "des": "6 5 4"}
     refuse = calculer("warp-jet", {"trait": "x", "des": "6 5 4"}, lancer=True, rng=random.Random(2))
     assert refuse.entrees == {"trait": "x", "bonus": "0", "malus": "0"} and refuse.erreurs
+
+
+def test_le_lien_garde_les_des_comme_ils_sont_ecrits() -> None:
+    """Des dés donnés (pas tirés) restent dans le lien tels que le joueur les a écrits ; une entrée refusée au
+    moment de « Lancer » ne garde aucun dé tiré."""
+    ecrits = {
+        "warp-jet": {"des": "652"},
+        "warp-oppose": {"des_premier": "652", "des_second": "43"},
+        "warp-etendu": {"des": "532/611/643/654"},
+        "warp-experience": {"des": "6541"},
+        "troisd6-jet": {"des": "442"},
+        "troisd6-mineure": {"des_premier": "442"},
+        "troisd6-effet": {"des": "35"},
+    }
+    for formulaire, des in ecrits.items():
+        r = calculer(formulaire, des)
+        assert r.ok, (formulaire, r.erreurs)
+        assert {k: r.entrees[k] for k in des} == des, formulaire
+    refus = {"troisd6-jet": {"familiarite": "oui"}, "troisd6-effet": {"de": "9"}, "warp-jet": {"trait": "x"}}
+    for formulaire, entrees in refus.items():
+        r = calculer(formulaire, entrees, lancer=True, rng=random.Random(1))
+        assert r.erreurs and not any(k.startswith("des") for k in r.entrees), (formulaire, r.entrees)
