@@ -209,6 +209,9 @@ ERREURS: tuple[tuple[str, dict[str, str], str, str], ...] = (
      "niveaux : 14D6 +4 niveaux sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),
     ("troisd6-scene", {"adversaire": "passif", "armure_b": "-1", "comparer": "non"}, "armure_b",
      "armure doit être un entier entre 0 et 20, reçu -1"),
+    # Une case mal remplie est refusée seule : la scène (qui ne finirait jamais) n'est pas calculée pour autant.
+    ("troisd6-scene", {"seuil_a": "2", "seuil_b": "2", "comparer": "peut-être"}, "comparer",
+     "comparer doit valoir « oui » ou « non », reçu 'peut-être'"),
     ("troisd6-scene", {"seuil_a": "2", "seuil_b": "2", "comparer": "non"}, "seuil_a",
      "la scène peut ne jamais finir (100 % des cas) : aucun effet d'au moins 1 point ne passe plus et personne "
      "n'atteint avantage définitif ; changez les seuils, les Indices ou les armures (le texte laisse alors les "
