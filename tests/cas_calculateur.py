@@ -203,6 +203,11 @@ ERREURS: tuple[tuple[str, dict[str, str], str, str], ...] = (
     ("troisd6-mineure", {"seuil_second": "abc"}, "seuil_second", "seuil_second doit être un entier, reçu 'abc'"),
     ("troisd6-effet", {"indice": "1D8"}, "indice",
      "indice doit s'écrire comme « 2D6 » ou « 1D6+1D3 » (D6 et D3 seulement), reçu '1D8'"),
+    # Le Dd ou le Dt d'une réussite spéciale ou critique : un dé de 1 à 6, exigé, refusé sous « de ».
+    ("troisd6-effet", {"niveau": "speciale"}, "de", "dd doit être un entier entre 1 et 6, reçu ''"),
+    ("troisd6-effet", {"niveau": "critique"}, "de", "dt doit être un entier entre 1 et 6, reçu ''"),
+    ("troisd6-effet", {"de": "7"}, "de", "de doit être un entier entre 1 et 6, reçu 7"),
+    ("troisd6-effet", {"niveau": "speciale", "de": "0"}, "de", "de doit être un entier entre 1 et 6, reçu 0"),
     ("troisd6-defense", {"des_attaque": "1 2", "des_defense": "1 2 3"}, "des_attaque",
      "des_attaque doit contenir exactement 3 dés, reçu 2 : (1, 2)"),
     ("troisd6-defense", {"indice_attaquant": "14D6"}, "indice_attaquant",

@@ -669,6 +669,12 @@ def test_lancer_jet_oppose_et_experience_tirent_les_des_de_rules() -> None:
             warp.opposition(j1, j2).issue
         ]
     )
+    r = calculer("troisd6-effet", lancer=True, rng=random.Random(4))
+    e = troisd6.effet("2D6", rng=random.Random(4))
+    assert e.des is not None and (r.entrees["des"], r.verdict) == (
+        _ecrits(e.des),
+        f"{e.points} points d'effet → {troisd6.progression(troisd6.Avantage.AUCUN, e.points)}",
+    )
     r = calculer("warp-experience", lancer=True, rng=random.Random(4))
     j = warp.jet(3, bonus=1, rng=random.Random(4))
     assert (r.entrees["des"], r.verdict) == (_ecrits(j.des), str(j.resultat))
@@ -1078,7 +1084,8 @@ def test_defense_lancer_tire_attaque_defense_et_effets_par_le_generateur() -> No
         troisd6.Personnage("Bruno", seuil=11, indice="1D6+1D3"),
     )
     for graine in range(6):
-        r = calculer("troisd6-defense", lancer=True, rng=random.Random(graine))
+        # Un total d'effet écrit ne compte pas quand on lance : l'effet est tiré avec le reste.
+        r = calculer("troisd6-defense", {"effet_attaque": "2"}, lancer=True, rng=random.Random(graine))
         e = troisd6.echange(ada, bruno, troisd6.Tour(), rng=random.Random(graine))
         totaux = (
             e.effet_attaque.total_des if e.effet_attaque else None,
@@ -1097,7 +1104,7 @@ def test_defense_lancer_tire_attaque_defense_et_effets_par_le_generateur() -> No
             attendu["effet_attaque"] = str(e.effet_attaque.total_des)
         if e.effet_defense:
             attendu["effet_defense"] = str(e.effet_defense.total_des)
-        assert {k: v for k, v in r.entrees.items() if k in attendu or k.startswith(("des_", "effet_"))} == attendu
+        assert {k: v for k, v in r.entrees.items() if k in attendu or k.startswith("des_")} == attendu
         e = troisd6.echange(ada, bruno, rejoue)
         assert r.explication == (
             f"{e.explication} Avantage de l'attaquant : aucun avantage → "
