@@ -1392,3 +1392,57 @@ def test_le_lien_garde_les_des_comme_ils_sont_ecrits() -> None:
     for formulaire, entrees in refus.items():
         r = calculer(formulaire, entrees, lancer=True, rng=random.Random(1))
         assert r.erreurs and not any(k.startswith("des") for k in r.entrees), (formulaire, r.entrees)
+
+
+def test_en_texte_mot_pour_mot() -> None:
+    """Verdict, explication, faits, tableau aligné, barres en huitièmes (2/27 → 12 huitièmes : « █▌ »), notes."""
+    assert en_texte(calculer("warp-jet", {"trait": "2", "malus": "1", "des": "6 1 1"})) == (
+        "Verdict : Catastrophe\n"
+        "\n"
+        "2d + 1d de malus : 3d6 lancés (6, 1, 1), les 2 pires gardés (1, 1) ; total 2 ≤ 6, tous les dés gardés sont "
+        "des 1 → Catastrophe.\n"
+        "\n"
+        "3 dés lancés, on garde les 2 pires ; réussite si leur total dépasse 6 (l'égalité est un échec).\n"
+        "\n"
+        "Chances exactes d'un jet à 2d (bonus 0, malus 1)\n"
+        "  Résultat      Chance  Fraction exacte  Ce résultat ou mieux\n"
+        "  Catastrophe   7,4 %   2/27             100 %                █▌\n"
+        "  Échec         60,6 %  131/216          92,6 %               ████████████▏\n"
+        "  Compensation  0 %     0                31,9 %\n"
+        "  Réussite      24,5 %  53/216           31,9 %               ████▉\n"
+        "  Magistrale    7,4 %   2/27             7,4 %                █▌\n"
+        "  Réussite, Magistrale comprise : 31,9 %.\n"
+        "  Au moins un 6 gardé (Magistrale ou Compensation) : 7,4 %.\n"
+        "  Catastrophe (tous les dés gardés à 1) : 7,4 %."
+    )
+    assert (
+        en_texte(calculer("warp-jet", {"trait": "x", "des": "9"})) == "trait : trait doit être un entier ≥ 0, reçu 'x'"
+    )
+    with pytest.raises(ValueError) as erreur:
+        en_texte("Magistrale")  # type: ignore[arg-type]
+    assert str(erreur.value) == "reponse doit être une Reponse (le résultat de calculer), reçu 'Magistrale'"
+
+
+def test_barres_en_huitiemes_bornees() -> None:
+    from rules.calculateur import _barre
+
+    # round(valeur × 20 × 8) huitièmes : 8 par bloc plein, le reste par le bon huitième.
+    assert [_barre(x) for x in (0, 0.004, 0.05, 0.5, 1, 1.5, -1, 0.99)] == [
+        "", "▏", "█", "█" * 10, "█" * 20, "█" * 20, "", "█" * 19 + "▊"
+    ]  # fmt: skip
+    assert [_barre(n / 160) for n in range(1, 8)] == list("▏▎▍▌▋▊▉")
+    assert _barre(0.5, largeur=4) == "██"
+
+
+def test_fractions_et_chances_ecrites() -> None:
+    from rules.calculateur._commun import chance, fraction
+
+    assert [fraction(Fraction(n, d)) for n, d in ((0, 1), (1, 1), (1, 3), (131, 216))] == ["0", "1", "1/3", "131/216"]
+    assert fraction(Fraction(1, 10**18)) == "1/1000000000000000000"  # 21 caractères : écrite
+    assert fraction(Fraction(1, 10**19)) == "fraction exacte (20 chiffres au dénominateur)"
+    assert fraction(Fraction(12345678901, 10**10 + 1)) == "fraction exacte (11 chiffres au dénominateur)"
+    assert chance(Fraction(1, 36)) == "2,78 % (1 chance sur 36)"
+    assert chance(Fraction(1, 20)) == "5,0 %"
+    assert chance(Fraction(0)) == "0 %"
+    assert chance(Fraction(1)) == "100 %"
+    assert chance(Fraction(2, 77)) == "2,60 % (environ 1 chance sur 38)"
