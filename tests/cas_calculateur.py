@@ -215,6 +215,13 @@ ERREURS: tuple[tuple[str, dict[str, str], str, str], ...] = (
     ("troisd6-scene", {"adversaire": "passif", "armure_b": "-1", "comparer": "non"}, "armure_b",
      "armure doit être un entier entre 0 et 20, reçu -1"),
     # Une case mal remplie est refusée seule : la scène (qui ne finirait jamais) n'est pas calculée pour autant.
+    ("troisd6-scene", {"nom_a": "Ada", "nom_b": "Ada", "comparer": "non"}, "nom_b",
+     "a et b doivent avoir des noms différents, reçu deux fois 'Ada'"),
+    # Un critique peut monter l'Indice de 6 niveaux (plus ceux du risque) : l'erreur va sous l'Indice qui sort.
+    ("troisd6-scene", {"indice_a": "14D6", "comparer": "non"}, "indice_a",
+     "niveaux : 14D6 +4 niveaux sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),
+    ("troisd6-scene", {"indice_b": "14D6", "comparer": "non"}, "indice_b",
+     "niveaux : 14D6 +3 niveaux sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),
     ("troisd6-scene", {"seuil_a": "2", "seuil_b": "2", "comparer": "peut-être"}, "comparer",
      "comparer doit valoir « oui » ou « non », reçu 'peut-être'"),
     ("troisd6-scene", {"seuil_a": "2", "seuil_b": "2", "comparer": "non"}, "seuil_a",
