@@ -1446,3 +1446,28 @@ def test_fractions_et_chances_ecrites() -> None:
     assert chance(Fraction(0)) == "0 %"
     assert chance(Fraction(1)) == "100 %"
     assert chance(Fraction(2, 77)) == "2,60 % (environ 1 chance sur 38)"
+
+
+def test_calculer_refuse_a_la_porte_mot_pour_mot() -> None:
+    formulaires = ", ".join(FORMULAIRES)
+    long = "1" * 201
+    refus: list[tuple[tuple[object, ...], dict[str, object], str]] = [
+        (("warp-jet", {"traitt": "3"}), {},
+         "entrees : 'traitt' n'est pas un champ du formulaire warp-jet (champs : bonus, des, malus, trait)"),
+        (("warp-jett",), {}, f"formulaire doit être l'un de {formulaires}, reçu 'warp-jett'"),
+        ((3,), {}, f"formulaire doit être l'un de {formulaires}, reçu 3"),
+        (("warp-jet", {"trait": long}), {},
+         "trait doit être un texte d'au plus 200 caractères, reçu '" + "1" * 27 + "..." + "1" * 28 + "'"),
+        (("warp-jet", {"trait": 3}), {}, "trait doit être un texte d'au plus 200 caractères, reçu 3"),
+        (("warp-jet", ["a"]), {}, "entrees doit être un dictionnaire (champ → texte), reçu ['a']"),
+        (("warp-jet",), {"lancer": "oui"}, "lancer doit être True ou False, reçu 'oui'"),
+        (("warp-jet",), {"rng": 3}, "rng doit être un random.Random (ou None), reçu 3"),
+    ]  # fmt: skip
+    for args, options, message in refus:
+        with pytest.raises(ValueError) as erreur:
+            calculer(*args, **options)  # type: ignore[arg-type]
+        assert str(erreur.value) == message
+    # 200 caractères : reçus (et refusés par la règle, sous le champ) ; sans `rng`, « Lancer » tire quand même.
+    assert calculer("warp-jet", {"trait": "1" * 200}).erreurs["trait"].startswith("trait doit être un entier ≥ 0")
+    assert calculer("warp-jet", {}, lancer=True).verdict is not None
+    assert calculer("warp-jet", None).ok
