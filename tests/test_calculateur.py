@@ -1471,3 +1471,25 @@ def test_calculer_refuse_a_la_porte_mot_pour_mot() -> None:
     assert calculer("warp-jet", {"trait": "1" * 200}).erreurs["trait"].startswith("trait doit être un entier ≥ 0")
     assert calculer("warp-jet", {}, lancer=True).verdict is not None
     assert calculer("warp-jet", None).ok
+
+
+def test_lecture_des_groupes_resultats_et_traits() -> None:
+    """Les Bêtas et les rounds s'écrivent de plusieurs façons ; un mot inconnu reste du texte, que la règle refuse."""
+    attendu = calculer("warp-cooperatif", {"betas": "2 3", "des_betas": "4 3 / 6 1 1"})
+    for betas in ("2, 3", "2/3", "2+3", " 2;3 "):
+        for des in ("4 3 | 6 1 1", "43/611", "4 3\n6 1 1", "4 3 / / 6 1 1"):
+            r = calculer("warp-cooperatif", {"betas": betas, "des_betas": des})
+            assert (r.faits, r.tableaux) == (attendu.faits, attendu.tableaux), (betas, des)
+    resultats = calculer("warp-cooperatif", {"resultats": "Réussite, Compensation, Échec, Magistrale"})
+    for ecrit in ("REUSSITE compensation; echec/MAGISTRALE", "réussite+Compensation,ÉCHEC magistrale"):
+        assert calculer("warp-cooperatif", {"resultats": ecrit}).faits == resultats.faits
+    etendu = calculer("warp-etendu", {"des": "5 3 2 / 6 1 1 / 6 4 3 / 6 5 4"})
+    assert calculer("warp-etendu", {"des": "5 3 2 \n 6 1 1 | 6 4 3 // 6 5 4"}).explication == etendu.explication
+    refus = {
+        ("warp-cooperatif", "betas", "2/3x"): "betas[1] doit être un entier ≥ 0, reçu '3x'",
+        ("warp-cooperatif", "betas", "1000"): "betas[0] doit être un entier ≥ 0, reçu '1000'",
+        ("warp-jet", "des", "6 x 1"): "des : chaque dé doit être un entier entre 1 et 6, reçu 'x'",
+        ("warp-jet", "des", "6 1234 1"): "des : chaque dé doit être un entier entre 1 et 6, reçu '1234'",
+    }
+    for (formulaire, champ, valeur), message in refus.items():
+        assert calculer(formulaire, {champ: valeur}).erreurs == {champ: message}
