@@ -587,7 +587,10 @@ def test_warp_etendu_tout_vient_des_regles(entrees: dict[str, str]) -> None:
 
 
 def test_warp_etendu_lance_les_rounds_de_rules_et_garde_l_unite_par_defaut() -> None:
-    r = calculer("warp-etendu", {"unite": ""}, lancer=True, rng=random.Random(5))
+    # Les dés écrits sont remplacés par ceux que tire « Lancer ».
+    r = calculer(
+        "warp-etendu", {"unite": "", "des": "5 3 2 / 6 1 1 / 6 4 3 / 6 5 4"}, lancer=True, rng=random.Random(5)
+    )
     d = warp.derouler(3, 4, 3, 1, rng=random.Random(5))
     assert r.entrees["des"] == " / ".join(_ecrits(x.jet.des) for x in d.rounds)
     assert (r.verdict, r.explication) == (str(d.resultat), d.transcript)
