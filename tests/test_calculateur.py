@@ -507,6 +507,9 @@ def _cooperatif(draw: st.DrawFn) -> dict[str, str]:
 @example({"alpha": "3", "bonus": "1", "malus": "0", "betas": "2 3", "des_betas": "4 3 2 / 6 1 1 1", "des": "5 4 2 1 1"})
 @example({"alpha": "3", "bonus": "0", "malus": "1", "betas": "2 1", "des": "5 4 2 1"})
 @example({"alpha": "2", "bonus": "0", "malus": "0", "des": "5 4"})
+@example(
+    {"alpha": "3", "bonus": "0", "malus": "0", "resultats": "Réussite", "betas": "2 3", "des_betas": "1 1 / 1 1 1"}
+)
 def test_warp_cooperatif_tout_vient_des_regles(entrees: dict[str, str]) -> None:
     assert calculer("warp-cooperatif", entrees).en_dict() == _attendu_cooperatif(entrees)
 
@@ -1496,3 +1499,23 @@ def test_lecture_des_groupes_resultats_et_traits() -> None:
     }
     for (formulaire, champ, valeur), message in refus.items():
         assert calculer(formulaire, {champ: valeur}).erreurs == {champ: message}
+
+
+def test_cooperatif_lancer_les_betas_puis_l_alpha() -> None:
+    """« Lancer » avant que les Bêtas lancent : cooperation() tire leurs jets, puis l'Alpha lance avec leur aide, par le
+    même générateur ; le lien garde leurs résultats et les dés de l'Alpha (pas les dés des Bêtas écrits)."""
+    for graine in range(4):
+        g = random.Random(graine)
+        t = warp.cooperation(3, [2, 3], rng=g)
+        resultats = [x.resultat for x in t.jets_betas]
+        total = warp.aide(resultats)
+        j = warp.jet(3, bonus=max(total, 0), malus=max(-total, 0), rng=g)
+        r = calculer(
+            "warp-cooperatif", {"betas": "2 3", "des_betas": "1 1 / 1 1 1"}, lancer=True, rng=random.Random(graine)
+        )
+        assert r.entrees["resultats"] == ", ".join(str(x) for x in resultats)
+        assert (r.entrees["des"], r.verdict, r.explication) == (
+            _ecrits(j.des),
+            str(j.resultat),
+            f"Alpha : {j.explication}",
+        )
