@@ -1531,3 +1531,21 @@ def test_cooperatif_lancer_les_betas_puis_l_alpha() -> None:
             str(j.resultat),
             f"Alpha : {j.explication}",
         )
+
+
+def test_effet_un_seul_point_fait_monter_l_avantage() -> None:
+    """Avec 1 point d'effet, l'avantage monte (ce n'est pas « moins d'1 point ») : la phrase dit vers quoi et pourquoi.
+    (L'accord « 1 points » n'est pas vérifié ici : voir le rapport.)"""
+    for actuel in [a for a in troisd6.Avantage if a != troisd6.Avantage.DEFINITIF]:
+        r = calculer("troisd6-effet", {"indice": "1D3", "avantage": actuel.name.lower(), "des": "1"})
+        assert r.explication is not None and "Moins d'1 point" not in r.explication
+        nouveau = troisd6.progression(actuel, 1)
+        pourquoi = "directement au niveau obtenu" if nouveau == troisd6.avantage(1) else "un cran de plus"
+        assert r.explication.endswith(f"→ {nouveau} ({pourquoi}).")
+
+
+def test_jet_3d6_lance_par_le_generateur_donne() -> None:
+    for graine in range(3):
+        r = calculer("troisd6-jet", {"valeur": "2"}, lancer=True, rng=random.Random(graine))
+        j = troisd6.jet(12, rng=random.Random(graine))
+        assert (r.entrees["des"], r.explication) == (_ecrits(j.des), j.explication)
