@@ -1549,3 +1549,26 @@ def test_jet_3d6_lance_par_le_generateur_donne() -> None:
         r = calculer("troisd6-jet", {"valeur": "2"}, lancer=True, rng=random.Random(graine))
         j = troisd6.jet(12, rng=random.Random(graine))
         assert (r.entrees["des"], r.explication) == (_ecrits(j.des), j.explication)
+
+
+@pytest.mark.parametrize(("formulaire", "entrees", "champ", "message"), ERREURS)
+def test_une_mauvaise_entree_ne_garde_dans_le_lien_que_ce_qui_est_ecrit(
+    formulaire: str, entrees: dict[str, str], champ: str, message: str
+) -> None:
+    """Refusée, la réponse garde les entrées lues (défauts compris), sans rien de tiré (dés, jets d'effet)."""
+    lues = {c.nom: entrees.get(c.nom, c.defaut).strip() for c in FORMULAIRES[formulaire].champs}
+    assert calculer(formulaire, entrees).entrees == {nom: v for nom, v in lues.items() if v}
+
+
+def test_defense_noms_par_defaut() -> None:
+    """Noms vides : « l'attaquant » et « le défenseur », comme s'ils étaient écrits."""
+    vides = calculer("troisd6-defense", {"nom_attaquant": "", "nom_defenseur": "", "des_attaque": "3 3 1",
+                                         "effet_attaque": "7", "des_defense": "4 4 2", "effet_defense": "4"})  # fmt: skip
+    ecrits = calculer("troisd6-defense", {"nom_attaquant": "l'attaquant", "nom_defenseur": "le défenseur",
+                                          "des_attaque": "3 3 1", "effet_attaque": "7", "des_defense": "4 4 2", "effet_defense": "4"})  # fmt: skip
+    assert vides.ok and (vides.verdict, vides.explication, vides.tableaux) == (
+        ecrits.verdict,
+        ecrits.explication,
+        ecrits.tableaux,
+    )
+    assert vides.explication is not None and vides.explication.startswith("l'attaquant attaque")
