@@ -212,6 +212,11 @@ ERREURS: tuple[tuple[str, dict[str, str], str, str], ...] = (
      "des doit contenir exactement 3 dés, reçu 2 : (1, 2)"),
     ("troisd6-mineure", {"seuil_premier": "x", "seuil_second": "12"}, "seuil_premier",
      "seuil_premier doit être un entier, reçu 'x'"),
+    # Avec des dés : le jet refuse le même seuil, son message ne s'ajoute pas sous un autre champ.
+    ("troisd6-mineure", {"seuil_premier": "x", "seuil_second": "12", "des_premier": "1 2 3", "des_second": "1 2 3"},
+     "seuil_premier", "seuil_premier doit être un entier, reçu 'x'"),
+    ("troisd6-mineure", {"seuil_premier": "x", "des_premier": "1 2 3"}, "seuil_premier",
+     "seuil doit être un entier, reçu 'x'"),
     ("troisd6-mineure", {"seuil_second": "abc"}, "seuil_second", "seuil_second doit être un entier, reçu 'abc'"),
     ("troisd6-effet", {"indice": "1D8"}, "indice",
      "indice doit s'écrire comme « 2D6 » ou « 1D6+1D3 » (D6 et D3 seulement), reçu '1D8'"),
