@@ -1577,3 +1577,24 @@ def test_defense_noms_par_defaut() -> None:
         ecrits.tableaux,
     )
     assert vides.explication is not None and vides.explication.startswith("l'attaquant attaque")
+
+
+# Des valeurs qu'un formulaire du navigateur ne peut pas saisir (une option hors liste, une case ni oui ni non),
+# mais qu'un lien ou la ligne de commande peuvent porter : hors de la table partagée ERREURS.
+_REFUS_HORS_FORMULAIRE = (
+    # Une case mal remplie est refusée seule : la scène (qui ne finirait jamais) n'est pas calculée pour autant.
+    ("troisd6-scene", {"seuil_a": "2", "seuil_b": "2", "comparer": "peut-être"}, "comparer",
+     "comparer doit valoir « oui » ou « non », reçu 'peut-être'"),
+    # Un choix refusé arrête le calcul : l'Indice trop haut n'ajoute pas une seconde erreur.
+    ("troisd6-defense", {"avantage": "x", "indice_attaquant": "14D6"}, "avantage",
+     "avantage doit être l'un de aucun, leger, moyen, fort, critique, reçu 'x'"),
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(("formulaire", "entrees", "champ", "message"), _REFUS_HORS_FORMULAIRE)
+def test_mauvaise_entree_hors_formulaire_refusee_seule(
+    formulaire: str, entrees: dict[str, str], champ: str, message: str
+) -> None:
+    r = calculer(formulaire, entrees)
+    assert r.erreurs == {champ: message}
+    assert not r.ok and r.verdict is None and not r.tableaux
