@@ -1598,3 +1598,15 @@ def test_mauvaise_entree_hors_formulaire_refusee_seule(
     r = calculer(formulaire, entrees)
     assert r.erreurs == {champ: message}
     assert not r.ok and r.verdict is None and not r.tableaux
+
+
+def test_les_des_des_deux_camps_sont_lus_meme_si_l_un_manque() -> None:
+    """Les dés du premier manquent, ceux du second sont faux : les deux champs disent leur erreur."""
+    assert calculer("troisd6-mineure", {"seuil_second": "12", "des_second": "1 2"}).erreurs == {
+        "des_premier": "des_premier : donnez les dés des deux camps pour juger la scène (ou aucun)",
+        "des_second": "des doit contenir exactement 3 dés, reçu 2 : (1, 2)",
+    }
+    assert calculer("warp-oppose", {"des_second": "1"}).erreurs == {
+        "des_premier": "des_premier : donnez les dés des deux camps pour juger le jet (ou aucun)",
+        "des_second": "des doit contenir exactement 2 dés, reçu 1 : (1,)",
+    }
