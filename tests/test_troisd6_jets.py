@@ -195,6 +195,8 @@ def test_distribution_somme_a_un(seuil: int) -> None:
         (lambda: jet(8.5, (1, 2, 3)), "seuil doit être un entier, reçu 8.5"),
         (lambda: jet("9", (1, 2, 3)), "seuil doit être un entier, reçu '9'"),
         (lambda: jet(9, rng=5), "rng doit être un random.Random (ou None), reçu 5"),
+        # Des dés donnés n'excusent pas un mauvais générateur : il est refusé à la porte, même inutile.
+        (lambda: jet(9, (1, 2, 3), rng="x"), "rng doit être un random.Random (ou None), reçu 'x'"),
         (lambda: distribution(True), "seuil doit être un entier, reçu True"),
         (lambda: seuil_talent(-1), "niveau doit être un entier ≥ 0, reçu -1"),
         (lambda: seuil_caracteristique(0.5), "modificateur doit être un entier, reçu 0.5"),
