@@ -831,7 +831,7 @@ def _phrase_progression(actuel: troisd6.Avantage, points: int) -> str:
         comment = "directement au niveau obtenu"
     else:
         comment = "un cran de plus"
-    return f"{actuel} et {points} points d'effet → {nouveau} ({comment})."
+    return f"{actuel} et {points} point{'s' if points > 1 else ''} d'effet → {nouveau} ({comment})."
 
 
 @st.composite
@@ -872,7 +872,9 @@ def _attendu_effet(entrees: dict[str, str]) -> dict[str, object]:
         e = troisd6.effet(
             indice, dd=dd, dt=dt, niveaux=niveaux, bonus_points=bonus, des=tuple(map(int, entrees["des"].split()))
         )
-        verdict = f"{e.points} points d'effet → {troisd6.progression(actuel, e.points)}"
+        verdict = (
+            f"{e.points} point{'s' if abs(e.points) > 1 else ''} d'effet → {troisd6.progression(actuel, e.points)}"
+        )
         explication = f"{e.explication} {_phrase_progression(actuel, e.points)}"
     table = _table(
         f"L'avantage après cet effet, depuis {actuel} : chances exactes",
@@ -928,10 +930,10 @@ def test_troisd6_effet_tout_vient_des_regles(entrees: dict[str, str]) -> None:
     assert calculer("troisd6-effet", entrees).en_dict() == _attendu_effet(entrees)
 
 
-_POINTS = [p for p in range(-2, 22) if p != 1]  # « 1 points d'effet » : voir le rapport (accord au singulier)
+_POINTS = range(-2, 22)
 
 
-@pytest.mark.parametrize("actuel", [a for a in troisd6.Avantage if a != troisd6.Avantage.DEFINITIF])
+@pytest.mark.parametrize("actuel", list(troisd6.Avantage))
 def test_effet_la_phrase_de_l_avantage(actuel: troisd6.Avantage) -> None:
     """Pour chaque avantage de départ et chaque total de points : la phrase que lit le joueur (« un cran de plus »,
     « directement au niveau obtenu »…), d'après progression() et avantage() des règles."""
@@ -943,7 +945,10 @@ def test_effet_la_phrase_de_l_avantage(actuel: troisd6.Avantage) -> None:
         )
         assert r.explication is not None
         assert r.explication.endswith(" " + _phrase_progression(actuel, points)), (actuel, points)
-        assert r.verdict == f"{points} points d'effet → {troisd6.progression(actuel, points)}"
+        assert (
+            r.verdict
+            == f"{points} point{'s' if abs(points) > 1 else ''} d'effet → {troisd6.progression(actuel, points)}"
+        )
 
 
 def test_effet_depuis_l_avantage_definitif_deja_au_plus_haut() -> None:
@@ -1020,10 +1025,13 @@ def _attendu_defense(entrees: dict[str, str], graine: int) -> dict[str, object]:
             ed,
         )
         e = troisd6.echange(att, dfn, tour, rng=random.Random(graine))
-        for nom, donne, eff in (("attaque", ea, e.effet_attaque), ("defense", ed, e.effet_defense)):
+        for nom, quel, donne, eff in (
+            ("attaque", "de l'attaque", ea, e.effet_attaque),
+            ("defense", "du blocage", ed, e.effet_defense),
+        ):
             if donne is None and eff is not None:
                 sortie[f"effet_{nom}"] = str(eff.total_des)
-                faits.append(f"Jet d'effet tiré (effet {nom}) : {eff.total_des}.")
+                faits.append(f"Jet d'effet {quel} tiré : {eff.total_des}.")
         if faits:  # un effet tiré est rejoué par son total, comme le rejouera le lien qui le garde
             totaux = (
                 e.effet_attaque.total_des if e.effet_attaque else None,
@@ -1540,7 +1548,7 @@ def test_cooperatif_lancer_les_betas_puis_l_alpha() -> None:
 
 def test_effet_un_seul_point_fait_monter_l_avantage() -> None:
     """Avec 1 point d'effet, l'avantage monte (ce n'est pas « moins d'1 point ») : la phrase dit vers quoi et pourquoi.
-    (L'accord « 1 points » n'est pas vérifié ici : voir le rapport.)"""
+    « 1 point », au singulier."""
     for actuel in [a for a in troisd6.Avantage if a != troisd6.Avantage.DEFINITIF]:
         r = calculer("troisd6-effet", {"indice": "1D3", "avantage": actuel.name.lower(), "des": "1"})
         assert r.explication is not None and "Moins d'1 point" not in r.explication

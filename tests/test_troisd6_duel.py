@@ -652,6 +652,11 @@ _AVANTAGES = "(AUCUN, LEGER, MOYEN, FORT, CRITIQUE, DEFINITIF)"
     ("appel", "message"),
     [
         (lambda: Politique(-1), f"risque {_RISQUE} -1"),  # type: ignore[arg-type]
+        # Un Risque a les bornes d'un Tour joué : ce qu'on calcule doit pouvoir se jouer.
+        (lambda: Risque(bonus_points=21), "bonus_points doit être un entier entre -20 et 20, reçu 21"),
+        (lambda: Risque(bonus_points=-21), "bonus_points doit être un entier entre -20 et 20, reçu -21"),
+        (lambda: Risque(niveaux=17), "niveaux doit être un entier entre -16 et 16, reçu 17"),
+        (lambda: Risque(niveaux=-17), "niveaux doit être un entier entre -16 et 16, reçu -17"),
         (
             lambda: Politique(Risque(), "esquive"),  # type: ignore[arg-type]
             "defense doit être une Defense (ESQUIVE, BLOCAGE, CONTRE_ATTAQUE), reçu 'esquive'",

@@ -117,6 +117,10 @@ def test_entrees_invalides() -> None:
         (lambda: effet("2D6", dd=4, bonus_points=3, total=7), "Indice 2D6 ; jet d'effet 7, + Dd 4, +3 points = 14 points d'effet.", 14),
         # Les dés donnés : D6 puis D3, et leur somme ; un seul dé se lit sans somme.
         (lambda: effet("1D6", des=(2,)), "Indice 1D6 ; jet d'effet 2 : 2 points d'effet.", 2),
+        # « point » au singulier pour 1, 0 et −1 ; au pluriel dès 2 (ou −2).
+        (lambda: effet("1D3", des=(1,)), "Indice 1D3 ; jet d'effet 1 : 1 point d'effet.", 1),
+        (lambda: effet("1D3", bonus_points=-1, total=1), "Indice 1D3 ; jet d'effet 1, -1 point = 0 point d'effet.", 0),
+        (lambda: effet("1D3", bonus_points=-3, total=1), "Indice 1D3 ; jet d'effet 1, -3 points = -2 points d'effet.", -2),
         (lambda: effet("1D6+1D3", des=(6, 3)), "Indice 1D6+1D3 ; jet d'effet (6, 3) = 9 : 9 points d'effet.", 9),
         (
             lambda: effet("2D6", niveaux=1, bonus_points=-2, des=(1, 2, 3)),

@@ -121,6 +121,12 @@ def test_un_de_de_bonus_n_abaisse_jamais_la_reussite(trait: int, bonus: int, mal
     assert _reussite(distribution(trait, bonus=bonus, malus=malus + 1)) <= avant
 
 
+@given(st.integers(min_value=0, max_value=6), modifs, modifs, st.randoms(use_true_random=False))
+def test_nombre_de_des_est_le_nombre_de_des_d_un_jet(trait: int, bonus: int, malus: int, alea: random.Random) -> None:
+    """nombre_de_des() dit combien de dés jet() lance, Trait 0 compris (il ne se lance pas, même avec du bonus)."""
+    assert nombre_de_des(trait, bonus=bonus, malus=malus) == len(jet(trait, bonus=bonus, malus=malus, rng=alea).des)
+
+
 @given(traits, modifs, modifs)
 def test_bonus_et_malus_equivalent_au_net(trait: int, bonus: int, malus: int) -> None:
     net = bonus - malus

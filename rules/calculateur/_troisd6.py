@@ -9,7 +9,7 @@ from functools import partial
 from typing import Any
 
 from rules import _valider
-from rules._francais import de_le, decimal
+from rules._francais import de_le, decimal, s
 from rules.affichage import pourcentage
 from rules.calculateur._commun import (
     Champ,
@@ -174,13 +174,13 @@ def _progression(actuel: Avantage, points: int) -> str:
     nouveau = progression(actuel, points)
     if points < 1:
         return f"Moins d'1 point d'effet : {actuel} ne change pas."
-    if nouveau == actuel.cran_suivant() and avantage(points) <= nouveau and nouveau != avantage(points):
-        comment = "un cran de plus"
-    elif nouveau == actuel:
+    if nouveau == actuel:  # seul l'avantage définitif ne monte plus
         comment = "déjà au plus haut"
+    elif nouveau == avantage(points):
+        comment = "directement au niveau obtenu"
     else:
-        comment = "directement au niveau obtenu" if nouveau == avantage(points) else "un cran de plus"
-    return f"{actuel} et {points} points d'effet → {nouveau} ({comment})."
+        comment = "un cran de plus"
+    return f"{actuel} et {points} point{s(points)} d'effet → {nouveau} ({comment})."
 
 
 def _effet(lu: Lecture) -> Reponse:
@@ -230,7 +230,7 @@ def _effet(lu: Lecture) -> Reponse:
     )
     verdict = explication = None
     if des is not None or lu.lancer:
-        verdict = f"{e.points} points d'effet → {progression(actuel, e.points)}"
+        verdict = f"{e.points} point{s(abs(e.points))} d'effet → {progression(actuel, e.points)}"
         explication = f"{e.explication} {_progression(actuel, e.points)}"
         if lu.lancer and e.des is not None:
             lu.sorties["des"] = ecrire_des(e.des)
@@ -326,7 +326,8 @@ def _defense(lu: Lecture) -> Reponse:
                     if tire is not None and (lu.lancer or nom.startswith("effet")):
                         lu.sorties[nom] = tire
                         if nom.startswith("effet"):
-                            faits.append(f"Jet d'effet tiré ({nom.replace('_', ' ')}) : {tire}.")
+                            quel = "de l'attaque" if nom == "effet_attaque" else "du blocage"
+                            faits.append(f"Jet d'effet {quel} tiré : {tire}.")
                 if any(k.startswith("effet") for k in lu.sorties):
                     tour = Tour(
                         risque.modificateur,

@@ -333,7 +333,11 @@ def effet(
         calcul += f", + Dd {bonus_dd}"
     if bonus_points:
         calcul += f", {bonus_points:+d} point{'s' if abs(bonus_points) > 1 else ''}"
-    fin = f" = {points} points d'effet." if (bonus_dd or bonus_points) else f" : {points} points d'effet."
+    fin = (
+        f" = {points} point{s(abs(points))} d'effet."
+        if (bonus_dd or bonus_points)
+        else f" : {points} point{s(abs(points))} d'effet."
+    )
     return Effet(
         indice_de_base=base,
         niveaux=ajout,

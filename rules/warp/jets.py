@@ -149,7 +149,8 @@ def nombre_de_des(trait: int, *, bonus: int = 0, malus: int = 0) -> int:
         >>> nombre_de_des(3, bonus=1, malus=4)
         6
     """
-    return _valider_modificateurs(_valider_trait(trait), bonus, malus)
+    lances = _valider_modificateurs(_valider_trait(trait), bonus, malus)
+    return lances if trait else 0  # un Trait de 0 ne se lance pas (voir jet) : ses modificateurs non plus
 
 
 def seuil(trait: int) -> int:
