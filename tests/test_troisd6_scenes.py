@@ -729,3 +729,27 @@ def test_un_tour_accepte_ses_bornes_et_range_les_des_en_tuples() -> None:
     assert (t.effet_attaque, t.effet_defense, t.niveaux, t.bonus_points) == (102, 1, 16, -20)
     assert Personnage("X", seuil=10, indice="1D6+1D3").indice == Indice(1, 1)  # l'Indice écrit est lu
     assert Personnage("X", actif=False, armure=20).armure == 20
+
+
+def test_un_seul_point_d_effet_passe_encore_par_l_armure() -> None:
+    """Une armure retire aussi le dernier point : 1 point d'effet contre armure 1 ne laisse rien (esquive ratée)."""
+    ada = Personnage("Ada", seuil=12, indice="1D3")
+    bruno = Personnage("Bruno", seuil=11, indice="1D3", armure=1)
+    e = echange(ada, bruno, Tour(0, (1, 2, 4), 1, defense=Defense.ESQUIVE, des_defense=(6, 6, 5)))
+    assert (e.effet_attaque is not None and e.effet_attaque.points, e.armure, e.points) == (1, 1, 0)
+    assert e.effet_defense is None  # une esquive n'a pas de jet d'effet
+
+
+def test_un_defenseur_passif_n_a_ni_defense_ni_jet() -> None:
+    """Face à un passif (une porte), l'échange ne porte aucune défense, aucun jet ni effet de défense."""
+    ada = Personnage("Ada", seuil=12, indice="1D3")
+    e = echange(ada, Personnage("la porte", actif=False), Tour(0, (1, 2, 4), 1))
+    assert (e.defense, e.jet_defense, e.effet_defense, e.points) == (None, None, None, 1)
+
+
+def test_une_scene_deja_gagnee_garde_les_avantages_de_depart() -> None:
+    """Reprendre une scène déjà gagnée ne joue rien ; le plus haut avantage de chacun est celui du départ."""
+    ada, bruno = Personnage("Ada", seuil=12, indice="1D3"), Personnage("Bruno", seuil=11, indice="1D3")
+    s = jouer_scene(ada, bruno, avantages={"Bruno": Avantage.FORT, "Ada": Avantage.DEFINITIF})
+    assert (s.tours, s.vainqueur, s.terminee) == ((), "Ada", True)
+    assert s.avantages_max == {"Ada": Avantage.DEFINITIF, "Bruno": Avantage.FORT}
