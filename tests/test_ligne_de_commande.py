@@ -127,14 +127,20 @@ def _mots(texte: str) -> str:
     return " ".join(texte.split())
 
 
-def _aide(arguments: list[str], capsys: pytest.CaptureFixture[str]) -> str:
-    """La sortie de `--help` (ou `-h`) : code de sortie 0, rien sur la sortie d'erreur."""
+def _quitte(arguments: list[str], capsys: pytest.CaptureFixture[str], code: int) -> tuple[str, str]:
+    """argparse quitte (SystemExit) avec `code` : les sorties standard et d'erreur."""
     with pytest.raises(SystemExit) as sortie:
         main(arguments)
-    assert sortie.value.code == 0
+    assert sortie.value.code == code
     lu = capsys.readouterr()
-    assert lu.err == ""
-    return lu.out
+    return lu.out, lu.err
+
+
+def _aide(arguments: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """La sortie de `--help` (ou `-h`) : code de sortie 0, rien sur la sortie d'erreur."""
+    out, err = _quitte(arguments, capsys, 0)
+    assert err == ""
+    return out
 
 
 def _option(champ: Champ) -> str:
@@ -250,12 +256,9 @@ def test_les_exemples_de_l_aide_marchent(capsys: pytest.CaptureFixture[str]) -> 
 
 def _refus(arguments: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     """La sortie d'erreur d'une ligne refusée par argparse : code 2, rien sur la sortie standard."""
-    with pytest.raises(SystemExit) as sortie:
-        main(arguments)
-    assert sortie.value.code == 2
-    lu = capsys.readouterr()
-    assert lu.out == ""
-    return lu.err
+    out, err = _quitte(arguments, capsys, 2)
+    assert out == ""
+    return err
 
 
 def test_formulaire_manquant_usage_et_erreur_mot_pour_mot(capsys: pytest.CaptureFixture[str]) -> None:

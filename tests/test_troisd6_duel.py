@@ -98,16 +98,24 @@ def _echange_brut(att: Personnage, dfn: Personnage, pol_att: Politique, pol_dfn:
     return dict(loi)
 
 
-def _gauss_scene(
+def _espace(
     a: Personnage, b: Personnage, pol_a: Politique, pol_b: Politique, objectif: Avantage
-) -> dict[tuple[Avantage, Avantage, str], Fraction]:
-    """La chance que `a` gagne depuis chaque état, par Gauss–Jordan sur tous les états à la fois."""
+) -> tuple[dict[str, dict[tuple, Fraction]], list[tuple[Avantage, Avantage, str]]]:
+    """La loi brute d'un échange pour chaque attaquant, et les états (avantage de a, de b, qui attaque) sous l'objectif."""
     lois = {a.nom: _echange_brut(a, b, pol_a, pol_b)}
     if b.actif:
         lois[b.nom] = _echange_brut(b, a, pol_b, pol_a)
     sous = [av for av in Avantage if av < objectif]
     qui_possibles = [a.nom, b.nom] if b.actif else [a.nom]
     etats = [(x, y, q) for x in sous for y in (sous if b.actif else [Avantage.AUCUN]) for q in qui_possibles]
+    return lois, etats
+
+
+def _gauss_scene(
+    a: Personnage, b: Personnage, pol_a: Politique, pol_b: Politique, objectif: Avantage
+) -> dict[tuple[Avantage, Avantage, str], Fraction]:
+    """La chance que `a` gagne depuis chaque état, par Gauss–Jordan sur tous les états à la fois."""
+    lois, etats = _espace(a, b, pol_a, pol_b, objectif)
     index = {e: i for i, e in enumerate(etats)}
     n = len(etats)
     lignes = []
@@ -217,12 +225,7 @@ def _oracle_complet(
     a: Personnage, b: Personnage, pa: Politique, pb: Politique, objectif: Avantage
 ) -> dict[tuple[Avantage, Avantage, str], tuple[Fraction, Fraction, Fraction, Fraction | None]]:
     """Depuis chaque état : (victoire de a, victoire de b, scène sans fin, tours moyens ou None s'il y a du sans fin)."""
-    lois = {a.nom: _echange_brut(a, b, pa, pb)}
-    if b.actif:
-        lois[b.nom] = _echange_brut(b, a, pb, pa)
-    sous = [av for av in Avantage if av < objectif]
-    qui_possibles = [a.nom, b.nom] if b.actif else [a.nom]
-    etats = [(x, y, q) for x in sous for y in (sous if b.actif else [Avantage.AUCUN]) for q in qui_possibles]
+    lois, etats = _espace(a, b, pa, pb, objectif)
     # Les transitions : vers un état, ou vers le nom du vainqueur.
     suites: dict[tuple[Avantage, Avantage, str], defaultdict[object, Fraction]] = {}
     for x, y, q in etats:
