@@ -189,6 +189,9 @@ ERREURS: tuple[tuple[str, dict[str, str], str, str], ...] = (
     ("warp-cooperatif", {"betas": "2 3", "des_betas": "4 3"}, "des_betas",
      "des_betas : donnez les dés de chaque Bêta, séparés par « / » (2 Bêtas dans « Traits des Bêtas »), reçu "
      "1 groupe de dés"),
+    # Le jet d'un Bêta refusé : son Trait est sous « betas », avec le Bêta nommé.
+    ("warp-cooperatif", {"betas": "2 61", "des_betas": "1 1 / 1 1"}, "betas",
+     "Bêta 2 : trait doit être ≤ 60 (au plus 60 dés), reçu 61"),
     ("warp-etendu", {"complexite": "0"}, "complexite", "complexite doit être un entier ≥ 1, reçu 0"),
     ("warp-experience", {"convertis": "3"}, "convertis",
      "aucun dé d'expérience disponible pour « ce Test » : ses 3 dés sont déjà convertis (ils reviennent à la fin de la partie)"),

@@ -1528,22 +1528,40 @@ def test_lecture_des_groupes_resultats_et_traits() -> None:
 
 def test_cooperatif_lancer_les_betas_puis_l_alpha() -> None:
     """« Lancer » avant que les Bêtas lancent : cooperation() tire leurs jets, puis l'Alpha lance avec leur aide, par le
-    même générateur ; le lien garde leurs résultats et les dés de l'Alpha (pas les dés des Bêtas écrits)."""
-    for graine in range(4):
+    même générateur ; le lien garde leurs résultats et les dés de l'Alpha (pas les dés des Bêtas écrits). Les bonus et
+    malus du formulaire valent pour tous les jets, ceux des Bêtas compris."""
+    for graine, (bonus, malus) in enumerate([(0, 0), (2, 0), (0, 2), (1, 3), (3, 1), (0, 0)]):
         g = random.Random(graine)
-        t = warp.cooperation(3, [2, 3], rng=g)
+        t = warp.cooperation(3, [2, 3], bonus=bonus, malus=malus, rng=g)
         resultats = [x.resultat for x in t.jets_betas]
         total = warp.aide(resultats)
-        j = warp.jet(3, bonus=max(total, 0), malus=max(-total, 0), rng=g)
-        r = calculer(
-            "warp-cooperatif", {"betas": "2 3", "des_betas": "1 1 / 1 1 1"}, lancer=True, rng=random.Random(graine)
-        )
+        j = warp.jet(3, bonus=bonus + max(total, 0), malus=malus + max(-total, 0), rng=g)
+        entrees = {"betas": "2 3", "des_betas": "1 1 / 1 1 1", "bonus": str(bonus), "malus": str(malus)}
+        r = calculer("warp-cooperatif", entrees, lancer=True, rng=random.Random(graine))
         assert r.entrees["resultats"] == ", ".join(str(x) for x in resultats)
         assert (r.entrees["des"], r.verdict, r.explication) == (
             _ecrits(j.des),
             str(j.resultat),
             f"Alpha : {j.explication}",
         )
+
+
+def test_cooperatif_lance_refus_sous_son_champ() -> None:
+    """« Lancer » : cooperation() refuse ce qu'un jet joué ne peut pas lancer (plus de 60 dés), et son message va sous
+    le champ qu'il nomme, pas sous un champ vide ; les refus suivants (les chances de l'Alpha) ne le remplacent pas."""
+    refus = [
+        ({"alpha": "61", "betas": "2"}, "alpha", "alpha doit être ≤ 60 (au plus 60 dés), reçu 61"),
+        ({"bonus": "61", "betas": "2"}, "bonus", "bonus doit être ≤ 60 (au plus 60 dés), reçu 61"),
+        ({"malus": "61", "betas": "2"}, "malus", "malus doit être ≤ 60 (au plus 60 dés), reçu 61"),
+        ({"alpha": "50", "betas": "2 2 2 2 2 2"}, "alpha",
+         "alpha, betas, bonus et malus : au plus 60 dés d'un même jet, et l'Alpha peut en lancer 63 "
+         "(Trait 50, 6 Bêtas, bonus 0, malus 0)"),
+        ({"betas": "2 59", "bonus": "2"}, "betas",
+         "betas[1], bonus et malus : au plus 60 dés d'un même jet, reçu 62 (Trait 59, bonus 2, malus 0)"),
+    ]  # fmt: skip
+    for entrees, champ, message in refus:
+        r = calculer("warp-cooperatif", entrees, lancer=True, rng=random.Random(0))
+        assert r.erreurs == {champ: message}, entrees
 
 
 def test_effet_un_seul_point_fait_monter_l_avantage() -> None:

@@ -213,7 +213,7 @@ def _cooperatif(lu: Lecture) -> Reponse:
     resultats = _lire_resultats(lu.texte("resultats"))
     betas = _lire_traits(lu.texte("betas"))
     des = lu.des("des")
-    champs = {"alpha": "alpha", "bonus": "bonus", "malus": "malus", "betas": "betas", "len": "betas", "des": "des"}
+    champs = {"alpha": "alpha", "bonus": "bonus", "malus": "malus", "betas": "betas", "des": "des"}
     faits: list[str] = []
     verdict = explication = None
     tables: list[Tableau] = []

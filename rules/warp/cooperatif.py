@@ -131,7 +131,6 @@ def _valider_alpha(alpha: Any, traits: tuple[int, ...], bonus: Any, malus: Any) 
 def _valider_loi(betas: Sequence[int], bonus: int, malus: int) -> tuple[tuple[int, ...], int]:
     """Les Traits des Bêtas et le modificateur net, dans les bornes des chances exactes."""
     traits = _valider_traits(betas)
-    _valider.au_plus("len(betas)", len(traits), _valider.BETAS_MAX)
     for i, t in enumerate(traits):
         _valider.trait_de_loi(f"betas[{i}]", t)
     return traits, _valider.modificateur_net(bonus, malus)
