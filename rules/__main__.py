@@ -104,7 +104,12 @@ def analyseur() -> argparse.ArgumentParser:
             )
         if f.lancable:
             q.add_argument("--lancer", action="store_true", help="tire de vrais dés au lieu de les lire")
-            q.add_argument("--graine", type=int, metavar="N", help="graine du tirage, pour le rejouer à l'identique")
+            q.add_argument(
+                "--graine",
+                type=int,
+                metavar="N",
+                help="graine des dés tirés (par --lancer, ou un jet d'effet laissé vide), pour les rejouer à l'identique",
+            )
         q.add_argument("--json", action="store_true", help="écrit la réponse en JSON")
     return p
 
@@ -116,7 +121,8 @@ def main(arguments: Sequence[str] | None = None) -> int:
     entrees = {c.nom: getattr(options, c.nom) for c in f.champs if getattr(options, c.nom) is not None}
     lancer = bool(getattr(options, "lancer", False))
     graine = getattr(options, "graine", None)
-    rng = random.Random(graine) if lancer and graine is not None else None
+    # Même sans --lancer, un formulaire tire ce qu'on ne lui donne pas (les jets d'effet d'un échange) : la graine vaut.
+    rng = random.Random(graine) if graine is not None else None
     try:
         reponse = calculer(f.nom, entrees, lancer=lancer, rng=rng)
     except ValueError as erreur:

@@ -195,7 +195,8 @@ def test_aide_de_chaque_formulaire_depuis_ses_champs(nom: str, capsys: pytest.Ca
     if f.lancable:
         options += [
             "--lancer tire de vrais dés au lieu de les lire",
-            "--graine N graine du tirage, pour le rejouer à l'identique",
+            "--graine N graine des dés tirés (par --lancer, ou un jet d'effet laissé vide), pour les rejouer à "
+            "l'identique",
         ]
     attendu = [
         f"utilisation : python -m rules {nom}",
@@ -322,8 +323,20 @@ def test_lancer_avec_graine_rejoue_le_meme_tirage(nom: str, capsys: pytest.Captu
     attendu = en_texte(calculer(nom, {}, lancer=True, rng=random.Random(20261201))) + "\n"
     assert main([nom, "--lancer", "--graine", "20261201"]) == 0
     assert capsys.readouterr() == (attendu, "")
-    assert main([nom, "--graine", "20261201"]) == 0  # sans --lancer, la graine ne tire rien : les chances seules
+    assert main([nom, "--graine", "20261201"]) == 0  # sans --lancer ni dés, rien n'est tiré : les chances seules
     assert capsys.readouterr() == (en_texte(calculer(nom, {})) + "\n", "")
+
+
+def test_graine_sans_lancer_rejoue_les_jets_d_effet_tires(capsys: pytest.CaptureFixture[str]) -> None:
+    """Les 3d6 donnés sans leurs jets d'effet : l'échange tire ceux-ci ; `--graine` seule les rend rejouables."""
+    for graine in range(5):
+        arguments = ["troisd6-defense", "--des-attaque", "1 1 2", "--des-defense", "5 2 1", "--graine", str(graine)]
+        attendu = en_texte(
+            calculer("troisd6-defense", {"des_attaque": "1 1 2", "des_defense": "5 2 1"}, rng=random.Random(graine))
+        )
+        for _ in range(2):
+            assert main(arguments) == 0
+            assert capsys.readouterr() == (attendu + "\n", "")
 
 
 def test_lancer_tire_de_vrais_des(capsys: pytest.CaptureFixture[str]) -> None:

@@ -37,7 +37,10 @@ def calculer(
 ) -> Reponse:
     """Le verdict et les chances exactes d'un formulaire, à partir des valeurs de ses champs (du texte).
 
-    Un champ absent ou vide prend sa valeur par défaut. Avec `lancer`, les dés
+    Un champ absent prend sa valeur par défaut. Un champ envoyé vide (effacé
+    dans la page) ne la reprend pas : vide, un champ facultatif (les dés) n'est
+    pas donné, et un champ qui attend une valeur est refusé sous son nom ; la
+    page ne remet jamais en douce un nombre que le joueur a effacé. Avec `lancer`, les dés
     du formulaire sont tirés (par `rng`, ou un `random.Random` neuf) au lieu
     d'être lus, et la réponse les porte dans `entrees`, pour qu'un lien les
     rejoue. Une entrée refusée par une règle ne lève rien : elle va dans
@@ -64,6 +67,8 @@ def calculer(
         {'des': 'des doit contenir exactement 3 dés, reçu 4 : (6, 5, 2, 1)'}
         >>> calculer("warp-jet", {"trait": "trois"}).erreurs
         {'trait': "trait doit être un entier ≥ 0, reçu 'trois'"}
+        >>> calculer("warp-jet", {"trait": ""}).erreurs
+        {'trait': "trait doit être un entier ≥ 0, reçu ''"}
     """
     if not isinstance(formulaire, str) or formulaire not in FORMULAIRES:
         raise ValueError(f"formulaire doit être l'un de {', '.join(FORMULAIRES)}, reçu {recu(formulaire)}")
