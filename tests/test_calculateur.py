@@ -694,6 +694,10 @@ def _signe(x: int) -> str:
     return f"+ {x}" if x >= 0 else f"− {-x}"
 
 
+def _moins(x: int) -> str:
+    return str(x).replace("-", "−")
+
+
 def _notes_3(loi: dict[troisd6.Niveau, Fraction]) -> tuple[tuple[str, Fraction], ...]:
     N = troisd6.Niveau
     return (
@@ -708,7 +712,8 @@ def _notes_3(loi: dict[troisd6.Niveau, Fraction]) -> tuple[tuple[str, Fraction],
 def _jet_3d6(draw: st.DrawFn) -> dict[str, str]:
     sorte = draw(st.sampled_from(["caracteristique", "talent"]))
     valeur = draw(st.integers(0 if sorte == "talent" else -1, 8))  # un niveau de talent est ≥ 0
-    entrees = {"sorte": sorte, "valeur": str(valeur), "difficulte": str(draw(st.integers(-5, 10)))}
+    # Jusqu'à −16 de difficulté : le seuil peut être négatif (jamais atteint, écrit « −9 » comme les autres nombres).
+    entrees = {"sorte": sorte, "valeur": str(valeur), "difficulte": str(draw(st.integers(-16, 10)))}
     entrees["familiarite"] = draw(st.sampled_from(["oui", "non"])) if sorte == "talent" else "non"
     if draw(st.booleans()):
         entrees["des"] = _ecrits(draw(_des_de(3)))
@@ -738,8 +743,16 @@ def _attendu_jet_3d6(entrees: dict[str, str]) -> dict[str, object]:
         entrees,
         verdict,
         explication,
-        [f"Seuil : {calcul} = {s} : réussite sur {s} ou moins aux 3d6 ; {nom}."],
-        [_table(f"Chances exactes d'un jet de 3d6 sous {s}", "Niveau", loi, "Ce niveau ou mieux", notes=_notes_3(loi))],  # type: ignore[arg-type]
+        [f"Seuil : {calcul} = {_moins(s)} : réussite sur {_moins(s)} ou moins aux 3d6 ; {nom}."],
+        [
+            _table(
+                f"Chances exactes d'un jet de 3d6 sous {_moins(s)}",
+                "Niveau",
+                loi,
+                "Ce niveau ou mieux",
+                notes=_notes_3(loi),
+            )
+        ],  # type: ignore[arg-type]
     )
 
 
@@ -749,6 +762,7 @@ def _attendu_jet_3d6(entrees: dict[str, str]) -> dict[str, object]:
 @example({"sorte": "caracteristique", "valeur": "-1", "difficulte": "4", "familiarite": "non", "des": "4 4 2"})
 @example({"sorte": "caracteristique", "valeur": "0", "difficulte": "0", "familiarite": "non", "des": "6 6 6"})
 @example({"sorte": "talent", "valeur": "3", "difficulte": "5", "familiarite": "non", "des": "6 5 1"})
+@example({"sorte": "talent", "valeur": "0", "difficulte": "-16", "familiarite": "oui", "des": "1 1 2"})
 def test_troisd6_jet_tout_vient_des_regles(entrees: dict[str, str]) -> None:
     assert calculer("troisd6-jet", entrees).en_dict() == _attendu_jet_3d6(entrees)
 

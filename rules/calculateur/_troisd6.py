@@ -102,14 +102,16 @@ def _jet(lu: Lecture) -> Reponse:
         calcul += f" {MALUS_FAMILIARITE:+d} (simple familiarité)"
     palier = difficulte_nommee(difficulte)
     nom = f" ; difficulté « {palier} »" if palier else " ; difficulté sans nom sur l'échelle du texte"
-    faits = (f"Seuil : {calcul} = {s} : réussite sur {s} ou moins aux 3d6{nom}.".replace("+", "+ ").replace("-", "− "),)
+    calcul = calcul.replace("+", "+ ").replace("-", "− ")
+    ecrit = str(s).replace("-", "−")  # un seuil négatif (jamais atteint) : « −9 », pas « − 9 »
+    faits = (f"Seuil : {calcul} = {ecrit} : réussite sur {ecrit} ou moins aux 3d6{nom}.",)
     return lu.reponse(
         verdict=None
         if r is None
         else str(r.niveau) + (f" (Dd = {r.dd})" if r.dd else f" (Dt = {r.dt})" if r.dt else ""),
         explication=None if r is None else r.explication,
         faits=faits,
-        tableaux=(_table_3d6(f"Chances exactes d'un jet de 3d6 sous {s}", distribution(s)),),
+        tableaux=(_table_3d6(f"Chances exactes d'un jet de 3d6 sous {ecrit}", distribution(s)),),
     )
 
 
