@@ -260,7 +260,8 @@ def ecrire_des(valeurs: Iterable[int]) -> str:
 _NOM_LIBRE = re.compile(r"[^\W_](?:[\w'’. \-]{0,38}[\w.])?")
 """Un nom libre : commence par une lettre ou un chiffre, 40 caractères au plus, sans balise ni guillemet."""
 
-_NOM = re.compile(r"^([a-z_]+(?:\[\d+\])?(?: et [a-z_]+)?)\b")
+_NOM = re.compile(r"^([a-z_]+(?: et [a-z_]+)?)\b")
+"""Le nom qui ouvre un message des règles : « trait », « bonus et malus », « betas » (de « betas[1] doit… »)."""
 
 
 def champ_du_message(message: str, champs: Mapping[str, str], defaut: str = "") -> str:
@@ -273,12 +274,14 @@ def champ_du_message(message: str, champs: Mapping[str, str], defaut: str = "") 
         'des'
         >>> champ_du_message("bonus et malus : au plus 12 dés", {"bonus": "bonus"})
         'bonus'
+        >>> champ_du_message("betas[1] doit être un entier ≥ 0, reçu '3x'", {"betas": "betas"})
+        'betas'
         >>> champ_du_message("aucun dé d'expérience disponible", {}, "reserve")
         'reserve'
     """
     m = _NOM.match(message)
     if m:
-        nom = m.group(1).split(" et ")[0].split("[")[0]
+        nom = m.group(1).split(" et ")[0]
         if nom in champs:
             return champs[nom]
     return defaut
