@@ -237,7 +237,10 @@ ERREURS: tuple[tuple[str, dict[str, str], str, str], ...] = (
     ("troisd6-defense", {"des_attaque": "1 1 2", "des_defense": "1 2"}, "des_defense",
      "des_defense doit contenir exactement 3 dés, reçu 2 : (1, 2)"),
     ("troisd6-defense", {"des_attaque": "1 1 2", "des_defense": "5 2 1", "effet_attaque": "99"}, "effet_attaque",
-     "total : un jet de 2D6 fait de 2 à 12, reçu 99"),
+     "effet_attaque : un jet de 2D6 fait de 2 à 12, reçu 99"),
+    # Le jet d'effet du blocage, impossible pour l'Indice du défenseur : sous son champ, pas sous celui de l'attaque.
+    ("troisd6-defense", {"des_attaque": "1 1 2", "des_defense": "5 2 1", "effet_defense": "10"}, "effet_defense",
+     "effet_defense : un jet de 1D6+1D3 fait de 2 à 9, reçu 10"),
     ("troisd6-defense", {"effet_defense": "x"}, "effet_defense", "effet_defense doit être un entier, reçu 'x'"),
     ("troisd6-defense", {"des_attaque": "1 1 2", "des_defense": "5 2 1", "effet_attaque": "0"}, "effet_attaque",
      "effet_attaque doit être un entier entre 1 et 102, reçu 0"),

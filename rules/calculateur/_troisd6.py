@@ -313,7 +313,7 @@ def _defense(lu: Lecture) -> Reponse:
             {n: n for n in ("des_attaque", "des_defense", "effet_attaque", "effet_defense")},
         )
         if tour is not None and not lu.erreurs:
-            champs = {"total": "effet_attaque", "des_attaque": "des_attaque", "des_defense": "des_defense"}
+            champs = {n: n for n in ("effet_attaque", "effet_defense", "des_attaque", "des_defense")}
             e = lu.essayer(lambda: echange(att, dfn, tour, rng=lu.rng or random.Random()), champs)
             if e is not None:
                 # Les dés tirés (3d6 et jets d'effet) deviennent des entrées : le lien les garde, et l'échange

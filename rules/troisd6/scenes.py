@@ -265,10 +265,16 @@ _Raison = Literal["attaque ratée", "niveau du défenseur", "contre-attaque"]
 """Pourquoi l'initiative change de camp (3D6 › Scènes majeures › Principes généraux › Défense)."""
 
 
-def _effet_du_jet(j: Jet, ind: Indice, niveaux: int, bonus: int, total: int | None, rng: random.Random | None) -> Effet:
+def _effet_du_jet(
+    nom: str, j: Jet, ind: Indice, niveaux: int, bonus: int, total: int | None, rng: random.Random | None
+) -> Effet:
+    """L'effet d'un jet réussi ; un total impossible pour l'Indice est refusé sous le champ `nom` du `Tour`."""
     dd = j.dd if j.niveau is Niveau.REUSSITE_SPECIALE else None
     dt = j.dt if j.niveau is Niveau.REUSSITE_CRITIQUE else None
-    return effet(ind, dd=dd, dt=dt, niveaux=niveaux, bonus_points=bonus, total=total, rng=rng)
+    try:
+        return effet(ind, dd=dd, dt=dt, niveaux=niveaux, bonus_points=bonus, total=total, rng=rng)
+    except ValueError as erreur:  # seul `total` vient du Tour : le reste est déjà validé
+        raise ValueError(f"{nom} : {str(erreur).removeprefix('total : ')}") from None
 
 
 def _malus_defense(defenseur: Personnage, defense: Defense) -> int:
@@ -337,7 +343,9 @@ def echange(
     ja = jet(attaquant.seuil + tour.modificateur, tour.des_attaque, rng=rng)
     ea: Effet | None = None
     if ja.reussi:
-        ea = _effet_du_jet(ja, attaquant.des_effet, tour.niveaux, tour.bonus_points, tour.effet_attaque, rng)
+        ea = _effet_du_jet(
+            "effet_attaque", ja, attaquant.des_effet, tour.niveaux, tour.bonus_points, tour.effet_attaque, rng
+        )
     points = ea.points if ea else 0
     raison: _Raison | None = None if ja.reussi else "attaque ratée"
     jd: Jet | None = None
@@ -350,7 +358,7 @@ def echange(
         if ea is not None and tour.defense is Defense.ESQUIVE and _au_moins(jd, ja):
             points = 0
         elif ea is not None and tour.defense is Defense.BLOCAGE and jd.reussi:
-            ed = _effet_du_jet(jd, defenseur.des_effet, 0, 0, tour.effet_defense, rng)
+            ed = _effet_du_jet("effet_defense", jd, defenseur.des_effet, 0, 0, tour.effet_defense, rng)
             points -= ed.points
         if raison is None and jd.niveau > ja.niveau:
             raison = "niveau du défenseur"
