@@ -189,6 +189,11 @@ ERREURS: tuple[tuple[str, dict[str, str], str, str], ...] = (
     ("warp-cooperatif", {"betas": "2 3", "des_betas": "4 3"}, "des_betas",
      "des_betas : donnez les dés de chaque Bêta, séparés par « / » (2 Bêtas dans « Traits des Bêtas »), reçu "
      "1 groupe de dés"),
+    # L'Alpha hors des chances exactes (plus de 12d) : refusé sous « alpha », sans table à moitié calculée.
+    ("warp-cooperatif", {"alpha": "13", "betas": "2"}, "alpha",
+     "trait doit être ≤ 12 pour calculer des chances exactes, reçu 13"),
+    # Son jet refusé (plus de 60 dés) : sous « alpha » aussi, avant le refus des chances.
+    ("warp-cooperatif", {"alpha": "61", "des": "1 1 1"}, "alpha", "trait doit être ≤ 60 (au plus 60 dés), reçu 61"),
     # Le jet d'un Bêta refusé : son Trait est sous « betas », avec le Bêta nommé.
     ("warp-cooperatif", {"betas": "2 61", "des_betas": "1 1 / 1 1"}, "betas",
      "Bêta 2 : trait doit être ≤ 60 (au plus 60 dés), reçu 61"),

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from rules import troisd6, warp
 from rules.affichage import pourcentage, une_chance_sur
-from rules.calculateur import FORMULAIRES, calculer, calculer_json, en_texte
+from rules.calculateur import FORMULAIRES, Reponse, calculer, calculer_json, en_texte
 from rules.calculateur._commun import ecrire_des
 from rules.des import lancer
 from tests.cas_calculateur import CAS, ERREURS, Cas
@@ -94,6 +94,9 @@ def test_champ_inconnu_et_formulaire_inconnu() -> None:
         calculer("warp-jett")
     with pytest.raises(ValueError, match="trait doit être un texte d'au plus 200 caractères"):
         calculer("warp-jet", {"trait": "1" * 201})
+    with pytest.raises(KeyError) as inconnu:
+        FORMULAIRES["warp-jet"].champ("traitt")
+    assert inconnu.value.args == ("traitt",)
 
 
 def test_json_aller_retour() -> None:
@@ -1385,6 +1388,7 @@ def test_lecture_des_champs_comme_les_ecrit_un_joueur() -> None:
         "familiarite": "familiarite doit valoir « oui » ou « non », reçu 'peut-être'"
     }
     assert calculer("warp-jet", {"des": "6"}).erreurs == {"des": "des doit contenir exactement 3 dés, reçu 1 : (6,)"}
+    assert calculer("warp-jet", {"trait": "12d"}).tableaux == calculer("warp-jet", {"trait": "12"}).tableaux
     assert calculer("warp-jet", {"trait": "1234567890"}).erreurs == {
         "trait": "trait doit être un entier ≥ 0, reçu '1234567890'"
     }
@@ -1397,6 +1401,11 @@ def test_lecture_noms_et_choix_refuses_mot_pour_mot() -> None:
     assert calculer("troisd6-scene", {"nom_a": "<b>", "comparer": "non"}).erreurs == {
         "nom_a": "nom_a doit être un nom de 40 caractères au plus (lettres, chiffres, espaces, apostrophes, tirets, "
         "points), reçu '<b>'"
+    }
+    # Un choix refusé est lu comme le premier permis (ici la caractéristique, qui accepte toute valeur) : son refus
+    # reste seul, sans un second refus qui n'en serait que la conséquence (un talent refuserait la valeur −1).
+    assert calculer("troisd6-jet", {"sorte": "competence", "valeur": "-1"}).erreurs == {
+        "sorte": "sorte doit être l'un de caracteristique, talent, reçu 'competence'"
     }
     r = calculer("troisd6-scene", {"nom_a": "", "nom_b": "", "comparer": "non"})
     assert r.verdict is not None and r.verdict.startswith("A l'emporte ")
@@ -1463,6 +1472,11 @@ def test_en_texte_mot_pour_mot() -> None:
     assert (
         en_texte(calculer("warp-jet", {"trait": "x", "des": "9"})) == "trait : trait doit être un entier ≥ 0, reçu 'x'"
     )
+    # Plusieurs refus, un par ligne ; un refus qui ne nomme aucun champ est écrit sous « entrée ».
+    assert en_texte(Reponse("warp-jet", {}, erreurs={"trait": "a", "": "b"})) == "trait : a\nentrée : b"
+    # Plusieurs faits : un par ligne, dans un seul bloc.
+    faits = calculer("warp-cooperatif", {"betas": "2 3", "des_betas": "4 3 / 6 1 1", "des": "5 4 2 1"})
+    assert len(faits.faits) == 3 and "\n".join(faits.faits) in en_texte(faits).split("\n\n")
     with pytest.raises(ValueError) as erreur:
         en_texte("Magistrale")  # type: ignore[arg-type]
     assert str(erreur.value) == "reponse doit être une Reponse (le résultat de calculer), reçu 'Magistrale'"
