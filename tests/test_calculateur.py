@@ -1664,3 +1664,56 @@ def test_les_des_des_deux_camps_sont_lus_meme_si_l_un_manque() -> None:
         "des_premier": "des_premier : donnez les dés des deux camps pour juger le jet (ou aucun)",
         "des_second": "des doit contenir exactement 2 dés, reçu 1 : (1,)",
     }
+
+
+# --- Mutants des formulaires 3D6 du calculateur ---
+
+# Un Indice qu'un critique ferait sortir de l'échelle : le refus des règles va sous l'Indice qu'il nomme
+# (« niveaux : 14D6 +3 niveaux… » nomme 14D6). Les deux Indices diffèrent dans chaque cas : le message dit lequel.
+# Les niveaux du risque comptent pour l'attaquant seul (le blocage du défenseur n'en a pas), dans les deux sens ;
+# le seuil de l'attaquant dit jusqu'où monte son Dt (un triple de 6 ne réussit que sous un seuil de 18).
+_INDICES_HORS_ECHELLE = (
+    # Sous l'échelle par des niveaux négatifs : aucun Indice ne paraît trop haut, c'est l'attaquant.
+    {"indice_attaquant": "1D3", "niveaux": "-1"},
+    {"indice_attaquant": "1D3", "niveaux": "-1", "indice_defenseur": "8D6"},
+    # 12D6 −4 niveaux, même avec un Dt de 6, reste sur l'échelle : c'est le 14D6 du défenseur qui en sort.
+    {"indice_attaquant": "12D6", "niveaux": "-4", "indice_defenseur": "14D6"},
+    {"indice_attaquant": "8D6", "indice_defenseur": "14D6"},
+    # Sous un seuil de 18, un triple de 6 réussit : 10D6 +6 niveaux sort (le 11D6 du défenseur, seuil 11, non).
+    {"indice_attaquant": "10D6", "seuil_attaquant": "18", "indice_defenseur": "11D6"},
+)
+
+
+@pytest.mark.parametrize("entrees", _INDICES_HORS_ECHELLE, ids=lambda e: " ".join(e.values()))
+def test_defense_indice_hors_echelle_sous_l_indice_qui_en_sort(entrees: dict[str, str]) -> None:
+    lu = {c.nom: entrees.get(c.nom, c.defaut) for c in FORMULAIRES["troisd6-defense"].champs}
+    att = troisd6.Personnage("Ada", seuil=int(lu["seuil_attaquant"]), indice=lu["indice_attaquant"])
+    dfn = troisd6.Personnage("Bruno", seuil=int(lu["seuil_defenseur"]), indice=lu["indice_defenseur"])
+    risque = troisd6.Risque(niveaux=int(lu["niveaux"]))
+    with pytest.raises(ValueError) as refus:
+        for d in troisd6.Defense:
+            troisd6.chances_echange(att, dfn, risque=risque, defense=d)
+    message = str(refus.value)
+    nomme = message.removeprefix("niveaux : ").split(" ")[0]
+    champ = next(c for c in ("indice_attaquant", "indice_defenseur") if lu[c] == nomme)
+    assert calculer("troisd6-defense", entrees).erreurs == {champ: message}
+
+
+def test_defense_l_attaquant_est_un_personnage_par_defaut() -> None:
+    """Le formulaire n'a ni armure ni talent de contre-attaque pour l'attaquant : il est construit comme
+    `Personnage(nom, seuil=…, indice=…)`. Au bord des seuils permis, les règles en tiennent compte
+    (_verifier_echange applique à l'attaquant le −3 d'une contre-attaque ordinaire) : le calculateur rend
+    ce qu'elles rendent, refus compris, mot pour mot."""
+    base = {"nom_attaquant": "Ada", "indice_attaquant": "2D6", "modificateur": "0", "niveaux": "0",
+            "bonus_points": "0", "avantage": "aucun", "nom_defenseur": "Bruno", "seuil_defenseur": "11",
+            "indice_defenseur": "1D6+1D3", "armure_defenseur": "0", "talent_defenseur": "non",
+            "defense": "contre_attaque", "des_attaque": "5 2 1", "des_defense": "3 3 2"}  # fmt: skip
+    for seuil in ("-998", "-997", "12"):
+        entrees = dict(base, seuil_attaquant=seuil)
+        r = calculer("troisd6-defense", entrees, rng=random.Random(0))
+        try:
+            attendu = _attendu_defense(entrees, 0)
+        except ValueError as refus:
+            assert list(r.erreurs.values()) == [str(refus)], seuil
+        else:
+            assert r.en_dict() == attendu, seuil
