@@ -565,6 +565,10 @@ def test_le_seuil_du_tour_peut_toucher_les_bornes() -> None:
     talent = Personnage("T", seuil=-995, indice="2D6", talent_contre_attaque=True)
     e = echange(_A, talent, replace(bas, defense=Defense.CONTRE_ATTAQUE))
     assert e.jet_defense is not None and e.jet_defense.seuil == -1000
+    # Le −3 d'une contre-attaque ordinaire ne compte que pour le défenseur : un attaquant à −998 attaque à −998.
+    bas_attaquant = Personnage("C", seuil=-998, indice="2D6")
+    e = echange(bas_attaquant, _A, Tour(des_attaque=(1, 1, 2), effet_attaque=5, defense=Defense.CONTRE_ATTAQUE))
+    assert e.jet_attaque.seuil == -998 and e.jet_defense is not None and e.jet_defense.seuil == 12 - 3
     # Un passif ne lance rien : son seuil n'est pas borné par le tour.
     passif = Personnage("P2", seuil=-999, actif=False)
     assert echange(_A, passif, replace(bas, modificateur=-10)).jet_defense is None

@@ -297,9 +297,10 @@ def _verifier_echange(attaquant: Any, defenseur: Any, choix: Any) -> Tour:
     if choix is not None and not isinstance(choix, Tour):
         raise ValueError(f"tour doit être un Tour (modificateur, dés, défense…), reçu {_valider.recu(choix)}")
     tour = Tour() if choix is None else choix
-    for p in (attaquant, defenseur):
+    # Le −3 d'une contre-attaque ordinaire ne touche que le défenseur : l'attaquant ne se défend pas.
+    for p, malus in ((attaquant, 0), (defenseur, _malus_defense(defenseur, tour.defense))):
         if p.seuil is not None and p.actif:
-            seuil = p.seuil + tour.modificateur + _malus_defense(p, tour.defense)
+            seuil = p.seuil + tour.modificateur + malus
             if abs(seuil) > _valider.VALEUR_MAX:
                 raise ValueError(
                     f"tour : le modificateur {tour.modificateur:+d} porte le seuil de {p.nom} à {seuil}, "
