@@ -63,7 +63,7 @@ def test_chaque_mauvaise_entree_a_son_message_sous_son_champ(
 ) -> None:
     r = calculer(formulaire, entrees)
     assert r.erreurs == {champ: message}
-    assert not r.ok and r.verdict is None and not r.tableaux
+    assert not r.ok and r.verdict is None and not r.tableaux and r.formulaire == formulaire
 
 
 @pytest.mark.parametrize("formulaire", [f for f in FORMULAIRES.values() if f.lancable], ids=lambda f: f.nom)
@@ -1526,6 +1526,14 @@ def test_calculer_refuse_a_la_porte_mot_pour_mot() -> None:
         with pytest.raises(ValueError) as erreur:
             calculer(*args, **options)  # type: ignore[arg-type]
         assert str(erreur.value) == message
+    # Un refus qui ne tient à aucun champ seul (un seuil fait de la valeur, de la difficulté, du modificateur…) va
+    # sous « entrée » (""), que la page montre en tête du formulaire ; la réponse garde son formulaire et ses entrées.
+    assert calculer("troisd6-jet", {"difficulte": "999"}) == Reponse(
+        "troisd6-jet", {"difficulte": "999"}, erreurs={"": "seuil doit être un entier entre -1000 et 1000, reçu 1009"}
+    )
+    assert calculer("troisd6-defense", {"seuil_defenseur": "-998", "defense": "contre_attaque"}).erreurs == {
+        "": "seuil doit être un entier entre -1000 et 1000, reçu -1001"
+    }
     # 200 caractères : reçus (et refusés par la règle, sous le champ) ; sans `rng`, « Lancer » tire quand même.
     assert calculer("warp-jet", {"trait": "1" * 200}).erreurs["trait"].startswith("trait doit être un entier ≥ 0")
     assert calculer("warp-jet", {}, lancer=True).verdict is not None
