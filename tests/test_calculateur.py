@@ -94,6 +94,10 @@ def test_champ_inconnu_et_formulaire_inconnu() -> None:
         calculer("warp-jett")
     with pytest.raises(ValueError, match="trait doit être un texte d'au plus 200 caractères"):
         calculer("warp-jet", {"trait": "1" * 201})
+
+
+def test_un_champ_inconnu_du_formulaire_est_nomme() -> None:
+    assert FORMULAIRES["warp-jet"].champ("trait").nom == "trait"
     with pytest.raises(KeyError) as inconnu:
         FORMULAIRES["warp-jet"].champ("traitt")
     assert inconnu.value.args == ("traitt",)
