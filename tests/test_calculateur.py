@@ -1681,7 +1681,7 @@ def test_les_des_des_deux_camps_sont_lus_meme_si_l_un_manque() -> None:
 # --- Mutants des formulaires 3D6 du calculateur ---
 
 # Un Indice qu'un critique ferait sortir de l'échelle : le refus des règles va sous l'Indice qu'il nomme
-# (« niveaux : 14D6 +3 niveaux… » nomme 14D6). Les deux Indices diffèrent dans chaque cas : le message dit lequel.
+# (« niveaux : 14D6 +3 niveaux… » nomme 14D6) ; si les deux camps ont le même Indice, c'est celui de l'attaquant.
 # Les niveaux du risque comptent pour l'attaquant seul (le blocage du défenseur n'en a pas), dans les deux sens ;
 # le seuil de l'attaquant dit jusqu'où monte son Dt (un triple de 6 ne réussit que sous un seuil de 18).
 _INDICES_HORS_ECHELLE = (
@@ -1693,6 +1693,10 @@ _INDICES_HORS_ECHELLE = (
     {"indice_attaquant": "8D6", "indice_defenseur": "14D6"},
     # Sous un seuil de 18, un triple de 6 réussit : 10D6 +6 niveaux sort (le 11D6 du défenseur, seuil 11, non).
     {"indice_attaquant": "10D6", "seuil_attaquant": "18", "indice_defenseur": "11D6"},
+    # Les deux trop hauts pour un critique, ou le plus bas fautif : le message dit lequel sort le premier.
+    {"indice_attaquant": "10D6", "indice_defenseur": "14D6"},
+    {"indice_attaquant": "1D3", "niveaux": "-1", "indice_defenseur": "11D6"},
+    {"indice_attaquant": "14D6", "indice_defenseur": "14D6"},
 )
 
 
@@ -1709,6 +1713,13 @@ def test_defense_indice_hors_echelle_sous_l_indice_qui_en_sort(entrees: dict[str
     nomme = message.removeprefix("niveaux : ").split(" ")[0]
     champ = next(c for c in ("indice_attaquant", "indice_defenseur") if lu[c] == nomme)
     assert calculer("troisd6-defense", entrees).erreurs == {champ: message}
+
+
+@pytest.mark.parametrize(("a", "b", "champ"), [("10D6", "14D6", "indice_b"), ("14D6", "10D6", "indice_a")])
+def test_scene_indice_hors_echelle_sous_l_indice_qui_en_sort(a: str, b: str, champ: str) -> None:
+    erreurs = calculer("troisd6-scene", {"indice_a": a, "indice_b": b, "comparer": "non"}).erreurs
+    assert list(erreurs) == [champ]
+    assert erreurs[champ].startswith("niveaux : 14D6 +") and "sort de l'échelle des Indices" in erreurs[champ]
 
 
 def test_defense_l_attaquant_est_un_personnage_par_defaut() -> None:

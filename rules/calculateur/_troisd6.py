@@ -257,20 +257,23 @@ def _personnage(lu: Lecture, suffixe: str, nom: str) -> Personnage | None:
     )
 
 
-def _indice_trop_haut(lu: Lecture, *camps: tuple[str, str | None]) -> str:
-    """Le champ d'Indice qu'un critique (jusqu'à Dt = 6 niveaux, plus ceux du risque) ferait sortir de l'échelle.
+_ECHELLE = "échelle des Indices"
+"""Où `lu.essayer` range d'abord un refus de l'échelle des Indices, avant `_sous_son_indice`."""
 
-    Les chances d'un échange comptent chaque critique possible : l'erreur de
-    l'échelle des Indices (« niveaux : 12D6 +4 niveaux sort de l'échelle… »)
-    va sous l'Indice qui la cause.
+
+def _sous_son_indice(lu: Lecture, *camps: tuple[str, Personnage]) -> None:
+    """Range un refus de l'échelle des Indices sous le champ de l'Indice qu'il nomme.
+
+    Les chances d'un échange comptent chaque critique possible (un Dt monte
+    l'Indice jusqu'à 6 niveaux, le risque en ajoute) : un Indice peut sortir de
+    l'échelle (« niveaux : 14D6 +3 niveaux sort de l'échelle… »). Le message
+    nomme l'Indice de départ ; si les deux camps ont le même, c'est le premier.
     """
-    for champ_indice, champ_niveaux in camps:
-        niveaux = lu.entier(champ_niveaux) if champ_niveaux else 0
-        try:
-            monter(lu.texte(champ_indice), (niveaux if isinstance(niveaux, int) else 0) + 6 + 1)
-        except ValueError:
-            return champ_indice
-    return camps[0][0]
+    message = lu.erreurs.pop(_ECHELLE, None)
+    if message is not None:
+        base = message.removeprefix("niveaux : ").split(" ", 1)[0]
+        champ = next((c for c, p in camps if str(p.indice) == base), camps[0][0])
+        lu.erreurs.setdefault(champ, message)
 
 
 def _risque(lu: Lecture, suffixe: str = "") -> Risque | None:
@@ -295,11 +298,12 @@ def _defense(lu: Lecture) -> Reponse:
     da, dd = lu.des("des_attaque"), lu.des("des_defense")
     if att is None or dfn is None or risque is None or lu.erreurs:
         return lu.reponse()
-    trop_haut = {"niveaux": _indice_trop_haut(lu, ("indice_attaquant", "niveaux"), ("indice_defenseur", None))}
     lois = lu.essayer(
-        lambda: {d: chances_echange(att, dfn, risque=risque, defense=d, avantage=actuel) for d in Defense}, trop_haut
+        lambda: {d: chances_echange(att, dfn, risque=risque, defense=d, avantage=actuel) for d in Defense},
+        {"niveaux": _ECHELLE},
     )
     if lois is None:
+        _sous_son_indice(lu, ("indice_attaquant", att), ("indice_defenseur", dfn))
         return lu.reponse()
     verdict = explication = None
     faits: list[str] = []
@@ -405,10 +409,11 @@ def _scene(lu: Lecture) -> Reponse:
         "initiative": "initiative",
         "objectif": "objectif",
         "avantages": "avantage_a",
-        "niveaux": _indice_trop_haut(lu, ("indice_a", "niveaux_a"), ("indice_b", "niveaux_b")),
+        "niveaux": _ECHELLE,
     }
     c = lu.essayer(lambda: chances_scene(a, b, **arguments), champs, "seuil_a")
     if c is None:
+        _sous_son_indice(lu, ("indice_a", a), ("indice_b", b))
         return lu.reponse()
     issues = (
         {f"{b.nom} l'emporte": c.victoire_second, f"{a.nom} l'emporte": c.victoire_premier}
