@@ -1722,6 +1722,17 @@ def test_scene_indice_hors_echelle_sous_l_indice_qui_en_sort(a: str, b: str, cha
     assert erreurs[champ].startswith("niveaux : 14D6 +") and "sort de l'échelle des Indices" in erreurs[champ]
 
 
+def test_un_autre_refus_des_chances_reste_sous_son_champ() -> None:
+    """Seul un refus de l'échelle des Indices change de champ : les autres refus des chances d'un échange ou d'une
+    scène restent où leur message les range (ici « entrée » et « nom_b »)."""
+    assert calculer("troisd6-defense", {"seuil_defenseur": "-998", "defense": "contre_attaque"}).erreurs == {
+        "": "seuil doit être un entier entre -1000 et 1000, reçu -1001"
+    }
+    assert calculer("troisd6-scene", {"nom_a": "Ada", "nom_b": "Ada", "comparer": "non"}).erreurs == {
+        "nom_b": "a et b doivent avoir des noms différents, reçu deux fois 'Ada'"
+    }
+
+
 def test_defense_l_attaquant_est_un_personnage_par_defaut() -> None:
     """Le formulaire n'a ni armure ni talent de contre-attaque pour l'attaquant : il est construit comme
     `Personnage(nom, seuil=…, indice=…)`. Au bord des seuils permis, le −3 d'une contre-attaque ordinaire ne
