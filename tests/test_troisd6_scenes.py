@@ -543,6 +543,8 @@ _MALUS_HORS = "tour : le modificateur -3 porte le seuil de B à -1001, hors de �
         (lambda: echange(PHILIP_NICE, TRUANDS, Tour(des_attaque=(3, 2, 4), effet_attaque=19, niveaux=1)), "effet_attaque : un jet de 3D6 fait de 3 à 18, reçu 19"),
         (lambda: echange(PHILIP_NICE, TRUANDS, Tour(des_attaque=(3, 2, 4), effet_attaque=3, des_defense=(4, 2, 1), effet_defense=10)), "effet_defense : un jet de 1D6+1D3 fait de 2 à 9, reçu 10"),
         (lambda: echange(PHILIP_NICE, TRUANDS, Tour(des_attaque=(3, 2, 4), effet_attaque=3, des_defense=(4, 2, 1), effet_defense=1)), "effet_defense : un jet de 1D6+1D3 fait de 2 à 9, reçu 1"),
+        # Un Indice que les niveaux du tour font sortir de l'échelle : refusé par l'échelle, sans autre préfixe.
+        (lambda: echange(PHILIP_NICE, TRUANDS, Tour(des_attaque=(3, 2, 4), niveaux=16)), "niveaux : 2D6 +16 niveaux sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),
         # Le seuil du tour (seuil + modificateur, −3 d'une contre-attaque ordinaire) reste entre −1000 et 1000.
         (lambda: echange(_A, _P, Tour(modificateur=989)), "tour : le modificateur +989 porte le seuil de A à 1001, hors de −1000 à 1000"),
         (lambda: echange(_A, _BAS, Tour(modificateur=-6)), "tour : le modificateur -6 porte le seuil de B à -1001, hors de −1000 à 1000"),

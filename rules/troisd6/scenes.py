@@ -273,8 +273,11 @@ def _effet_du_jet(
     dt = j.dt if j.niveau is Niveau.REUSSITE_CRITIQUE else None
     try:
         return effet(ind, dd=dd, dt=dt, niveaux=niveaux, bonus_points=bonus, total=total, rng=rng)
-    except ValueError as erreur:  # seul `total` vient du Tour : le reste est déjà validé
-        raise ValueError(f"{nom} : {str(erreur).removeprefix('total : ')}") from None
+    except ValueError as erreur:
+        message = str(erreur)
+        if not message.startswith("total : "):  # l'échelle des Indices, par exemple : son message reste tel quel
+            raise
+        raise ValueError(f"{nom} : {message.removeprefix('total : ')}") from None
 
 
 def _malus_defense(defenseur: Personnage, defense: Defense) -> int:
