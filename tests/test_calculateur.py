@@ -57,7 +57,19 @@ def test_chaque_formulaire_a_des_cas_et_une_erreur() -> None:
     assert {f for f, *_ in ERREURS} == set(FORMULAIRES)
 
 
-@pytest.mark.parametrize(("formulaire", "entrees", "champ", "message"), ERREURS)
+# Des valeurs qu'un formulaire du navigateur ne peut pas saisir (une option hors liste, une case ni oui ni non),
+# mais qu'un lien ou la ligne de commande peuvent porter : hors de la table partagée ERREURS.
+_REFUS_HORS_FORMULAIRE = (
+    # Une case mal remplie est refusée seule : la scène (qui ne finirait jamais) n'est pas calculée pour autant.
+    ("troisd6-scene", {"seuil_a": "2", "seuil_b": "2", "comparer": "peut-être"}, "comparer",
+     "comparer doit valoir « oui » ou « non », reçu 'peut-être'"),
+    # Un choix refusé arrête le calcul : l'Indice trop haut n'ajoute pas une seconde erreur.
+    ("troisd6-defense", {"avantage": "x", "indice_attaquant": "14D6"}, "avantage",
+     "avantage doit être l'un de aucun, leger, moyen, fort, critique, reçu 'x'"),
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(("formulaire", "entrees", "champ", "message"), (*ERREURS, *_REFUS_HORS_FORMULAIRE))
 def test_chaque_mauvaise_entree_a_son_message_sous_son_champ(
     formulaire: str, entrees: dict[str, str], champ: str, message: str
 ) -> None:
@@ -1532,12 +1544,10 @@ def test_calculer_refuse_a_la_porte_mot_pour_mot() -> None:
         assert str(erreur.value) == message
     # Un refus qui ne tient à aucun champ seul (un seuil fait de la valeur, de la difficulté, du modificateur…) va
     # sous « entrée » (""), que la page montre en tête du formulaire ; la réponse garde son formulaire et ses entrées.
+    # (Le même refus dans une défense : test_un_autre_refus_des_chances_reste_sous_son_champ.)
     assert calculer("troisd6-jet", {"difficulte": "999"}) == Reponse(
         "troisd6-jet", {"difficulte": "999"}, erreurs={"": "seuil doit être un entier entre -1000 et 1000, reçu 1009"}
     )
-    assert calculer("troisd6-defense", {"seuil_defenseur": "-998", "defense": "contre_attaque"}).erreurs == {
-        "": "seuil doit être un entier entre -1000 et 1000, reçu -1001"
-    }
     # 200 caractères : reçus (et refusés par la règle, sous le champ) ; sans `rng`, « Lancer » tire quand même.
     assert calculer("warp-jet", {"trait": "1" * 200}).erreurs["trait"].startswith("trait doit être un entier ≥ 0")
     assert calculer("warp-jet", {}, lancer=True).verdict is not None
@@ -1643,27 +1653,6 @@ def test_defense_noms_par_defaut() -> None:
         ecrits.tableaux,
     )
     assert vides.explication is not None and vides.explication.startswith("l'attaquant attaque")
-
-
-# Des valeurs qu'un formulaire du navigateur ne peut pas saisir (une option hors liste, une case ni oui ni non),
-# mais qu'un lien ou la ligne de commande peuvent porter : hors de la table partagée ERREURS.
-_REFUS_HORS_FORMULAIRE = (
-    # Une case mal remplie est refusée seule : la scène (qui ne finirait jamais) n'est pas calculée pour autant.
-    ("troisd6-scene", {"seuil_a": "2", "seuil_b": "2", "comparer": "peut-être"}, "comparer",
-     "comparer doit valoir « oui » ou « non », reçu 'peut-être'"),
-    # Un choix refusé arrête le calcul : l'Indice trop haut n'ajoute pas une seconde erreur.
-    ("troisd6-defense", {"avantage": "x", "indice_attaquant": "14D6"}, "avantage",
-     "avantage doit être l'un de aucun, leger, moyen, fort, critique, reçu 'x'"),
-)  # fmt: skip
-
-
-@pytest.mark.parametrize(("formulaire", "entrees", "champ", "message"), _REFUS_HORS_FORMULAIRE)
-def test_mauvaise_entree_hors_formulaire_refusee_seule(
-    formulaire: str, entrees: dict[str, str], champ: str, message: str
-) -> None:
-    r = calculer(formulaire, entrees)
-    assert r.erreurs == {champ: message}
-    assert not r.ok and r.verdict is None and not r.tableaux
 
 
 def test_les_des_des_deux_camps_sont_lus_meme_si_l_un_manque() -> None:

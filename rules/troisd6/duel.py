@@ -31,9 +31,9 @@ from rules import _valider
 from rules._francais import a_le, de_le, majuscule, nombre
 from rules.des import comptes
 from rules.troisd6.avantages import BORNES_AVANTAGE, Avantage
-from rules.troisd6.effets import NIVEAUX_MAX, Indice, _comptes, monter
+from rules.troisd6.effets import Indice, _comptes, monter
 from rules.troisd6.jets import Niveau, _Profil, niveau
-from rules.troisd6.scenes import Defense, Personnage, _debut, _malus_defense, _verifier_echange
+from rules.troisd6.scenes import Defense, Personnage, _debut, _malus_defense, _valider_risque, _verifier_echange
 
 __all__ = [
     "RISQUES",
@@ -72,11 +72,7 @@ class Risque:
     """Points d'effet en plus (négatif : en moins)."""
 
     def __post_init__(self) -> None:
-        # Les mêmes bornes que pour un Tour joué (rules.troisd6.scenes.Tour) : un risque calculé peut se jouer.
-        _valider.entier("modificateur", self.modificateur)
-        _valider.entier("niveaux", self.niveaux, minimum=-NIVEAUX_MAX, maximum=NIVEAUX_MAX)
-        points = _valider.POINTS_MAX
-        _valider.entier("bonus_points", self.bonus_points, minimum=-points, maximum=points)
+        _valider_risque(self)
 
     def __str__(self) -> str:
         morceaux = []

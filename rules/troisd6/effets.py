@@ -332,12 +332,8 @@ def effet(
     if bonus_dd:
         calcul += f", + Dd {bonus_dd}"
     if bonus_points:
-        calcul += f", {bonus_points:+d} point{'s' if abs(bonus_points) > 1 else ''}"
-    fin = (
-        f" = {points} point{s(abs(points))} d'effet."
-        if (bonus_dd or bonus_points)
-        else f" : {points} point{s(abs(points))} d'effet."
-    )
+        calcul += f", {bonus_points:+d} point{s(abs(bonus_points))}"
+    fin = f"{' =' if bonus_dd or bonus_points else ' :'} {points} point{s(abs(points))} d'effet."
     return Effet(
         indice_de_base=base,
         niveaux=ajout,

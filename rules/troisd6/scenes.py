@@ -186,6 +186,15 @@ def initiative(
     )
 
 
+def _valider_risque(r: Any) -> None:
+    """Le risque d'un tour (modificateur, niveaux et points en plus) : les bornes d'un `Tour` joué, et d'un
+    `rules.troisd6.duel.Risque` calculé (qui doit pouvoir se jouer)."""
+    _valider.entier("modificateur", r.modificateur)
+    _valider.entier("niveaux", r.niveaux, minimum=-NIVEAUX_MAX, maximum=NIVEAUX_MAX)
+    points = _valider.POINTS_MAX
+    _valider.entier("bonus_points", r.bonus_points, minimum=-points, maximum=points)
+
+
 @dataclass(frozen=True)
 class Tour:
     """Ce que l'on impose à un tour : choix de l'attaquant et du défenseur, et dés éventuels.
@@ -215,10 +224,7 @@ class Tour:
     """Le total du jet d'effet d'un blocage."""
 
     def __post_init__(self) -> None:
-        _valider.entier("modificateur", self.modificateur)
-        _valider.entier("niveaux", self.niveaux, minimum=-NIVEAUX_MAX, maximum=NIVEAUX_MAX)
-        points = _valider.POINTS_MAX
-        _valider.entier("bonus_points", self.bonus_points, minimum=-points, maximum=points)
+        _valider_risque(self)
         for nom in ("effet_attaque", "effet_defense"):
             if getattr(self, nom) is not None:
                 _valider.entier(nom, getattr(self, nom), minimum=1, maximum=6 * len(ECHELLE_INDICES))
