@@ -647,6 +647,31 @@ def test_scene_sans_fin_refusee() -> None:
 _ADA = Personnage("Ada", seuil=12, indice="1D3")
 _BRUNO = Personnage("Bruno", seuil=11, indice="1D3")
 
+
+@pytest.mark.parametrize("classe", [Risque, Tour])
+def test_un_risque_a_les_bornes_d_un_tour_joue(classe: type) -> None:
+    """Ce qu'on calcule (un Risque) doit pouvoir se jouer (un Tour) : mêmes bornes, mêmes refus, mot pour mot."""
+    for nom, valeur in (
+        ("modificateur", -40),
+        ("niveaux", -16),
+        ("niveaux", 16),
+        ("bonus_points", -20),
+        ("bonus_points", 20),
+    ):
+        assert getattr(classe(**{nom: valeur}), nom) == valeur
+    refus = [
+        ("modificateur", 0.5, "modificateur doit être un entier, reçu 0.5"),
+        ("bonus_points", 21, "bonus_points doit être un entier entre -20 et 20, reçu 21"),
+        ("bonus_points", -21, "bonus_points doit être un entier entre -20 et 20, reçu -21"),
+        ("niveaux", 17, "niveaux doit être un entier entre -16 et 16, reçu 17"),
+        ("niveaux", -17, "niveaux doit être un entier entre -16 et 16, reçu -17"),
+    ]
+    for nom, valeur, message in refus:
+        with pytest.raises(ValueError) as erreur:
+            classe(**{nom: valeur})
+        assert str(erreur.value) == message
+
+
 _RISQUE = "doit être un Risque (modificateur, niveaux, bonus_points), reçu"
 _AVANTAGES = "(AUCUN, LEGER, MOYEN, FORT, CRITIQUE, DEFINITIF)"
 
@@ -655,11 +680,6 @@ _AVANTAGES = "(AUCUN, LEGER, MOYEN, FORT, CRITIQUE, DEFINITIF)"
     ("appel", "message"),
     [
         (lambda: Politique(-1), f"risque {_RISQUE} -1"),  # type: ignore[arg-type]
-        # Un Risque a les bornes d'un Tour joué : ce qu'on calcule doit pouvoir se jouer.
-        (lambda: Risque(bonus_points=21), "bonus_points doit être un entier entre -20 et 20, reçu 21"),
-        (lambda: Risque(bonus_points=-21), "bonus_points doit être un entier entre -20 et 20, reçu -21"),
-        (lambda: Risque(niveaux=17), "niveaux doit être un entier entre -16 et 16, reçu 17"),
-        (lambda: Risque(niveaux=-17), "niveaux doit être un entier entre -16 et 16, reçu -17"),
         (
             lambda: Politique(Risque(), "esquive"),  # type: ignore[arg-type]
             "defense doit être une Defense (ESQUIVE, BLOCAGE, CONTRE_ATTAQUE), reçu 'esquive'",

@@ -523,11 +523,7 @@ _MALUS_HORS = "tour : le modificateur -3 porte le seuil de B à -1001, hors de �
         (lambda: Personnage("X", seuil=10, indice="2D6", actif="oui"), "actif doit être True ou False, reçu 'oui'"),
         (lambda: Personnage("X", seuil=10), "seuil et indice : X est actif, et un personnage actif doit avoir un seuil et un indice"),
         (lambda: Personnage("Y", indice="2D6"), "seuil et indice : Y est actif, et un personnage actif doit avoir un seuil et un indice"),
-        (lambda: Tour(modificateur=0.5), "modificateur doit être un entier, reçu 0.5"),
-        (lambda: Tour(niveaux=17), "niveaux doit être un entier entre -16 et 16, reçu 17"),
-        (lambda: Tour(niveaux=-17), "niveaux doit être un entier entre -16 et 16, reçu -17"),
-        (lambda: Tour(bonus_points=21), "bonus_points doit être un entier entre -20 et 20, reçu 21"),
-        (lambda: Tour(bonus_points=-21), "bonus_points doit être un entier entre -20 et 20, reçu -21"),
+        # Modificateur, niveaux et points : tests/test_troisd6_duel.py::test_un_risque_a_les_bornes_d_un_tour_joue.
         (lambda: Tour(effet_attaque=0), "effet_attaque doit être un entier entre 1 et 102, reçu 0"),
         (lambda: Tour(effet_defense=103), "effet_defense doit être un entier entre 1 et 102, reçu 103"),
         (lambda: Tour(des_attaque=(1, 2)), "des_attaque doit contenir exactement 3 dés, reçu 2 : (1, 2)"),
