@@ -224,14 +224,9 @@ def test_un_seul_arret_de_tabulation_par_terme_et_par_page(
         pages += 1
     bilan("glossaire : occurrences de termes sur le site", occurrences)
     bilan("glossaire : arrêts de tabulation sur le site", arrets)
-    bilan(
-        f"glossaire : occurrences de termes → arrêts de tabulation sur imprimer/ : {par_page['imprimer/'][0]} →",
-        par_page["imprimer/"][1],
-    )
-    bilan(
-        f"glossaire : occurrences de termes → arrêts de tabulation sur {PAGE_REGLES} : {par_page[PAGE_REGLES][0]} →",
-        par_page[PAGE_REGLES][1],
-    )
+    for chemin in ("imprimer/", PAGE_REGLES):
+        bilan(f"glossaire : occurrences de termes sur {chemin}", par_page[chemin][0])
+        bilan(f"glossaire : arrêts de tabulation sur {chemin}", par_page[chemin][1])
     assert occurrences >= 1000 and pages >= 40, "le glossaire ou les pages ont disparu : rien de vérifié"
     assert not fautes, f"{len(fautes)} fautes :\n" + "\n".join(fautes[:20])
 
