@@ -51,9 +51,35 @@ try:
 except ImportError:  # pas de verrou de fichier (Windows) : chaque worker construit le sien
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["EN_CI", "RACINE", "SiteConstruit"]  # RACINE : réexportée pour les tests
+__all__ = [
+    "ATTENTE_MS",
+    "CHARGEMENT_PYODIDE_MS",
+    "EN_CI",
+    "RACINE",
+    "SiteConstruit",
+]  # RACINE : réexportée pour les tests
 
 EN_CI = os.environ.get("CI", "").lower() == "true"
+
+ATTENTE_MS = 90_000
+"""Le plus long qu'une navigation ou une action de Chromium attend avant d'échouer (Playwright : 30 s).
+
+Ce n'est pas un chronomètre : une page cassée échoue quand même, seulement plus tard. Sur une
+machine partagée très chargée, une page lourde (`imprimer/`) met plus de 30 s à s'ouvrir."""
+
+ATTENTE_EXPECT_MS = 20_000
+"""Le plus long qu'une assertion `expect(...)` attend que la page y arrive (Playwright : 5 s)."""
+
+CHARGEMENT_PYODIDE_MS = 180_000
+"""Le premier « Exécuter » ou « Calculer » charge Pyodide : quelques secondes au repos, plus d'une
+minute sur une machine très chargée. Le seul délai de ce chargement, pour tous les tests."""
+
+try:
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=ATTENTE_EXPECT_MS)
+except ImportError:  # sans l'extra « browser » : les tests navigateur sont sautés (ou échouent sous CI)
+    pass
 
 # Hypothesis, autant d'exemples que chaque test en demande (`@settings`), sans délai imparti : un
 # exemple qui dépasse 200 ms sur une machine chargée n'est pas une faute (un test ne chronomètre
@@ -168,6 +194,26 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
         "headless": True,
         "args": ARGUMENTS_CHROMIUM,
     }
+
+
+@pytest.fixture(scope="session")
+def browser(browser: Any) -> Any:
+    """Le Chromium du worker (celui de pytest-playwright) ; chaque contexte ou page qu'on y ouvre,
+    par la fixture `context` ou par `browser.new_context()`, attend jusqu'à `ATTENTE_MS`."""
+    ouvrir_contexte, ouvrir_page = browser.new_context, browser.new_page
+
+    def new_context(*args: Any, **kwargs: Any) -> Any:
+        contexte = ouvrir_contexte(*args, **kwargs)
+        contexte.set_default_timeout(ATTENTE_MS)
+        return contexte
+
+    def new_page(*args: Any, **kwargs: Any) -> Any:
+        page = ouvrir_page(*args, **kwargs)
+        page.set_default_timeout(ATTENTE_MS)
+        return page
+
+    browser.new_context, browser.new_page = new_context, new_page
+    return browser
 
 
 @pytest.fixture(scope="session")

@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 
 from hooks import npm
-from tests.conftest import EN_CI, RACINE, SiteConstruit
+from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, RACINE, SiteConstruit
 from tests.test_accessibilite import LARGEURS, MODES, fautes_axe, pages_du_site
 from tests.test_cellules import PAGE_REGLES, _exiger_runtime
 
@@ -40,8 +40,7 @@ except ImportError:  # l'extra « browser » n'est pas installé
         raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
     pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
 
-CHARGEMENT_MS = 60_000
-"""Le premier « Exécuter » ou « Calculer » charge Pyodide (bien plus lent sur une machine chargée)."""
+CHARGEMENT_MS = CHARGEMENT_PYODIDE_MS  # tests/conftest.py : le seul délai du chargement de Pyodide
 
 
 def _axe(page: Page, axe_core: Path, etat: str) -> list[str]:

@@ -27,7 +27,7 @@ import pytest
 
 from rules.warp import jet
 from scripts.outils import servir
-from tests.conftest import EN_CI, RACINE, SiteConstruit
+from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, RACINE, SiteConstruit
 from tests.test_cellules import PAGE_REGLES, _exiger_runtime, _pages_avec_exemples
 
 try:
@@ -43,8 +43,7 @@ pytestmark = pytest.mark.navigateur
 
 TELEPHONE = {"width": 375, "height": 740}
 BUREAU = {"width": 1280, "height": 900}
-CHARGEMENT_MS = 30_000
-"""Le premier « Exécuter » charge Pyodide (quelques secondes ; bien plus sur une machine chargée)."""
+CHARGEMENT_MS = CHARGEMENT_PYODIDE_MS  # tests/conftest.py : le seul délai du chargement de Pyodide
 
 
 # ---------------------------------------------------------------- le navigateur
