@@ -1,34 +1,93 @@
-"""Fixtures partagées : le site construit pour de vrai, servi sur 127.0.0.1, et Chromium.
+"""Fixtures partagées : le site construit une fois, servi sur 127.0.0.1, et un Chromium par worker.
 
-- `site_construit` lance `mkdocs build --strict` une fois par session de tests
-  (dans un dossier temporaire) et échoue sur le code de sortie, jamais sur la
-  présence de fichiers.
-- `serveur_site` sert ce dossier avec un `ThreadingHTTPServer` sur 127.0.0.1.
+La suite tourne en parallèle (pytest-xdist, `-n auto` dans `pyproject.toml`) :
+
+- `site_construit` lance `mkdocs build --strict` **une fois par exécution**,
+  pour tous les workers : le premier qui en a besoin construit, sous un
+  verrou, dans un dossier temporaire commun ; les autres attendent le verrou
+  puis lisent le même résultat. Elle échoue sur le code de sortie, jamais sur
+  la présence de fichiers (et jamais `-q`, qui désactiverait `--strict`).
+- `serveur_site` sert ce dossier avec un `ThreadingHTTPServer` sur 127.0.0.1
+  (un par worker : ce n'est qu'un fil).
 - Les tests `navigateur` utilisent pytest-playwright avec le Chromium de
-  Debian (`/usr/bin/chromium`), jamais un navigateur téléchargé. Sans Chromium
-  ils sont sautés, sauf sous `CI=true` où ils échouent.
+  Debian (`/usr/bin/chromium`), jamais un navigateur téléchargé : `browser`
+  est lancé une fois par worker, `context` et `page` sont neufs à chaque test.
+  Sans Chromium ils sont sautés, sauf sous `CI=true` où ils échouent.
+- `axe_core` : axe-core à la version épinglée (`npm ci` s'il manque, sous le
+  même verrou que la construction, qui installe aussi Pyodide).
+- `bilan` : un test y note ce qu'il a vérifié (pages passées à axe-core, exemples
+  rejoués, carnets exécutés) ; le contrôleur en fait le bilan de fin de suite.
 
-`construire`, `servir` et `ARGUMENTS_CHROMIUM` viennent de `scripts/outils.py`,
-que partagent les scripts `python -m scripts.captures` et `python -m scripts.mesures`.
+Ce qui est un échec dans une page (requête abandonnée par le navigateur ou
+vraie faute) est jugé dans `tests/surveillance.py`. `construire`, `servir` et
+`ARGUMENTS_CHROMIUM` viennent de `scripts/outils.py`, que partagent les scripts
+`python -m scripts.captures` et `python -m scripts.mesures`.
 """
 
 from __future__ import annotations
 
+import inspect
+import json
 import os
 import shutil
-from collections.abc import Iterator
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from hooks import npm
+from scripts.mesures_tests import FAMILLES, famille
 from scripts.outils import ARGUMENTS_CHROMIUM, CHROMIUM, RACINE, construire, servir
 
-__all__ = ["EN_CI", "RACINE", "SiteConstruit"]  # RACINE : réexportée pour les tests
+try:
+    import fcntl
+except ImportError:  # pas de verrou de fichier (Windows) : chaque worker construit le sien
+    fcntl = None  # type: ignore[assignment]
+
+__all__ = [
+    "ATTENTE_MS",
+    "CHARGEMENT_PYODIDE_MS",
+    "EN_CI",
+    "RACINE",
+    "SiteConstruit",
+]  # RACINE : réexportée pour les tests
 
 EN_CI = os.environ.get("CI", "").lower() == "true"
+
+ATTENTE_MS = 90_000
+"""Le plus long qu'une navigation ou une action de Chromium attend avant d'échouer (Playwright : 30 s).
+
+Ce n'est pas un chronomètre : une page cassée échoue quand même, seulement plus tard. Sur une
+machine partagée très chargée, une page lourde (`imprimer/`) met plus de 30 s à s'ouvrir."""
+
+ATTENTE_EXPECT_MS = 20_000
+"""Le plus long qu'une assertion `expect(...)` attend que la page y arrive (Playwright : 5 s)."""
+
+CHARGEMENT_PYODIDE_MS = 180_000
+"""Le premier « Exécuter » ou « Calculer » charge Pyodide : quelques secondes au repos, plus d'une
+minute sur une machine très chargée. Le seul délai de ce chargement, pour tous les tests."""
+
+try:
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=ATTENTE_EXPECT_MS)
+except ImportError:  # sans l'extra « browser » : les tests navigateur sont sautés (ou échouent sous CI)
+    pass
+
+# Hypothesis, autant d'exemples que chaque test en demande (`@settings`), sans délai imparti : un
+# exemple qui dépasse 200 ms sur une machine chargée n'est pas une faute (un test ne chronomètre
+# rien). Sous CI, en plus, les mêmes exemples à chaque exécution (tirés de façon déterministe),
+# sans base d'exemples sur le disque : un échec se reproduit, un succès aussi.
+settings.register_profile("regles", deadline=None)
+settings.register_profile("ci", parent=settings.get_profile("regles"), derandomize=True, database=None, print_blob=True)
+settings.load_profile("ci" if EN_CI else "regles")
 
 
 @dataclass(frozen=True)
@@ -37,15 +96,61 @@ class SiteConstruit:
     sortie: str
 
 
+# ---------------------------------------------------------------- partagé entre workers
+
+
+def _dossier_partage(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Le dossier temporaire commun à tous les workers d'une même exécution (le sien, sans xdist)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@contextmanager
+def _verrou(fichier: Path) -> Iterator[None]:
+    """Un verrou exclusif entre processus : un seul worker à la fois construit le site ou lance npm ci."""
+    with open(fichier, "a") as f:
+        if fcntl is not None:
+            fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            if fcntl is not None:
+                fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def annoncer(config: pytest.Config, texte: str) -> None:
+    """Une ligne lisible pendant que la suite tourne (sur stderr : les workers de xdist n'ont pas de terminal)."""
+    capture = config.pluginmanager.getplugin("capturemanager")
+    qui = os.environ.get("PYTEST_XDIST_WORKER", "")
+    ligne = f"\n[{qui}] {texte}" if qui else f"\n{texte}"
+    if capture is None:
+        print(ligne, file=sys.stderr, flush=True)
+        return
+    with capture.global_and_fixture_disabled():
+        print(ligne, file=sys.stderr, flush=True)
+
+
 @pytest.fixture(scope="session")
-def site_construit(tmp_path_factory: pytest.TempPathFactory) -> SiteConstruit:
-    """Le site construit par `mkdocs build --strict` ; échoue sur le code de sortie."""
-    dossier = tmp_path_factory.mktemp("site")
-    proc = construire(dossier)
-    sortie = proc.stdout + proc.stderr
-    if proc.returncode != 0:
-        pytest.fail(f"mkdocs build --strict a échoué (code {proc.returncode}) :\n{sortie}")
-    return SiteConstruit(dossier, sortie)
+def site_construit(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> SiteConstruit:
+    """Le site construit par `mkdocs build --strict`, une fois pour tous les workers ; échoue sur le code de sortie."""
+    partage = _dossier_partage(tmp_path_factory)
+    dossier, resultat = partage / "site", partage / "site.json"
+    with _verrou(partage / "site.verrou"):
+        if not resultat.exists():
+            annoncer(request.config, "Construction du site (mkdocs build --strict), une fois pour toute la suite…")
+            debut = time.perf_counter()
+            proc = construire(dossier)
+            duree = time.perf_counter() - debut
+            etat = {"code": proc.returncode, "sortie": proc.stdout + proc.stderr, "duree": duree}
+            resultat.write_text(json.dumps(etat), encoding="utf-8")
+            annoncer(
+                request.config,
+                f"Site construit en {duree:.0f} s (code {proc.returncode}) : les tests du site et du navigateur démarrent.",
+            )
+        etat = json.loads(resultat.read_text(encoding="utf-8"))
+    if etat["code"] != 0:
+        pytest.fail(f"mkdocs build --strict a échoué (code {etat['code']}) :\n{etat['sortie']}")
+    return SiteConstruit(dossier, etat["sortie"])
 
 
 @pytest.fixture(scope="session")
@@ -53,6 +158,22 @@ def serveur_site(site_construit: SiteConstruit) -> Iterator[str]:
     """L'adresse (http://127.0.0.1:port/) du site construit, servi le temps de la session."""
     with servir(site_construit.dossier) as adresse:
         yield adresse
+
+
+@pytest.fixture(scope="session")
+def axe_core(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`node_modules/axe-core/axe.min.js`, à la version épinglée ; `npm ci` l'installe s'il manque."""
+    with _verrou(_dossier_partage(tmp_path_factory) / "site.verrou"):  # npm ci : un seul à la fois
+        paquet = npm.assurer(RACINE, "axe-core", ["axe.min.js"])
+    if paquet.dossier is None:
+        message = f"axe-core introuvable : {paquet.raison} (installez Node.js puis lancez npm ci)"
+        if EN_CI:
+            pytest.fail(message + " (sous CI=true, c'est une erreur)")
+        pytest.skip(message)
+    return paquet.dossier / "axe.min.js"
+
+
+# ---------------------------------------------------------------- Chromium
 
 
 def _chromium_disponible() -> bool:
@@ -76,6 +197,26 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture(scope="session")
+def browser(browser: Any) -> Any:
+    """Le Chromium du worker (celui de pytest-playwright) ; chaque contexte ou page qu'on y ouvre,
+    par la fixture `context` ou par `browser.new_context()`, attend jusqu'à `ATTENTE_MS`."""
+    ouvrir_contexte, ouvrir_page = browser.new_context, browser.new_page
+
+    def new_context(*args: Any, **kwargs: Any) -> Any:
+        contexte = ouvrir_contexte(*args, **kwargs)
+        contexte.set_default_timeout(ATTENTE_MS)
+        return contexte
+
+    def new_page(*args: Any, **kwargs: Any) -> Any:
+        page = ouvrir_page(*args, **kwargs)
+        page.set_default_timeout(ATTENTE_MS)
+        return page
+
+    browser.new_context, browser.new_page = new_context, new_page
+    return browser
+
+
+@pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
     """Pas de service worker dans les contextes de pytest-playwright : il répondrait depuis
     son cache, à l'insu de `page.route` et des relevés de requêtes des tests. Les tests
@@ -83,8 +224,126 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     return {**browser_context_args, "service_workers": "block"}
 
 
+# ---------------------------------------------------------------- marqueurs et ordre
+
+FIXTURES_NAVIGATEUR = frozenset({"browser", "context", "page", "browser_type_launch_args"})
+"""Les fixtures de pytest-playwright : un test qui en demande une ouvre Chromium."""
+
+
+def _poids(item: pytest.Item) -> int:
+    """L'ordre de départ d'un test (le plus lourd d'abord), d'après ce qu'il demande.
+
+    3 : un test navigateur qui demande lui-même le site construit (il parcourt ses pages :
+    les passes axe-core, chaque page ouverte, chaque feuille de style) ; 2 : un autre test
+    navigateur, un carnet exécuté, une autre construction, pytest ou mypy relancés ; 1 : le reste.
+    Les plus longs partent les premiers, les courts comblent la fin : les workers finissent ensemble.
+    """
+    fixtures = set(getattr(item, "fixturenames", ()))
+    directes = set(inspect.signature(item.obj).parameters) if isinstance(item, pytest.Function) else set()
+    if fixtures & FIXTURES_NAVIGATEUR and "site_construit" in directes:
+        return 3
+    if fixtures & FIXTURES_NAVIGATEUR or famille(item) in LOURDES:
+        return 2
+    return 1
+
+
+LOURDES = {"autres constructions", "carnets (noyau Jupyter)", "pytest relancé (marqueurs)", "qualité (ruff, mypy)"}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Pose les marqueurs d'après ce que chaque test demande, pour que `-m` trie juste ; ordonne la suite.
+
+    Un test qui demande le site construit (`site_construit`, même indirectement) est
+    `site` ; un test qui demande un navigateur est `navigateur`. Ainsi
+    `pytest -m "not site and not navigateur"` ne construit jamais le site et ne lance
+    jamais Chromium, sans qu'aucun test ait à s'en souvenir. (`tryfirst` : avant le tri de `-m`.)
+
+    Puis les tests les plus lourds passent en tête (`_poids`, tri stable : l'ordre des fichiers
+    est gardé à poids égal), ce que pytest-xdist (`--dist loadgroup`) distribue dans cet ordre.
+    Chaque test porte sa famille (`scripts/mesures_tests.py`) pour le bilan de fin.
+    """
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if "site_construit" in fixtures:
+            item.add_marker(pytest.mark.site)
+        if fixtures & FIXTURES_NAVIGATEUR:
+            item.add_marker(pytest.mark.navigateur)
+        item.user_properties.append(("famille", famille(item)))
+    items.sort(key=_poids, reverse=True)
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto` : un worker par cœur, deux au moins (les tests navigateur attendent beaucoup le réseau)."""
+    return max(2, os.cpu_count() or 1)
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    return [
+        "Règles exécutables : le site se construit une fois (≈ 10 s), puis les tests les plus longs partent",
+        "d'abord (passes axe-core, chaque page dans Chromium) ; compter ≈ 5 min sur 2 cœurs. Un bilan suit.",
+    ]
+
+
+# ---------------------------------------------------------------- bilan de fin
+
+
+@pytest.fixture
+def bilan(request: pytest.FixtureRequest) -> Callable[[str, int], None]:
+    """`bilan(quoi, combien)` : note ce que le test a vérifié, pour le bilan de fin de suite.
+
+    Par exemple `bilan("axe-core : pages, mode clair, 1280 px", 47)`. Les comptes d'un même
+    `quoi` s'additionnent d'un test à l'autre et d'un worker à l'autre.
+    """
+
+    def noter(quoi: str, combien: int) -> None:
+        request.node.user_properties.append(("bilan", [quoi, combien]))
+
+    return noter
+
+
+class _Bilan:
+    """Ce que le contrôleur (ou pytest seul) recueille des rapports de chaque test."""
+
+    def __init__(self) -> None:
+        self.comptes: Counter[str] = Counter()
+        self.familles: dict[str, list[float]] = defaultdict(lambda: [0, 0.0])
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        proprietes = dict((k, v) for k, v in report.user_properties if k == "famille")
+        nom = proprietes.get("famille", "unitaires")
+        self.familles[nom][1] += report.duration
+        if report.when == "teardown":  # le dernier rapport d'un test porte tout ce qu'il a noté
+            self.familles[nom][0] += 1
+            for cle, valeur in report.user_properties:
+                if cle == "bilan":
+                    self.comptes[valeur[0]] += valeur[1]
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if not self.familles:
+            return
+        terminalreporter.section("bilan de la suite", sep="-")
+        for quoi, combien in sorted(self.comptes.items()):
+            terminalreporter.write_line(f"{combien:>6}  {quoi}")
+        total = sum(int(n) for n, _ in self.familles.values())
+        terminalreporter.write_line(f"{total:>6}  tests, par famille (temps cumulé des tests) :")
+        for nom in FAMILLES:
+            if nom in self.familles:
+                n, secondes = self.familles[nom]
+                terminalreporter.write_line(f"{int(n):>12}  {nom} ({secondes:.0f} s)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):  # le contrôleur de xdist, ou pytest sans xdist
+        config.pluginmanager.register(_Bilan(), "regles-bilan")
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Sous `CI=true`, un test sauté fait échouer la suite : la CI doit tout exécuter."""
+    """Sous `CI=true`, un test sauté fait échouer la suite : la CI doit tout exécuter.
+
+    Avec pytest-xdist, ce crochet tourne sur le contrôleur, qui reçoit le rapport de chaque test
+    de chaque worker : un saut dans un worker est compté ici (`tests/test_marqueurs.py` le prouve).
+    """
     if not EN_CI:
         return
     rapporteur = session.config.pluginmanager.get_plugin("terminalreporter")
@@ -93,36 +352,3 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         if rapporteur:
             rapporteur.write_line(f"CI=true : {len(sautes)} test(s) sauté(s), ce qui est interdit en CI.", red=True)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
-
-
-FIXTURES_NAVIGATEUR = frozenset({"browser", "context", "page", "browser_type_launch_args"})
-"""Les fixtures de pytest-playwright : un test qui en demande une ouvre Chromium."""
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Pose les marqueurs d'après ce que chaque test demande, pour que `-m` trie juste.
-
-    Un test qui demande le site construit (`site_construit`, même indirectement) est
-    `site` ; un test qui demande un navigateur est `navigateur`. Ainsi
-    `pytest -m "not site and not navigateur"` ne construit jamais le site et ne lance
-    jamais Chromium, sans qu'aucun test ait à s'en souvenir. (`tryfirst` : avant le tri de `-m`.)
-    """
-    for item in items:
-        fixtures = set(getattr(item, "fixturenames", ()))
-        if "site_construit" in fixtures:
-            item.add_marker(pytest.mark.site)
-        if fixtures & FIXTURES_NAVIGATEUR:
-            item.add_marker(pytest.mark.navigateur)
-
-
-@pytest.fixture(scope="session")
-def axe_core() -> Path:
-    """`node_modules/axe-core/axe.min.js`, à la version épinglée ; `npm ci` l'installe s'il manque."""
-    paquet = npm.assurer(RACINE, "axe-core", ["axe.min.js"])
-    if paquet.dossier is None:
-        message = f"axe-core introuvable : {paquet.raison} (installez Node.js puis lancez npm ci)"
-        if EN_CI:
-            pytest.fail(message + " (sous CI=true, c'est une erreur)")
-        pytest.skip(message)
-    return paquet.dossier / "axe.min.js"

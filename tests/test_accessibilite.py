@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
@@ -109,7 +109,7 @@ def test_axe_ne_trouve_rien_de_grave(
     serveur_site: str,
     site_construit: SiteConstruit,
     axe_core: Path,
-    capsys: pytest.CaptureFixture[str],
+    bilan: Callable[[str, int], None],
     mode: str,
     largeur: int,
 ) -> None:
@@ -130,10 +130,9 @@ def test_axe_ne_trouve_rien_de_grave(
         fautes += fautes_axe(page, axe_core, chemin)
         verifiees += 1
     contexte.close()
-    with capsys.disabled():
-        print(
-            f"\n  axe-core {npm.version_epinglee(RACINE, 'axe-core')} : {verifiees} pages vérifiées en mode {mode} à {largeur} px"
-        )
+    bilan(
+        f"pages vérifiées par axe-core {npm.version_epinglee(RACINE, 'axe-core')}, mode {mode}, {largeur} px", verifiees
+    )
     assert verifiees == len(pages)
     assert not fautes, f"{len(fautes)} violations (mode {mode}, {largeur} px) :\n" + "\n".join(fautes)
 

@@ -22,13 +22,14 @@ charge. Ici, les états que le lecteur fait apparaître en s'en servant :
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from hooks import npm
-from tests.conftest import EN_CI, RACINE, SiteConstruit
+from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, RACINE, SiteConstruit
 from tests.test_accessibilite import LARGEURS, MODES, fautes_axe, pages_du_site
 from tests.test_cellules import PAGE_REGLES, _exiger_runtime
 
@@ -39,8 +40,7 @@ except ImportError:  # l'extra « browser » n'est pas installé
         raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
     pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
 
-CHARGEMENT_MS = 60_000
-"""Le premier « Exécuter » ou « Calculer » charge Pyodide (bien plus lent sur une machine chargée)."""
+CHARGEMENT_MS = CHARGEMENT_PYODIDE_MS  # tests/conftest.py : le seul délai du chargement de Pyodide
 
 
 def _axe(page: Page, axe_core: Path, etat: str) -> list[str]:
@@ -118,7 +118,7 @@ def test_axe_ne_trouve_rien_de_grave_apres_interaction(
     serveur_site: str,
     site_construit: SiteConstruit,
     axe_core: Path,
-    capsys: pytest.CaptureFixture[str],
+    bilan: Callable[[str, int], None],
     mode: str,
     largeur: int,
     parcours: str,
@@ -142,11 +142,10 @@ def test_axe_ne_trouve_rien_de_grave_apres_interaction(
         fautes += _axe(page, axe_core, nom)
         verifies += 1
     contexte.close()
-    with capsys.disabled():
-        print(
-            f"\n  axe-core {npm.version_epinglee(RACINE, 'axe-core')} : {verifies} état(s) de {chemin} "
-            f"vérifié(s) après interaction, mode {mode}, {largeur} px"
-        )
+    bilan(
+        f"états vérifiés par axe-core {npm.version_epinglee(RACINE, 'axe-core')} après interaction, mode {mode}, {largeur} px",
+        verifies,
+    )
     assert verifies == len(etats)
     assert not erreurs, f"erreurs de la page : {erreurs}"
     assert not fautes, f"{len(fautes)} violations (mode {mode}, {largeur} px) :\n" + "\n".join(fautes)
@@ -186,7 +185,7 @@ TERMES = """() => {
 
 
 def test_un_seul_arret_de_tabulation_par_terme_et_par_page(
-    page: Page, serveur_site: str, site_construit: SiteConstruit, capsys: pytest.CaptureFixture[str]
+    page: Page, serveur_site: str, site_construit: SiteConstruit, bilan: Callable[[str, int], None]
 ) -> None:
     """La première occurrence de chaque définition prend le focus ; les suivantes gardent leur titre.
 
@@ -222,12 +221,11 @@ def test_un_seul_arret_de_tabulation_par_terme_et_par_page(
         arrets += sum(t["focalisable"] for t in termes)
         par_page[chemin] = (len(termes), sum(t["focalisable"] for t in termes))
         pages += 1
-    with capsys.disabled():
-        print(
-            f"\n  glossaire : {occurrences} occurrences de termes sur {pages} pages, {arrets} arrêts de tabulation"
-            f" (imprimer/ : {par_page['imprimer/'][0]} → {par_page['imprimer/'][1]} ;"
-            f" {PAGE_REGLES} : {par_page[PAGE_REGLES][0]} → {par_page[PAGE_REGLES][1]})"
-        )
+    bilan("glossaire : occurrences de termes sur le site", occurrences)
+    bilan("glossaire : arrêts de tabulation sur le site", arrets)
+    for chemin in ("imprimer/", PAGE_REGLES):
+        bilan(f"glossaire : occurrences de termes sur {chemin}", par_page[chemin][0])
+        bilan(f"glossaire : arrêts de tabulation sur {chemin}", par_page[chemin][1])
     assert occurrences >= 1000 and pages >= 40, "le glossaire ou les pages ont disparu : rien de vérifié"
     assert not fautes, f"{len(fautes)} fautes :\n" + "\n".join(fautes[:20])
 
@@ -302,7 +300,7 @@ MAX_APPUIS = {1280: 40, 375: 20}
 
 @pytest.mark.parametrize("largeur", LARGEURS.values(), ids=LARGEURS.keys())
 def test_tab_atteint_le_premier_exemple_en_peu_d_appuis(
-    browser: Browser, serveur_site: str, site_construit: SiteConstruit, capsys: pytest.CaptureFixture[str], largeur: int
+    browser: Browser, serveur_site: str, site_construit: SiteConstruit, bilan: Callable[[str, int], None], largeur: int
 ) -> None:
     _exiger_runtime(site_construit)
     contexte = browser.new_context(viewport={"width": largeur, "height": 900}, service_workers="block")
@@ -333,11 +331,8 @@ def test_tab_atteint_le_premier_exemple_en_peu_d_appuis(
         evitement += 1
         assert evitement < 300
     contexte.close()
-    with capsys.disabled():
-        print(
-            f"\n  {PAGE_REGLES} à {largeur} px : « Modifier l'exemple 1 » au {appuis}e Tab depuis le haut,"
-            f" {evitement} touches par le lien d'évitement"
-        )
+    bilan(f"{PAGE_REGLES} à {largeur} px : appuis sur Tab depuis le haut jusqu'à « Modifier l'exemple 1 »", appuis)
+    bilan(f"{PAGE_REGLES} à {largeur} px : touches par le lien d'évitement jusqu'à « Modifier l'exemple 1 »", evitement)
     assert not hors_ecran, "arrêts de tabulation hors de l'écran :\n" + "\n".join(dict.fromkeys(hors_ecran))
     assert appuis <= MAX_APPUIS[largeur], f"{appuis} appuis sur Tab avant le premier exemple"
 

@@ -26,12 +26,14 @@ import pytest
 
 from rules.calculateur import FORMULAIRES, calculer
 from tests.cas_calculateur import CAS, ERREURS, Cas
-from tests.conftest import EN_CI, SiteConstruit
+from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, SiteConstruit
 from tests.test_cellules import _exiger_runtime
 from tests.test_cellules_navigateur import AXE
 
 try:
     from playwright.sync_api import Browser, Page, expect
+
+    from tests.surveillance import Surveillance
 except ImportError:  # l'extra « browser » n'est pas installé
     if EN_CI:
         raise
@@ -40,7 +42,7 @@ except ImportError:  # l'extra « browser » n'est pas installé
 pytestmark = pytest.mark.navigateur
 
 TELEPHONE = {"width": 375, "height": 740}
-CHARGEMENT_MS = 60_000
+CHARGEMENT_MS = CHARGEMENT_PYODIDE_MS  # tests/conftest.py : le seul délai du chargement de Pyodide
 XSS = ('"><img src=x onerror="window.__pirate=1">', "</script><script>window.__pirate=1</script>")
 
 
@@ -50,34 +52,22 @@ class Onglet:
     def __init__(self, browser: Browser, adresse: str) -> None:
         self.adresse = adresse
         self.contexte = browser.new_context(viewport=TELEPHONE)
-        self.notes: dict[str, list[str]] = {"erreurs": [], "hors": [], "echecs": [], "requetes": [], "dialogues": []}
-        self.contexte.on("requestfailed", lambda r: self.notes["echecs"].append(f"{r.url} ({r.failure})"))
-        # Les requêtes de la page et de son worker Python ; pas celles du service worker, qui met le site en
-        # cache pour la table (hors ligne) à son propre rythme.
-        self.contexte.on("request", lambda r: None if r.service_worker else self.notes["requetes"].append(r.url))
-        self.contexte.route("**/*", self._surveiller)  # le contexte voit aussi les requêtes du worker
+        self.dialogues: list[str] = []
+        # Le contexte voit les requêtes de la page et de son worker Python (`surveillance.requetes` : pas
+        # celles du service worker, qui met le site en cache pour la table à son propre rythme). Ce qui
+        # est un échec est jugé en un seul endroit, `tests/surveillance.py`.
+        self.surveillance = Surveillance(self.contexte)
         self.page = self.ouvrir()
-
-    def _surveiller(self, route: Any, request: Any) -> None:
-        if urlparse(request.url).hostname != "127.0.0.1" and not request.url.startswith(("data:", "blob:")):
-            self.notes["hors"].append(request.url)
-            route.abort()
-        else:
-            route.continue_()
 
     def ouvrir(self, chemin: str = "calculateur/") -> Page:
         page = self.contexte.new_page()
-        page.on("console", lambda m: self.notes["erreurs"].append(f"{m.type}: {m.text}") if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.notes["erreurs"].append(str(e)))
-        page.on("dialog", lambda d: (self.notes["dialogues"].append(d.message), d.dismiss()))
+        page.on("dialog", lambda d: (self.dialogues.append(d.message), d.dismiss()))
         page.goto(chemin if chemin.startswith("http") else self.adresse + chemin, wait_until="networkidle")
         return page
 
     def verifier(self) -> None:
-        assert not self.notes["hors"], f"requêtes hors du site : {self.notes['hors']}"
-        assert not self.notes["echecs"], f"requêtes échouées : {self.notes['echecs']}"
-        assert not self.notes["erreurs"], f"erreurs de console : {self.notes['erreurs']}"
-        assert not self.notes["dialogues"], f"une boîte de dialogue s'est ouverte : {self.notes['dialogues']}"
+        self.surveillance.verifier()
+        assert not self.dialogues, f"une boîte de dialogue s'est ouverte : {self.dialogues}"
 
 
 @pytest.fixture(scope="module")
@@ -168,7 +158,7 @@ def _sans_debordement(page: Page) -> None:
 def test_rien_de_lourd_avant_le_premier_calcul(onglet: Onglet) -> None:
     """Ni Pyodide, ni le worker, ni le paquet avant le premier « Calculer » (le service worker mis à part)."""
     lourds = ("/assets/pyodide/", "cellules-worker", "/assets/cellules/")
-    assert not any(marque in u for u in onglet.notes["requetes"] for marque in lourds)
+    assert not any(marque in u for u in onglet.surveillance.requetes for marque in lourds)
     expect(onglet.page.locator("form.calc-formulaire")).to_have_count(len(FORMULAIRES))
 
 

@@ -14,6 +14,7 @@ import doctest
 import html
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -75,7 +76,9 @@ def test_chaque_page_d_exemples_a_son_carnet(site_construit: SiteConstruit) -> N
 
 
 @pytest.mark.parametrize("page_md", _pages())
-def test_le_carnet_s_execute_et_redit_la_page(site_construit: SiteConstruit, page_md: str, tmp_path: Path) -> None:
+def test_le_carnet_s_execute_et_redit_la_page(
+    site_construit: SiteConstruit, page_md: str, tmp_path: Path, bilan: Callable[[str, int], None]
+) -> None:
     page_html = _html(site_construit, page_md)
     cible = carnets.chemin_du_carnet(page_md)
     profondeur = page_md.count("/") + (0 if page_md.endswith("index.md") else 1)
@@ -95,6 +98,7 @@ def test_le_carnet_s_execute_et_redit_la_page(site_construit: SiteConstruit, pag
     assert [_texte(c.outputs) for c in _exemples(nb)] == attendues
     origine = _texte(nb.cells[-1].outputs)
     assert "regles-executables-" in origine and str(RACINE) not in origine, f"rules importé de {origine}"
+    bilan("carnets exécutés de bout en bout par un vrai noyau Jupyter", 1)
 
 
 def test_un_carnet_garde_la_prose_et_rend_les_liens_absolus(site_construit: SiteConstruit) -> None:

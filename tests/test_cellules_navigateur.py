@@ -19,20 +19,21 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
 import pytest
 
 from rules.warp import jet
 from scripts.outils import servir
-from tests.conftest import EN_CI, RACINE, SiteConstruit
+from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, RACINE, SiteConstruit
 from tests.test_cellules import PAGE_REGLES, _exiger_runtime, _pages_avec_exemples
 
 try:
     from playwright.sync_api import Page, expect
+
+    from tests.surveillance import Surveillance
 except ImportError:  # l'extra « browser » n'est pas installé
     if EN_CI:
         raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
@@ -42,41 +43,23 @@ pytestmark = pytest.mark.navigateur
 
 TELEPHONE = {"width": 375, "height": 740}
 BUREAU = {"width": 1280, "height": 900}
-CHARGEMENT_MS = 30_000
-"""Le premier « Exécuter » charge Pyodide (quelques secondes ; bien plus sur une machine chargée)."""
+CHARGEMENT_MS = CHARGEMENT_PYODIDE_MS  # tests/conftest.py : le seul délai du chargement de Pyodide
 
 
 # ---------------------------------------------------------------- le navigateur
 
-_HORS_SITE = "hors_site"
-
 
 @pytest.fixture
-def lecteur(
-    page: Page, serveur_site: str, site_construit: SiteConstruit
-) -> Iterator[tuple[Page, dict[str, list[str]]]]:
-    """Une page de règles, surveillée : erreurs de console, requêtes échouées ou hors de 127.0.0.1."""
+def lecteur(page: Page, serveur_site: str, site_construit: SiteConstruit) -> Iterator[tuple[Page, Surveillance]]:
+    """Une page de règles, surveillée (le contexte : la page et son worker Python) : erreurs de console,
+    requêtes échouées ou hors de 127.0.0.1, jugées par `tests/surveillance.py` (un rechargement qui
+    abandonne la favicon n'est pas un échec ; un fichier absent en est un)."""
     _exiger_runtime(site_construit)
-    notes: dict[str, list[str]] = {"erreurs": [], _HORS_SITE: [], "echecs": [], "requetes": []}
-    page.on("console", lambda m: notes["erreurs"].append(f"{m.type}: {m.text}") if m.type == "error" else None)
-    page.on("pageerror", lambda e: notes["erreurs"].append(str(e)))
-    page.context.on("requestfailed", lambda r: notes["echecs"].append(f"{r.url} ({r.failure})"))
-    page.context.on("request", lambda r: notes["requetes"].append(r.url))
-
-    def surveiller(route: Any, request: Any) -> None:
-        if urlparse(request.url).hostname != "127.0.0.1" and not request.url.startswith(("data:", "blob:")):
-            notes[_HORS_SITE].append(request.url)
-            route.abort()
-        else:
-            route.continue_()
-
-    page.context.route("**/*", surveiller)  # le contexte voit aussi les requêtes du worker
+    surveillance = Surveillance(page.context)  # le contexte voit aussi les requêtes du worker
     page.set_viewport_size(BUREAU)
     page.goto(serveur_site + PAGE_REGLES, wait_until="networkidle")
-    yield page, notes
-    assert not notes[_HORS_SITE], f"requêtes hors du site : {notes[_HORS_SITE]}"
-    assert not notes["echecs"], f"requêtes échouées : {notes['echecs']}"
-    assert not notes["erreurs"], f"erreurs de console : {notes['erreurs']}"
+    yield page, surveillance
+    surveillance.verifier()
 
 
 def _sortie(page: Page, rang: int) -> Any:
@@ -98,8 +81,10 @@ def _executer(page: Page, rang: int) -> None:
 
 
 def test_changer_les_des_d_un_exemple_donne_le_verdict_des_regles(lecteur: tuple[Page, Any]) -> None:
-    page, notes = lecteur
-    assert not any("/assets/pyodide/" in u or "cellules-worker" in u for u in notes["requetes"]), "rien de lourd avant"
+    page, surveillance = lecteur
+    assert not any("/assets/pyodide/" in u or "cellules-worker" in u for u in surveillance.requetes), (
+        "rien de lourd avant"
+    )
     # Le premier exemple de la page : le bourrin (3d) lance (5, 3, 2). Le lecteur lance (6, 6, 1).
     code = "from rules.warp import jet\nr = jet(3, des=(6, 6, 1))\nr.total, r.critiques\nprint(r.explication)"
     _modifier(page, 1, code)
@@ -107,7 +92,7 @@ def test_changer_les_des_d_un_exemple_donne_le_verdict_des_regles(lecteur: tuple
     r = jet(3, des=(6, 6, 1))
     attendu = f">>> r.total, r.critiques\n{(r.total, r.critiques)!r}\n>>> print(r.explication)\n{r.explication}"
     expect(_sortie(page, 1).locator("code")).to_contain_text(attendu, timeout=CHARGEMENT_MS)
-    assert any("pyodide.asm.wasm" in u for u in notes["requetes"]), "le runtime vient du site"
+    assert any("pyodide.asm.wasm" in u for u in surveillance.requetes), "le runtime vient du site"
 
 
 def test_une_erreur_montre_le_message_francais_du_paquet(lecteur: tuple[Page, Any]) -> None:
@@ -232,7 +217,7 @@ _ACCORD = """async (adresses) => {
 
 
 def test_le_navigateur_est_d_accord_avec_la_construction(
-    lecteur: tuple[Page, Any], serveur_site: str, site_construit: SiteConstruit
+    lecteur: tuple[Page, Any], serveur_site: str, site_construit: SiteConstruit, bilan: Callable[[str, int], None]
 ) -> None:
     """Chaque exemple exécutable du site, exécuté par Pyodide, affiche exactement ce que la page publiée montre.
 
@@ -249,6 +234,7 @@ def test_le_navigateur_est_d_accord_avec_la_construction(
     page.set_default_timeout(0)
     rapport = page.evaluate(_ACCORD, adresses)
     attendues = sum(_pages_avec_exemples().values())  # la page imprimable, sautée, n'a pas d'exemple à elle
+    bilan("exemples du site rejoués par Pyodide dans le navigateur", rapport["cellules"])
     assert rapport["cellules"] == attendues, "chaque exemple exécutable du site est exécuté"
     assert rapport["hors"] == [], "chaque exemple du site s'exécute dans le navigateur"
     assert not rapport["desaccords"], "\n\n".join(

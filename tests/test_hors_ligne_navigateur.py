@@ -24,7 +24,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.conftest import EN_CI, SiteConstruit
+from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, SiteConstruit
 from tests.test_cellules import PAGE_REGLES, _exiger_runtime
 from tests.test_hors_ligne import listes_publiees, publier, version_publiee
 
@@ -36,8 +36,7 @@ except ImportError:  # l'extra « browser » n'est pas installé
     pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
 
 BUREAU = {"width": 1280, "height": 900}
-CHARGEMENT_MS = 60_000
-"""Le premier « Exécuter » charge Pyodide : quelques secondes, bien plus sur une machine chargée."""
+CHARGEMENT_MS = CHARGEMENT_PYODIDE_MS  # tests/conftest.py : le seul délai du chargement de Pyodide
 
 PAGES_HORS_LIGNE = [
     "",

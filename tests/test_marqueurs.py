@@ -12,6 +12,9 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 from tests.conftest import RACINE
 
@@ -23,7 +26,20 @@ def _fixtures_par_test(marqueurs: str) -> dict[str, set[str]]:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     env.pop("CI", None)  # rien n'est exécuté ni sauté ici
     r = subprocess.run(
-        [sys.executable, "-m", "pytest", "tests", "--setup-plan", "-q", "-p", "no:cacheprovider", "-m", marqueurs],
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "tests",
+            "--setup-plan",
+            "-q",
+            "-n",
+            "0",
+            "-p",
+            "no:cacheprovider",
+            "-m",
+            marqueurs,
+        ],
         cwd=RACINE,
         env=env,
         capture_output=True,
@@ -64,7 +80,20 @@ def _sans_playwright(*arguments: str, ci: bool) -> subprocess.CompletedProcess[s
     if ci:
         env["CI"] = "true"
     return subprocess.run(
-        [sys.executable, "-c", code, "-p", "no:playwright", "-p", "no:cacheprovider", "-q", "-rs", *arguments],
+        [
+            sys.executable,
+            "-c",
+            code,
+            "-p",
+            "no:playwright",
+            "-p",
+            "no:cacheprovider",
+            "-n",
+            "0",
+            "-q",
+            "-rs",
+            *arguments,
+        ],
         cwd=RACINE,
         env=env,
         capture_output=True,
@@ -87,3 +116,52 @@ def test_sans_playwright_sous_ci_les_tests_navigateur_echouent() -> None:
     r = _sans_playwright("tests/test_navigateur.py", ci=True)
     assert r.returncode != 0
     assert "playwright" in r.stdout
+
+
+SAUTE = """
+import pytest
+
+def test_execute():
+    assert True
+
+def test_saute():
+    pytest.skip("rien à vérifier ici")
+"""
+
+
+def _en_parallele(dossier: Path, *, ci: bool) -> subprocess.CompletedProcess[str]:
+    """pytest avec deux workers de pytest-xdist sur un test qui passe et un test sauté, avec nos crochets."""
+    (dossier / "test_saute.py").write_text(SAUTE, encoding="utf-8")
+    (dossier / "conftest.py").write_text(
+        "from tests.conftest import pytest_sessionfinish  # noqa: F401\n", encoding="utf-8"
+    )
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(RACINE)}
+    env.pop("CI", None)
+    if ci:
+        env["CI"] = "true"
+    # Sans les greffons qui ne jouent aucun rôle ici (chaque worker démarre plus vite).
+    sans = ["-p", "no:cacheprovider", "-p", "no:playwright", "-p", "no:doctestplus", "-p", "no:benchmark"]
+    commande = [sys.executable, "-m", "pytest", "-n", "2", *sans, "-rs"]
+    return subprocess.run(
+        [*commande, "--rootdir", str(dossier), "-c", os.devnull, "test_saute.py"],
+        cwd=dossier,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+def test_sous_ci_un_test_saute_dans_un_worker_fait_echouer_la_suite(tmp_path: Path) -> None:
+    """Le saut a lieu dans un worker de pytest-xdist ; le contrôleur le compte et la suite échoue."""
+    r = _en_parallele(tmp_path, ci=True)
+    sortie = r.stdout + r.stderr
+    assert "2 workers" in sortie and "1 passed, 1 skipped" in sortie, sortie[-3000:]
+    assert r.returncode == pytest.ExitCode.TESTS_FAILED, sortie[-3000:]
+    assert "CI=true : 1 test(s) sauté(s), ce qui est interdit en CI." in sortie
+
+
+def test_hors_ci_le_meme_saut_laisse_la_suite_verte(tmp_path: Path) -> None:
+    r = _en_parallele(tmp_path, ci=False)
+    assert r.returncode == pytest.ExitCode.OK, (r.stdout + r.stderr)[-3000:]
+    assert "1 passed, 1 skipped" in r.stdout

@@ -22,6 +22,8 @@ from tests.conftest import EN_CI, RACINE, SiteConstruit
 
 try:
     from playwright.sync_api import Browser, Page, expect
+
+    from tests.surveillance import Surveillance
 except ImportError:  # l'extra « browser » n'est pas installé
     if EN_CI:
         raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
@@ -47,35 +49,20 @@ def _aide_memoires(site: SiteConstruit) -> list[str]:
 
 
 @pytest.fixture
-def page_surveillee(page: Page) -> Iterator[tuple[Page, dict[str, list[str]]]]:
-    """Une page qui note les erreurs de console, les requêtes échouées et celles hors du site."""
-    notes: dict[str, list[str]] = {"erreurs": [], "hors_site": [], "echecs": []}
-    page.on("console", lambda m: notes["erreurs"].append(f"{m.type}: {m.text}") if m.type == "error" else None)
-    page.on("pageerror", lambda e: notes["erreurs"].append(str(e)))
-    # Une requête coupée parce que le test passe à la page suivante (le worker de
-    # recherche charge encore lunr) finit en ERR_ABORTED : ce n'est pas un défaut du
-    # site. Un fichier manquant, lui, répond 404 : il est noté par « response ».
-    page.on(
-        "requestfailed",
-        lambda r: notes["echecs"].append(f"{r.url} ({r.failure})") if "ERR_ABORTED" not in (r.failure or "") else None,
-    )
-    page.on("response", lambda r: notes["echecs"].append(f"{r.url} ({r.status})") if r.status >= 400 else None)
+def page_surveillee(page: Page) -> Iterator[tuple[Page, Surveillance]]:
+    """Une page qui note les erreurs de console, les requêtes échouées et celles hors du site.
 
-    def surveiller(route, request) -> None:  # type: ignore[no-untyped-def]
-        if urlparse(request.url).hostname != "127.0.0.1" and not request.url.startswith("data:"):
-            notes["hors_site"].append(request.url)
-            route.abort()
-        else:
-            route.continue_()
-
-    page.route("**/*", surveiller)
-    yield page, notes
+    Ce qui est un échec est jugé en un seul endroit (`tests/surveillance.py`) : une requête
+    que le navigateur abandonne lui-même (la page suivante s'ouvre pendant que le worker de
+    recherche charge encore lunr) n'en est pas un ; un fichier manquant (404) en est un.
+    """
+    yield page, Surveillance(page)
 
 
 def test_chaque_page_s_ouvre_proprement(
-    page_surveillee: tuple[Page, dict[str, list[str]]], serveur_site: str, site_construit: SiteConstruit
+    page_surveillee: tuple[Page, Surveillance], serveur_site: str, site_construit: SiteConstruit
 ) -> None:
-    page, notes = page_surveillee
+    page, surveillance = page_surveillee
     adresses = _adresses(site_construit)
     assert len(adresses) >= 10
     for chemin in adresses:
@@ -84,9 +71,7 @@ def test_chaque_page_s_ouvre_proprement(
         expect(page.locator("article h1").first).to_be_visible()
         sans_permalien = page.locator(":is(article h2, article h3, article h4)[id]:not(:has(a.headerlink))").count()
         assert sans_permalien == 0, f"{chemin} : {sans_permalien} titres sans permalien"
-    assert not notes["hors_site"], f"requêtes hors du site : {notes['hors_site']}"
-    assert not notes["echecs"], f"requêtes échouées : {notes['echecs']}"
-    assert not notes["erreurs"], f"erreurs de console : {notes['erreurs']}"
+    surveillance.verifier()
 
 
 def test_aucune_page_ne_deborde_sur_un_telephone(page: Page, serveur_site: str, site_construit: SiteConstruit) -> None:

@@ -1,0 +1,235 @@
+"""Où passe le temps de la commande de tests : par famille, et au total en temps réel et processeur.
+
+    python -m scripts.mesures_tests                     # HEAD, cloné dans un dossier neuf, une fois
+    python -m scripts.mesures_tests --commit main --fois 3
+    python -m scripts.mesures_tests --commit HEAD -- -m navigateur
+    python -m scripts.mesures_tests --commit HEAD -- -m "not site and not navigateur"
+
+Chaque mesure clone le dépôt (à `--commit`) dans un dossier temporaire, comme
+une machine neuve, et y lance la commande de tests du README (`python -m
+pytest`, sous `CI=true`, sans `pip install -e` : l'environnement courant a les
+dépendances), avec les arguments donnés après `--`. Ce fichier est aussi un
+greffon de pytest (`-p scripts.mesures_tests`), copié dans le clone s'il n'y
+est pas (un commit d'avant lui) : chaque processus de pytest (chaque worker de
+pytest-xdist) y note, test par test, sa famille et sa durée (mise en place,
+appel, nettoyage), et à part la mise en place des fixtures qui construisent
+un site.
+
+Le temps d'une famille est la somme des durées de ses tests : avec plusieurs
+workers, ces sommes dépassent le temps de la commande. Le temps processeur
+vient de `getrusage(RUSAGE_CHILDREN)` (ce que `/usr/bin/time -v` appelle user +
+system) : tout l'arbre de processus, Chromium, le pilote de Playwright, les
+noyaux Jupyter et mkdocs compris. Il dépend bien moins de la charge de la
+machine que le temps réel, et dit si un changement économise vraiment du
+travail ; pour le processeur d'un groupe de tests, mesurez-le seul (`-- -m
+navigateur`). Avec `--fois N`, les chiffres sont des médianes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+RACINE = Path(__file__).resolve().parents[1]
+VARIABLE = "MESURES_TESTS_DOSSIER"
+"""Le dossier où chaque processus de pytest écrit ses relevés (un fichier JSON par processus)."""
+
+CONSTRUCTIONS = {"site_construit", "site_sans_npm"}
+"""Les fixtures qui construisent un site : leur mise en place est comptée à part."""
+
+AUTRES_CONSTRUCTIONS = {
+    "test_le_meme_code_donne_le_meme_site_et_la_meme_version",
+    "test_sans_exemple_la_page_du_calculateur_garde_la_configuration_des_cellules",
+    "test_sans_exemple_ni_en_tete_la_page_du_calculateur_arrete_la_construction",
+}
+"""Les tests qui construisent eux-mêmes un second site (autre graine, copie modifiée du dépôt)."""
+
+FAMILLES = [
+    "construction du site",
+    "autres constructions",
+    "axe-core",
+    "navigateur",
+    "carnets (noyau Jupyter)",
+    "site (HTML lu)",
+    "qualité (ruff, mypy)",
+    "pytest relancé (marqueurs)",
+    "doctests",
+    "hypothesis",
+    "unitaires",
+]
+
+NAVIGATEUR = {"browser", "context", "page", "browser_type_launch_args"}
+
+
+def famille(item: pytest.Item) -> str:
+    """La famille d'un test, d'après ce qu'il demande et ce qu'il est (sans rien exécuter)."""
+    nom = getattr(item, "originalname", None) or item.name
+    fixtures = set(getattr(item, "fixturenames", ()))
+    fichier = item.nodeid.split("::")[0]
+    if nom in AUTRES_CONSTRUCTIONS:
+        return "autres constructions"
+    if "axe" in nom.split("_") or "axe_core" in fixtures:
+        return "axe-core"
+    if fixtures & NAVIGATEUR or item.get_closest_marker("navigateur"):
+        return "navigateur"
+    if fichier.endswith("test_carnets.py") and "s_execute" in nom:
+        return "carnets (noyau Jupyter)"
+    if "site_construit" in fixtures:
+        return "site (HTML lu)"
+    if fichier.endswith("test_qualite.py"):
+        return "qualité (ruff, mypy)"
+    if fichier.endswith("test_marqueurs.py"):
+        return "pytest relancé (marqueurs)"
+    if "doctest" in type(item).__name__.lower():
+        return "doctests"
+    if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+        return "hypothesis"
+    return "unitaires"
+
+
+# ---------------------------------------------------------------- le greffon
+
+
+class _Releve:
+    """Ce qu'un processus de pytest note : par test, sa famille et ses durées (mise en place, appel, nettoyage)."""
+
+    def __init__(self, dossier: Path) -> None:
+        self.dossier = dossier
+        self.tests: dict[str, dict[str, Any]] = {}
+
+    def ecrire(self) -> None:
+        nom = os.environ.get("PYTEST_XDIST_WORKER", "principal")
+        (self.dossier / f"{nom}-{os.getpid()}.json").write_text(json.dumps(self.tests), encoding="utf-8")
+
+
+_RELEVE: _Releve | None = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global _RELEVE
+    if os.environ.get(VARIABLE):  # le contrôleur de pytest-xdist, chaque worker, ou pytest seul
+        _RELEVE = _Releve(Path(os.environ[VARIABLE]))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_fixture_setup(fixturedef: Any, request: pytest.FixtureRequest) -> Any:
+    """La construction d'un site (mise en place de `site_construit`…) est comptée dans sa propre famille."""
+    debut = time.perf_counter()
+    yield
+    if _RELEVE is not None and fixturedef.argname in CONSTRUCTIONS:
+        _RELEVE.tests[f"{fixturedef.argname} ({os.getpid()})"] = {
+            "famille": "construction du site",
+            "duree": time.perf_counter() - debut,
+            "mise_en_place": True,
+        }
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    if _RELEVE is not None:
+        _RELEVE.tests[item.nodeid] = {"famille": famille(item), "duree": 0.0}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if _RELEVE is not None and report.nodeid in _RELEVE.tests:
+        _RELEVE.tests[report.nodeid]["duree"] += report.duration
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _RELEVE is not None:
+        _RELEVE.ecrire()
+
+
+# ---------------------------------------------------------------- le lanceur
+
+
+def _cloner(commit: str, dossier: Path) -> Path:
+    depot = dossier / "depot"
+    subprocess.run(["git", "clone", "-q", str(RACINE), str(depot)], check=True)
+    subprocess.run(["git", "-C", str(depot), "checkout", "-q", commit], check=True)
+    cible = depot / "scripts" / "mesures_tests.py"
+    if not cible.exists():  # un commit d'avant ce script : le greffon y est copié, rien d'autre
+        shutil.copy(Path(__file__), cible)
+    return depot
+
+
+def mesurer(commit: str, arguments: list[str]) -> dict[str, Any]:
+    """Une exécution de la commande de tests sur un clone neuf de `commit` : relevés et totaux."""
+    with tempfile.TemporaryDirectory(prefix="mesures-tests-") as tmp:
+        depot = _cloner(commit, Path(tmp))
+        releves = Path(tmp) / "releves"
+        releves.mkdir()
+        env = {**os.environ, "CI": "true", "NO_MKDOCS_2_WARNING": "1", VARIABLE: str(releves)}
+        avant = resource.getrusage(resource.RUSAGE_CHILDREN)
+        debut = time.perf_counter()
+        proc = subprocess.run(
+            [sys.executable, "-m", "pytest", "-p", "scripts.mesures_tests", "-p", "no:cacheprovider", *arguments],
+            cwd=depot,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        reel = time.perf_counter() - debut
+        apres = resource.getrusage(resource.RUSAGE_CHILDREN)
+        familles: dict[str, dict[str, float]] = {f: {"tests": 0, "reel": 0.0} for f in FAMILLES}
+        for fichier in releves.glob("*.json"):
+            for test in json.loads(fichier.read_text(encoding="utf-8")).values():
+                familles[test["famille"]]["tests"] += 0 if test.get("mise_en_place") else 1
+                familles[test["famille"]]["reel"] += test["duree"]
+        fin = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else proc.stderr[-500:]
+        return {
+            "code": proc.returncode,
+            "fin": fin,
+            "reel": reel,
+            "processeur": (apres.ru_utime - avant.ru_utime) + (apres.ru_stime - avant.ru_stime),
+            "familles": familles,
+            "sortie": proc.stdout,
+        }
+
+
+def _tableau(mesures: list[dict[str, Any]]) -> str:
+    med = statistics.median
+    lignes = [f"{'famille':<28} {'tests':>6} {'temps cumulé des tests (s)':>27}"]
+    for f in FAMILLES:
+        tests = med(m["familles"][f]["tests"] for m in mesures)
+        reel = med(m["familles"][f]["reel"] for m in mesures)
+        lignes.append(f"{f:<28} {tests:>6.0f} {reel:>27.1f}")
+    lignes.append(
+        f"commande entière : {med(m['reel'] for m in mesures):.0f} s réel (médiane), "
+        f"{med(m['processeur'] for m in mesures):.0f} s processeur (user + sys, médiane)"
+    )
+    return "\n".join(lignes)
+
+
+def main() -> None:
+    analyse = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    analyse.add_argument("--commit", default="HEAD", help="le commit à mesurer (défaut : HEAD)")
+    analyse.add_argument("--fois", type=int, default=1, help="nombre d'exécutions (médianes)")
+    analyse.add_argument("--journal", type=Path, help="où écrire la sortie de pytest de chaque exécution")
+    analyse.add_argument("pytest", nargs="*", help="arguments de pytest, après --")
+    args = analyse.parse_args()
+    mesures = []
+    for rang in range(args.fois):
+        m = mesurer(args.commit, args.pytest)
+        mesures.append(m)
+        print(f"exécution {rang + 1} : code {m['code']}, {m['reel']:.0f} s réel, {m['processeur']:.0f} s processeur")
+        print(f"  {m['fin']}")
+        if args.journal:
+            args.journal.with_suffix(f".{rang + 1}.log").write_text(m["sortie"], encoding="utf-8")
+    print(_tableau(mesures))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,119 @@
+"""Ce qu'un test navigateur relève d'une page : un seul jugement de ce qui est un échec, pour tous les tests.
+
+Chaque test navigateur qui surveille une page (ou un contexte : ses pages et
+leurs workers) passe par [`Surveillance`][tests.surveillance.Surveillance] :
+
+- une **erreur de console** ou une exception de la page est une faute ;
+- une **requête hors du site** (hors de 127.0.0.1, sauf `data:` et `blob:`) est
+  bloquée et notée : une faute ;
+- une **réponse d'erreur** du site (404 d'un script, d'une image, d'une
+  feuille de style ; 500) est une faute ;
+- une **requête qui échoue** est une faute (serveur injoignable, réponse
+  bloquée…), **sauf** si c'est le navigateur qui l'a abandonnée de lui-même
+  ([`abandon_du_navigateur`][tests.surveillance.abandon_du_navigateur]) : une
+  favicon, un préchargement, une requête encore en vol quand la page se
+  recharge ou qu'on passe à la suivante (`net::ERR_ABORTED`), une requête
+  d'un worker qu'on arrête, une requête du service worker pour son propre
+  cache. Un fichier qui manque n'est jamais de ce nombre : il répond 404.
+
+Les abandons sont gardés à part (`ignorees`, avec leur raison) : un test peut
+vérifier qu'il y en a eu, et un échec les montre pour qu'on juge sur pièces.
+`tests/test_surveillance.py` prouve les deux côtés : un script absent et une
+image en 404 font échouer la vérification, une favicon abandonnée non.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlparse
+
+if TYPE_CHECKING:  # importé sans Playwright (la collecte des doctests lit chaque module de tests/)
+    from playwright.sync_api import BrowserContext, Page
+
+__all__ = ["HOTE", "Surveillance", "abandon_du_navigateur"]
+
+HOTE = "127.0.0.1"
+"""Le seul hôte que le site a le droit de joindre : celui qui le sert pendant les tests."""
+
+_SANS_RESEAU = ("data:", "blob:")
+
+
+def abandon_du_navigateur(requete: Any) -> str | None:
+    """Pourquoi Chromium a lui-même abandonné cette requête échouée ; `None` si c'est un vrai échec.
+
+    `net::ERR_ABORTED` est le code que Chromium donne à une requête qu'il
+    annule lui-même : la page se recharge ou en ouvre une autre pendant
+    qu'une requête est en vol (favicon, préchargement, index de recherche),
+    un worker qu'on arrête laisse ses requêtes. Un fichier absent, lui,
+    répond 404 (noté par la réponse) ; un serveur injoignable échoue en
+    `net::ERR_CONNECTION_REFUSED` ; une requête hors du site est bloquée
+    par la route (`net::ERR_FAILED`) et notée à part.
+    """
+    if getattr(requete, "service_worker", None) is not None:
+        return "requête du service worker (son propre cache)"
+    if "net::ERR_ABORTED" in (requete.failure or ""):
+        return "abandonnée par le navigateur (rechargement, page suivante, favicon, préchargement, worker arrêté)"
+    return None
+
+
+class Surveillance:
+    """Les fautes relevées sur une page ou un contexte, depuis `Surveillance(cible)` jusqu'à `verifier()`.
+
+    `requetes` garde l'adresse de chaque requête de la page ou de ses workers
+    (pas celles du service worker, qui met le site en cache à son rythme) :
+    un test y vérifie ce qui s'est chargé, ou non.
+    """
+
+    def __init__(self, cible: Page | BrowserContext, hote: str = HOTE) -> None:
+        self.hote = hote
+        self.erreurs: list[str] = []
+        self.hors_site: list[str] = []
+        self.echecs: list[str] = []
+        self.ignorees: list[str] = []
+        self.requetes: list[str] = []
+        cible.on("console", self._console)
+        if hasattr(cible, "main_frame"):  # une page : ses exceptions
+            cible.on("pageerror", lambda e: self.erreurs.append(str(e)))
+        else:  # un contexte : les exceptions de chacune de ses pages
+            cible.on("weberror", lambda e: self.erreurs.append(str(e.error)))
+        cible.on("request", self._requete)
+        cible.on("requestfailed", self._echec)
+        cible.on("response", self._reponse)
+        cible.route("**/*", self._router)
+
+    def _hors_site(self, url: str) -> bool:
+        return urlparse(url).hostname != self.hote and not url.startswith(_SANS_RESEAU)
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self.erreurs.append(f"{message.type}: {message.text}")
+
+    def _requete(self, requete: Any) -> None:
+        if requete.service_worker is None:
+            self.requetes.append(requete.url)
+
+    def _router(self, route: Any, requete: Any) -> None:
+        if self._hors_site(requete.url):
+            self.hors_site.append(requete.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    def _echec(self, requete: Any) -> None:
+        if self._hors_site(requete.url):
+            return  # bloquée par la route, déjà notée dans hors_site
+        raison = abandon_du_navigateur(requete)
+        note = f"{requete.url} ({requete.failure})"
+        (self.ignorees if raison else self.echecs).append(note + (f" : {raison}" if raison else ""))
+
+    def _reponse(self, reponse: Any) -> None:
+        if reponse.status >= 400:
+            self.echecs.append(f"{reponse.url} ({reponse.status})")
+
+    def verifier(self) -> None:
+        """Échoue, avec son propre message, sur la première sorte de faute relevée."""
+        assert not self.hors_site, f"requêtes hors du site : {self.hors_site}"
+        assert not self.echecs, f"requêtes échouées : {self.echecs}" + (
+            f"\n(abandonnées par le navigateur, non comptées : {self.ignorees})" if self.ignorees else ""
+        )
+        assert not self.erreurs, f"erreurs de console : {self.erreurs}"
