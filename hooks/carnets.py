@@ -15,8 +15,8 @@ Le carnet est généré à la construction depuis la page Markdown :
 - une première cellule, la préparation, rend `rules` importable : le paquet
   n'est pas sur PyPI, le carnet embarque donc (en base64) la source exacte qui
   a construit la page, avec le rendu des blocs exécutés, et la place en tête de
-  `sys.path` — sauf si le noyau a déjà ce même `rules` (JupyterLite, qui
-  l'installe depuis la roue du site). Elle règle aussi IPython pour afficher
+  `sys.path` — sauf dans JupyterLite, dont le noyau a déjà ce même `rules`,
+  installé depuis la roue du site. Elle règle aussi IPython pour afficher
   chaque expression comme la console (et la page) : toutes les expressions
   d'une cellule, par leur `repr` ; et déclare `%%rendu`.
 
@@ -222,8 +222,8 @@ def preparation(archive: bytes) -> str:
     morceaux = "\n".join(f'    "{b64[i : i + 100]}"' for i in range(0, len(b64), 100))
     return f"""# Préparation : à exécuter d'abord (Exécuter tout le fait).
 # Le paquet `rules` n'est pas sur PyPI : ce carnet embarque sa source exacte, celle qui a construit
-# la page, la décompresse dans un dossier temporaire et la met en tête de sys.path (sauf si ce noyau
-# a déjà ce même `rules`, comme JupyterLite qui l'installe depuis la roue du site).
+# la page, la décompresse dans un dossier temporaire et la met en tête de sys.path ; sauf dans le
+# navigateur (JupyterLite), où le noyau a déjà installé ce même `rules` depuis la roue du site.
 # Puis IPython affiche chaque expression d'une cellule par sa repr, comme la console et la page,
 # et la magie %%{rendu_carnet.MAGIE} montre ce qu'imprime une cellule comme la page (tableaux, graphiques).
 import base64 as _base64
@@ -242,7 +242,7 @@ _dossier = _tempfile.mkdtemp(prefix="regles-executables-")
 _archive.extractall(_dossier)
 _installe = _util.find_spec("rules")
 _racine = _pathlib.Path(next(iter(_installe.submodule_search_locations or [""]))).parent if _installe else None
-if _racine and all(
+if _sys.platform == "emscripten" and _racine and all(
     (_racine / _n).is_file() and (_racine / _n).read_bytes() == _archive.read(_n)
     for _n in _archive.namelist()
     if _n.startswith("rules/")

@@ -235,6 +235,14 @@ def test_le_carnet_s_execute_dans_jupyterlite_et_redit_la_page(
     )
     assert page.evaluate(_TABLEAUX_JS, ".jp-Notebook") == tableaux_de_la_page
     assert hote.refusees == [], "aucune requête hors du site ne doit être nécessaire"
+    origine = page.evaluate(
+        """async () => { const k = jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+            let texte = '';
+            const f = k.requestExecute({code: 'import rules\\nprint(rules.__file__)'});
+            f.onIOPub = (m) => { if (m.header.msg_type === 'stream') texte += m.content.text; };
+            await f.done; return texte; }"""
+    )
+    assert "/site-packages/rules/" in origine, f"rules vient de la roue du site, pas du carnet : {origine}"
 
     # Le témoin : une requête du noyau (dans son travailleur) vers un autre hôte est bien interceptée.
     page.evaluate(
