@@ -330,7 +330,8 @@ def indexer(fichiers: Path, api: Path) -> None:
                     "writable": True,
                 }
             )
-        listing = {"name": dossier.name if chemin else "", "path": chemin, "type": "directory", "content": contenu}
+        listing: dict[str, Any] = {"name": dossier.name if chemin else "", "path": chemin, "type": "directory"}
+        listing["content"] = contenu
         listing |= {"created": _DATE, "last_modified": _DATE, "format": "json", "mimetype": None, "size": None}
         sortie = api / chemin / "all.json"
         sortie.parent.mkdir(parents=True, exist_ok=True)

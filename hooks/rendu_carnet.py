@@ -34,6 +34,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import html
+import importlib
 import io
 import re
 from typing import Any
@@ -219,13 +220,12 @@ def rendu(ligne: str, cellule: str) -> None:
     Le code s'exécute dans l'espace de noms du carnet (ses noms restent pour les
     cellules suivantes). Ce qu'il imprime avant une erreur est montré, puis l'erreur.
     """
-    from IPython import get_ipython
-    from IPython.display import display
-
+    ipython: Any = importlib.import_module("IPython")  # dans le noyau seulement (non typé)
+    affichage: Any = importlib.import_module("IPython.display")
     tampon = io.StringIO()
     try:
         with contextlib.redirect_stdout(tampon):
-            exec(compile(cellule, "<%%rendu>", "exec"), get_ipython().user_ns)
+            exec(compile(cellule, "<%%rendu>", "exec"), ipython.get_ipython().user_ns)
     finally:
         for sortie in sorties(tampon.getvalue()):
-            display(sortie["data"], raw=True)
+            affichage.display(sortie["data"], raw=True)
