@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.metadata
+import importlib.util
 import json
 import logging
 import os
@@ -47,6 +48,7 @@ from typing import Any
 __all__ = [
     "DOSSIER",
     "FICHIERS",
+    "LANGUE",
     "PAQUET",
     "Epingle",
     "Lite",
@@ -82,6 +84,9 @@ CACHE = ".cache/jupyterlite"
 
 PYTHON_DU_NAVIGATEUR = "3.14"
 """La version de Python de Pyodide (le lock npm le dit : `info.python`) : pip télécharge pour elle."""
+
+LANGUE = "fr-FR"
+"""La langue de l'interface de JupyterLite (paquet jupyterlab-language-pack-fr-FR)."""
 
 _PLUGIN_NOYAU = "@jupyterlite/pyodide-kernel-extension:kernel"
 _SERVICE_WORKER = "@jupyterlite/application-extension:service-worker-manager"
@@ -229,13 +234,37 @@ def configuration(pyodide: str, extension: Path) -> dict[str, dict[str, Any]]:
                 "litePluginSettings": {_PLUGIN_NOYAU: reglages_noyau},
             },
         },
-        "overrides.json": {"@jupyterlab/notebook-extension:tracker": {"autoStartDefaultKernel": True}},
+        "overrides.json": {
+            "@jupyterlab/notebook-extension:tracker": {"autoStartDefaultKernel": True},
+            "@jupyterlab/translation-extension:plugin": {"locale": LANGUE},
+        },
     }
+
+
+def _traduire(app: Path) -> None:
+    """L'interface en français : le paquet de langue fr-FR de JupyterLab, ses domaines JupyterLab et Notebook.
+
+    Écrit l'API de traduction de JupyterLite (`api/translations/`) comme le ferait
+    jupyterlab_server, sans lui ; la langue est choisie par `overrides.json`.
+    """
+    paquet = importlib.util.find_spec("jupyterlab_language_pack_fr_FR")
+    assert paquet is not None and paquet.origin is not None, "preparer vérifie que le paquet de langue est installé"
+    messages = Path(paquet.origin).parent / "locale" / "fr_FR" / "LC_MESSAGES"
+    domaines = {d: json.loads((messages / f"{d}.json").read_text(encoding="utf-8")) for d in ("jupyterlab", "notebook")}
+    api = app / "api" / "translations"
+    api.mkdir(parents=True, exist_ok=True)
+    langues = {
+        "en": {"displayName": "English", "nativeName": "English"},
+        LANGUE: {"displayName": "Français (France)", "nativeName": "français (France)"},
+    }
+    for nom, contenu in (("all.json", langues), (f"{LANGUE}.json", domaines)):
+        (api / nom).write_text(json.dumps({"data": contenu, "message": ""}, ensure_ascii=False), encoding="utf-8")
 
 
 def _construire_app(racine: Path, fichiers: dict[str, dict[str, Any]]) -> Path:
     """L'application JupyterLite pour cette configuration : du cache, ou construite (une fois) puis gardée."""
-    versions = {p: importlib.metadata.version(p) for p in ("jupyterlite-core", "jupyterlite-pyodide-kernel")}
+    paquets = ("jupyterlite-core", "jupyterlite-pyodide-kernel", "jupyterlab-language-pack-fr-FR")
+    versions = {p: importlib.metadata.version(p) for p in paquets}
     cle = hashlib.sha256(json.dumps([versions, fichiers], sort_keys=True).encode()).hexdigest()[:16]
     app = racine / CACHE / f"app-{cle}"
     if (app / "jupyter-lite.json").is_file():
@@ -253,6 +282,7 @@ def _construire_app(racine: Path, fichiers: dict[str, dict[str, Any]]) -> Path:
         )
         if proc.returncode != 0:
             raise RuntimeError(f"jupyter lite build a échoué :\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
+        _traduire(sortie)
         shutil.rmtree(app, ignore_errors=True)
         shutil.move(str(sortie), app)
     return app
@@ -267,10 +297,13 @@ def preparer(racine: Path, pyodide: str, dossier_pyodide: Path | None, fichiers_
     if dossier_pyodide is None:
         return Lite(None, raison="Pyodide est absent (voir les cellules)")
     try:
-        importlib.metadata.version("jupyterlite-core")
+        for paquet in ("jupyterlite-core", "jupyterlab-language-pack-fr-FR"):
+            importlib.metadata.version(paquet)
         extension = _extension_du_noyau()
     except importlib.metadata.PackageNotFoundError:
-        return Lite(None, raison="jupyterlite-core n'est pas installé (python -m pip install -e '.[docs]')")
+        return Lite(
+            None, raison="jupyterlite-core ou sa langue n'est pas installé (python -m pip install -e '.[docs]')"
+        )
     if extension is None:
         return Lite(None, raison="jupyterlite-pyodide-kernel n'est pas installé (python -m pip install -e '.[docs]')")
     roues, raison = _telecharger_roues(racine)

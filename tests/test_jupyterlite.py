@@ -137,7 +137,7 @@ def test_la_page_ouvre_son_carnet_dans_jupyter_et_dit_ce_qu_il_telecharge(
     profondeur = page_md.count("/") + 1
     attendu = "../" * profondeur + jupyterlite.adresse_du_carnet(carnets.chemin_du_carnet(page_md))
     assert lien[1].replace("&amp;", "&") == attendu
-    assert re.search(r"télécharge au plus \d+\xa0Mo", page), "la page dit ce qu'ouvrir Jupyter télécharge"
+    assert re.search(r"au plus \d+\xa0Mo la première fois", page), "la page dit ce qu'ouvrir Jupyter télécharge"
 
 
 # ---------------------------------------------------------------- dans Chromium
