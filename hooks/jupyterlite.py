@@ -30,6 +30,7 @@ quand même et le lien « Ouvrir dans Jupyter » n'y est pas ([`Lite.raison`][ho
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.metadata
 import importlib.util
@@ -110,6 +111,9 @@ class Lite:
 
     app: Path | None
     roues: tuple[Path, ...] = ()
+    """Les roues PyPI du noyau, vérifiées, dans le cache."""
+    paquet: tuple[str, bytes] = ("", b"")
+    """La roue du paquet `rules` : son nom et ses octets."""
     raison: str = ""
     pyodide: str = ""
     octets: int = 0
@@ -166,11 +170,14 @@ def _telecharger_roues(racine: Path) -> tuple[list[Path], str]:
     if any(_roue_en_cache(dossier, e) is None for e in liste):
         log.info("JupyterLite : téléchargement des roues du noyau (pip, empreintes vérifiées)…")
         commande = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "--require-hashes"]
-        commande += ["--python-version", PYTHON_DU_NAVIGATEUR, "--dest", str(dossier), "-r", str(racine / EPINGLES)]
-        proc = subprocess.run(commande, capture_output=True, text=True, timeout=600)
-        if proc.returncode != 0:
-            derniere = (proc.stderr.strip().splitlines() or ["sans message"])[-1]
-            return [], f"pip n'a pas téléchargé les roues du noyau : {derniere}"
+        with tempfile.TemporaryDirectory(dir=dossier.parent) as arrivee:  # une construction voisine lit `dossier`
+            commande += ["--python-version", PYTHON_DU_NAVIGATEUR, "--dest", arrivee, "-r", str(racine / EPINGLES)]
+            proc = subprocess.run(commande, capture_output=True, text=True, timeout=600)
+            if proc.returncode != 0:
+                derniere = (proc.stderr.strip().splitlines() or ["sans message"])[-1]
+                return [], f"pip n'a pas téléchargé les roues du noyau : {derniere}"
+            for roue in Path(arrivee).glob("*.whl"):
+                os.replace(roue, dossier / roue.name)
     roues = [_roue_en_cache(dossier, e) for e in liste]
     manquantes = [e.nom for e, r in zip(liste, roues, strict=True) if r is None]
     if manquantes:
@@ -178,14 +185,16 @@ def _telecharger_roues(racine: Path) -> tuple[list[Path], str]:
     return [r for r in roues if r is not None], ""
 
 
-def roue_du_paquet(racine: Path, dossier: Path) -> Path:
-    """La roue du paquet `rules` construite par hatchling depuis la source du dépôt (mêmes octets à chaque fois)."""
+def roue_du_paquet(racine: Path) -> tuple[str, bytes]:
+    """La roue du paquet `rules` construite par hatchling depuis la source du dépôt : son nom et ses octets.
+
+    Reproductible : la même source donne les mêmes octets (dates fixes de hatchling).
+    """
     from hatchling.builders.wheel import WheelBuilder
 
-    dossier.mkdir(parents=True, exist_ok=True)
-    for ancienne in dossier.glob("*.whl"):
-        ancienne.unlink()
-    return Path(next(iter(WheelBuilder(str(racine)).build(directory=str(dossier), versions=["standard"]))))
+    with tempfile.TemporaryDirectory(prefix="roue-") as dossier:
+        roue = Path(next(iter(WheelBuilder(str(racine)).build(directory=dossier, versions=["standard"]))))
+        return roue.name, roue.read_bytes()
 
 
 def _extension_du_noyau() -> Path | None:
@@ -270,7 +279,7 @@ def _construire_app(racine: Path, fichiers: dict[str, dict[str, Any]]) -> Path:
     if (app / "jupyter-lite.json").is_file():
         return app
     log.info("JupyterLite : construction de l'application (jupyter lite build, gardée dans %s)…", app)
-    with tempfile.TemporaryDirectory(prefix="jupyterlite-") as temporaire:
+    with tempfile.TemporaryDirectory(prefix="construction-", dir=app.parent) as temporaire:
         lite, sortie = Path(temporaire) / "lite", Path(temporaire) / "sortie"
         lite.mkdir()
         for nom, contenu in fichiers.items():
@@ -283,8 +292,8 @@ def _construire_app(racine: Path, fichiers: dict[str, dict[str, Any]]) -> Path:
         if proc.returncode != 0:
             raise RuntimeError(f"jupyter lite build a échoué :\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
         _traduire(sortie)
-        shutil.rmtree(app, ignore_errors=True)
-        shutil.move(str(sortie), app)
+        with contextlib.suppress(OSError):  # une construction voisine l'a déjà mise en place : la même
+            sortie.rename(app)
     return app
 
 
@@ -297,8 +306,8 @@ def preparer(racine: Path, pyodide: str, dossier_pyodide: Path | None, fichiers_
     if dossier_pyodide is None:
         return Lite(None, raison="Pyodide est absent (voir les cellules)")
     try:
-        for paquet in ("jupyterlite-core", "jupyterlab-language-pack-fr-FR"):
-            importlib.metadata.version(paquet)
+        for distribution in ("jupyterlite-core", "jupyterlab-language-pack-fr-FR"):
+            importlib.metadata.version(distribution)
         extension = _extension_du_noyau()
     except importlib.metadata.PackageNotFoundError:
         return Lite(
@@ -309,15 +318,18 @@ def preparer(racine: Path, pyodide: str, dossier_pyodide: Path | None, fichiers_
     roues, raison = _telecharger_roues(racine)
     if raison:
         return Lite(None, raison=raison)
-    roues.append(roue_du_paquet(racine, racine / CACHE / "paquet"))
-    app = _construire_app(racine, configuration(pyodide, extension))
-    octets = _taille(app) + sum(r.stat().st_size for r in roues)
+    try:
+        paquet = roue_du_paquet(racine)
+        app = _construire_app(racine, configuration(pyodide, extension))
+    except (OSError, RuntimeError, ValueError) as erreur:
+        return Lite(None, raison=f"JupyterLite n'a pas pu être construit : {erreur}")
+    octets = _taille(app) + sum(r.stat().st_size for r in roues) + len(paquet[1])
     octets += sum((dossier_pyodide / f).stat().st_size for f in fichiers_pyodide)
     lock = json.loads((dossier_pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
-    return Lite(app, tuple(roues), pyodide=pyodide, octets=octets, lock_pyodide=lock)
+    return Lite(app, tuple(roues), paquet, pyodide=pyodide, octets=octets, lock_pyodide=lock)
 
 
-def verrou(lock_pyodide: dict[str, Any], roues: list[Path]) -> dict[str, Any]:
+def verrou(lock_pyodide: dict[str, Any], roues: dict[str, str]) -> dict[str, Any]:
     """Le `pyodide-lock.json` du noyau : les seules roues servies par le site, avec leur nom de fichier et leur empreinte.
 
     Chaque paquet garde ce que le lock de Pyodide dit de lui (dépendances, modules) ;
@@ -326,12 +338,12 @@ def verrou(lock_pyodide: dict[str, Any], roues: list[Path]) -> dict[str, Any]:
     """
     paquets: dict[str, Any] = {}
     connus = {_normaliser(cle): cle for cle in lock_pyodide["packages"]}
-    for roue in sorted(roues):
-        nom, version = _normaliser(roue.name.split("-")[0]), roue.name.split("-")[1]
+    for fichier, empreinte in sorted(roues.items()):
+        nom, version = _normaliser(fichier.split("-")[0]), fichier.split("-")[1]
         cle = connus.get(nom, nom)
         modules = ["rules"] if nom == PAQUET else [nom.replace("-", "_")]
         paquet = dict(lock_pyodide["packages"].get(cle) or {"name": nom, "depends": [], "imports": modules})
-        paquet |= {"version": version, "file_name": roue.name, "sha256": _sha256(roue), "unvendored_tests": False}
+        paquet |= {"version": version, "file_name": fichier, "sha256": empreinte, "unvendored_tests": False}
         paquets[cle] = {"install_dir": "site", "package_type": "package", **paquet}
     for cle, paquet in paquets.items():
         absentes = [
@@ -381,7 +393,9 @@ def publier(lite: Lite, site: Path) -> None:
     roues.mkdir(parents=True, exist_ok=True)
     for roue in lite.roues:
         shutil.copyfile(roue, roues / roue.name)
-    lock = verrou(lite.lock_pyodide, list(lite.roues))
+    (roues / lite.paquet[0]).write_bytes(lite.paquet[1])
+    empreintes = {r.name: _sha256(r) for r in lite.roues} | {lite.paquet[0]: hashlib.sha256(lite.paquet[1]).hexdigest()}
+    lock = verrou(lite.lock_pyodide, empreintes)
     (roues / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     if (site / FICHIERS).is_dir():
         indexer(site / FICHIERS, cible / "api" / "contents")

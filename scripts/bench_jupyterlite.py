@@ -7,8 +7,8 @@
 Chaque passe ouvre un contexte neuf de Chromium headless (cache vide, sans
 service worker), sur le site construit (`mkdocs build --strict`) servi par
 `http.server` sur 127.0.0.1 (sans compression) ; elle charge la page, puis
-mesure, du clic sur « Ouvrir dans Jupyter » au **noyau prêt** (il a répondu à
-`kernel_info`) : le temps, et les **octets transférés** (corps et en-têtes de
+mesure, du clic sur « Ouvrir dans Jupyter » au **noyau prêt** (il a exécuté une
+première instruction : Pyodide et ses roues chargés) : le temps, et les **octets transférés** (corps et en-têtes de
 chaque réponse, page et travailleur du noyau), par origine : Pyodide du site
 (`assets/pyodide/`), roues du noyau, application JupyterLite et carnet. Aucune
 requête ne doit quitter le site : le script s'arrête si une seule le tente.
@@ -46,8 +46,9 @@ _NOYAU_PRET = """async () => {
   const w = jupyterapp.shell.currentWidget;
   await w.context.ready;
   await w.sessionContext.ready;
-  await w.sessionContext.session.kernel.info;
+  await w.sessionContext.session.kernel.requestExecute({code: "pass", silent: true}).done;
 }"""
+"""Le noyau est prêt quand il a exécuté du code : Pyodide et ses roues chargés (`kernel_info` répond avant)."""
 
 
 def _origine(adresse: str, racine: str) -> str:

@@ -167,16 +167,18 @@ def attendre_le_carnet(page: Page) -> None:
     page.evaluate("async () => { await jupyterapp.shell.currentWidget.context.ready; }")
 
 
+NOYAU_PRET = """async () => {
+    const w = jupyterapp.shell.currentWidget;
+    await w.sessionContext.ready;
+    await w.sessionContext.session.kernel.requestExecute({code: 'pass', silent: true}).done;
+}"""
+"""Le noyau est prêt quand il a exécuté du code : Pyodide et ses roues chargés (`kernel_info` répond avant)."""
+
+
 def attendre_le_noyau(page: Page) -> None:
-    """Attend que le carnet ouvert ait un noyau prêt (il a répondu à `kernel_info`)."""
+    """Attend que le carnet ouvert ait un noyau prêt : il a exécuté une première instruction."""
     attendre_le_carnet(page)
-    page.evaluate(
-        """async () => {
-            const w = jupyterapp.shell.currentWidget;
-            await w.sessionContext.ready;
-            await w.sessionContext.session.kernel.info;
-        }"""
-    )
+    page.evaluate(NOYAU_PRET)
 
 
 def executer_tout(page: Page) -> list[dict[str, Any]]:

@@ -143,11 +143,13 @@ def _construire_une_copie(tmp_path: Path, calculateur_md: Callable[[str], str]) 
     """Construit une copie du dépôt dont la page du calculateur est passée par `calculateur_md`."""
     copie = tmp_path / "depot"
     copie.mkdir()
-    for nom in ("mkdocs.yml", "pyproject.toml", "package.json", "package-lock.json"):
+    for nom in ("mkdocs.yml", "pyproject.toml", "package.json", "package-lock.json", "README.md", "LICENSE"):
         shutil.copy(RACINE / nom, copie / nom)
     for dossier in ("docs", "hooks", "includes", "templates", "overrides", "rules"):
         shutil.copytree(RACINE / dossier, copie / dossier, ignore=shutil.ignore_patterns("__pycache__"))
     (copie / "node_modules").symlink_to(RACINE / "node_modules", target_is_directory=True)
+    if (RACINE / ".cache").is_dir():  # les roues et l'application de JupyterLite (hooks/jupyterlite.py), déjà faites
+        (copie / ".cache").symlink_to(RACINE / ".cache", target_is_directory=True)
     page = copie / "docs" / calculateur.PAGE
     page.write_text(calculateur_md(page.read_text(encoding="utf-8")), encoding="utf-8")
     return subprocess.run(
