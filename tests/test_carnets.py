@@ -126,7 +126,11 @@ def _tableaux_markdown(markdown: str) -> list[list[list[str]]]:
     tableaux: list[list[list[str]]] = []
     precedente = False
     for ligne in markdown.split("\n"):
-        ligne = re.sub(r"^(?:>\s?)+", "", ligne).strip()
+        ligne = re.sub(r"^(?:> ?)+", "", ligne)
+        if not ligne.lstrip(" ").startswith("|") or ligne.startswith("    "):  # en retrait de 4 : du code
+            precedente = False
+            continue
+        ligne = ligne.strip()
         if not ligne.startswith("|"):
             precedente = False
             continue
