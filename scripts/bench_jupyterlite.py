@@ -140,7 +140,7 @@ def _construire(dossier: Path) -> float:
 def _construire_base(revision: str, dossier: Path) -> float:
     """Construit le site d'une autre révision (git archive), avec les node_modules de ce dépôt."""
     source = dossier / "source"
-    source.mkdir()
+    source.mkdir(parents=True)
     archive = subprocess.run(["git", "-C", str(RACINE), "archive", revision], capture_output=True, check=True)
     subprocess.run(["tar", "-x", "-C", str(source)], input=archive.stdout, check=True)
     (source / "node_modules").symlink_to(RACINE / "node_modules", target_is_directory=True)
@@ -181,13 +181,15 @@ def constructions(fois: int, base: str) -> str:
 
 def main(arguments: list[str] | None = None) -> int:
     analyse = argparse.ArgumentParser(prog="python -m scripts.bench_jupyterlite", description=__doc__.splitlines()[0])
-    analyse.add_argument("--passes", type=int, default=5, help="nombre d'ouvertures à froid (5)")
+    analyse.add_argument("--passes", type=int, default=5, help="nombre d'ouvertures à froid (5 ; 0 : aucune)")
     analyse.add_argument("--page", default="warp/jets-simples/", help="la page dont on ouvre le carnet")
     analyse.add_argument("--site", type=Path, help="un site déjà construit (sinon : mkdocs build --strict)")
     analyse.add_argument("--construction", type=int, default=0, metavar="N", help="mesurer aussi N constructions")
     analyse.add_argument("--base", default="", help="la révision de comparaison (la base commune avec main)")
     options = analyse.parse_args(arguments)
-    if options.site:
+    if options.passes <= 0:
+        pass  # seulement les constructions (--construction)
+    elif options.site:
         print(rapport(mesurer(options.site, options.page, options.passes), options.page, options.site))
     else:
         with tempfile.TemporaryDirectory(prefix="site-") as dossier:
