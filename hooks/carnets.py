@@ -406,10 +406,10 @@ def lien_du_carnet(page_src: str, page_url: str, lite: jupyterlite.Lite) -> str:
     return (
         f'<p class="carnet-lien" data-search-exclude><a class="carnet-jupyter" href="{html.escape(ouvrir)}">'
         f"Ouvrir dans Jupyter</a> · {telecharger}</p>\n"
-        '<p class="carnet-note" data-search-exclude>Jupyter s\'ouvre dans ce navigateur, sans rien installer '
+        '<p class="carnet-note" data-search-exclude><small>Jupyter s\'ouvre dans ce navigateur, sans rien installer '
         f"(au plus {_mega_octets(lite.octets)} la première fois : Python, le paquet rules et JupyterLite ; puis hors "
         "ligne). Vos modifications restent dans ce navigateur ; pour retrouver le carnet publié, supprimez votre "
-        "copie dans l'arborescence de Jupyter (Fichier › Ouvrir…).</p>"
+        "copie dans l'arborescence de Jupyter (Fichier › Ouvrir…).</small></p>"
     )
 
 
