@@ -1,34 +1,48 @@
-"""Chaque page est un carnet : les pages qui ont des exemples se téléchargent en `.ipynb`.
+"""Chaque page est un carnet : les pages qui ont des exemples se téléchargent en `.ipynb` et s'ouvrent dans Jupyter.
 
 Le carnet est généré à la construction depuis la page Markdown :
 
 - la prose devient des cellules Markdown (boîtes « Interprétation » en
-  citations, liens rendus absolus vers le site) ;
+  citations, liens rendus absolus vers le site publié, `site_url`) ;
 - chaque exemple ` ```pycon ` devient une cellule de code avec ses sorties
-  publiées ; chaque bloc exécuté (tableaux de chances) une cellule de code ;
+  publiées ;
+- chaque bloc exécuté (tableaux de chances, graphiques) devient une cellule
+  `%%rendu` dont la sortie enregistrée est ce que la page montre, rendu pour
+  Jupyter (onglets en tableaux titrés successifs, légendes en italique,
+  graphiques en images) : le crochet exécute le bloc et passe ce qu'il imprime
+  par `hooks/rendu_carnet.py`, le code même que la magie `%%rendu` exécute dans
+  le noyau du lecteur ;
 - une première cellule, la préparation, rend `rules` importable : le paquet
-  n'est pas sur PyPI, le carnet embarque donc (en base64) la même archive que
-  celle que le site sert au navigateur, la source exacte qui a construit la
-  page, et la place en tête de `sys.path`. Elle règle aussi IPython pour
-  afficher chaque expression comme la console (et la page) : toutes les
-  expressions d'une cellule, par leur `repr`.
+  n'est pas sur PyPI, le carnet embarque donc (en base64) la source exacte qui
+  a construit la page, avec le rendu des blocs exécutés, et la place en tête de
+  `sys.path` — sauf dans JupyterLite, dont le noyau a déjà ce même `rules`,
+  installé depuis la roue du site. Elle règle aussi IPython pour afficher
+  chaque expression comme la console (et la page) : toutes les expressions
+  d'une cellule, par leur `repr` ; et déclare `%%rendu`.
 
 La page est lue par le modèle du site (`hooks/modele.py`) : ses blocs de code,
 ses boîtes et onglets (toutes, même celles de démonstration de l'accueil), ses
 liens et ses liens par identifiant ; ce crochet n'en relit rien lui-même.
 
-Quelqu'un qui a Jupyter ouvre le carnet et l'exécute tel quel, sans réseau.
-Les carnets vont dans `carnets/` du site ; un lien en tête de la page y mène.
+Quelqu'un qui a Jupyter ouvre le carnet et l'exécute tel quel, sans réseau ;
+quelqu'un qui ne l'a pas l'ouvre dans JupyterLite, servi par le site
+(`hooks/jupyterlite.py`). Les carnets vont dans `jupyter/files/` du site, où
+JupyterLite les trouve ; deux liens en tête de la page y mènent : « Ouvrir dans
+Jupyter » et « Télécharger le carnet ».
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
 import html
+import io
 import json
+import logging
 import posixpath
 import re
 import sys
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,14 +50,19 @@ from typing import Any
 if __name__ != "hooks.carnets":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hooks import modele
-from hooks.cellules import archive_du_paquet, modules_hors_navigateur
+from hooks import jupyterlite, modele, rendu_carnet
+from hooks.cellules import FICHIERS_PYODIDE, archive_du_paquet, modules_hors_navigateur, trouver_runtime
+
+log = logging.getLogger("mkdocs.hooks.carnets")
 
 __all__ = [
     "DOSSIER",
+    "MODULE_RENDU",
     "Segment",
+    "archive_du_carnet",
     "carnet",
     "chemin_du_carnet",
+    "lien_du_carnet",
     "on_config",
     "on_nav",
     "on_page_content",
@@ -51,10 +70,14 @@ __all__ = [
     "on_post_build",
     "preparation",
     "segments",
+    "sortie_du_bloc",
 ]
 
-DOSSIER = "carnets"
-"""Où vont les carnets dans le site."""
+DOSSIER = jupyterlite.FICHIERS
+"""Où vont les carnets dans le site : le dossier de fichiers de JupyterLite (`jupyter/files/`)."""
+
+MODULE_RENDU = "regles_executables_rendu"
+"""Le nom, dans le carnet, du module qui rend les blocs exécutés (la source de `hooks/rendu_carnet.py`)."""
 
 
 @dataclass(frozen=True)
@@ -175,16 +198,38 @@ def _autoref(identifiant: str, pages: dict[str, str], site_url: str) -> str:
     return _lien_absolu(f"{page}#{identifiant}", "index.md", site_url)
 
 
+def archive_du_carnet(racine: Path) -> bytes:
+    """Le zip qu'embarque un carnet : la source de `rules` (celle des cellules) et le rendu des blocs exécutés.
+
+    Reproductible comme l'archive des cellules (ordre et dates fixes).
+    """
+    tampon = io.BytesIO()
+    source = zipfile.ZipFile(io.BytesIO(archive_du_paquet(racine)))
+    fichiers = [(n, source.read(n)) for n in source.namelist() if n.startswith("rules/")]
+    fichiers.append((f"{MODULE_RENDU}.py", (racine / "hooks" / "rendu_carnet.py").read_bytes()))
+    with zipfile.ZipFile(tampon, "w", zipfile.ZIP_DEFLATED) as archive:
+        for nom, octets in fichiers:
+            info = zipfile.ZipInfo(nom, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, octets)
+    return tampon.getvalue()
+
+
 def preparation(archive: bytes) -> str:
-    """Le code de la première cellule : `rules` (la source qui a construit le site) rendu importable."""
+    """Le code de la première cellule : `rules` (la source qui a construit le site) importable, et `%%rendu` déclarée."""
     b64 = base64.b64encode(archive).decode("ascii")
     morceaux = "\n".join(f'    "{b64[i : i + 100]}"' for i in range(0, len(b64), 100))
     return f"""# Préparation : à exécuter d'abord (Exécuter tout le fait).
 # Le paquet `rules` n'est pas sur PyPI : ce carnet embarque sa source exacte, celle qui a construit
-# la page, la décompresse dans un dossier temporaire et la met en tête de sys.path.
-# Puis IPython affiche chaque expression d'une cellule par sa repr, comme la console et la page.
+# la page, la décompresse dans un dossier temporaire et la met en tête de sys.path ; sauf dans le
+# navigateur (JupyterLite), où le noyau a déjà installé ce même `rules` depuis la roue du site.
+# Puis IPython affiche chaque expression d'une cellule par sa repr, comme la console et la page,
+# et la magie %%{rendu_carnet.MAGIE} montre ce qu'imprime une cellule comme la page (tableaux, graphiques).
 import base64 as _base64
+import importlib.util as _util
 import io as _io
+import pathlib as _pathlib
 import sys as _sys
 import tempfile as _tempfile
 import zipfile as _zipfile
@@ -192,17 +237,38 @@ import zipfile as _zipfile
 _PAQUET = (
 {morceaux}
 )
+_archive = _zipfile.ZipFile(_io.BytesIO(_base64.b64decode(_PAQUET)))
 _dossier = _tempfile.mkdtemp(prefix="regles-executables-")
-_zipfile.ZipFile(_io.BytesIO(_base64.b64decode(_PAQUET))).extractall(_dossier)
-_sys.path.insert(0, _dossier)
-for _ancien in [n for n in _sys.modules if n == "rules" or n.startswith("rules.")]:
-    del _sys.modules[_ancien]  # un autre `rules` déjà importé céderait la place à celui de la page
+_archive.extractall(_dossier)
+_installe = _util.find_spec("rules")
+_racine = _pathlib.Path(next(iter(_installe.submodule_search_locations or [""]))).parent if _installe else None
+if _sys.platform == "emscripten" and _racine and all(
+    (_racine / _n).is_file() and (_racine / _n).read_bytes() == _archive.read(_n)
+    for _n in _archive.namelist()
+    if _n.startswith("rules/")
+):
+    _sys.path.append(_dossier)  # le même `rules` est déjà là : seul le rendu vient du carnet
+else:
+    _sys.path.insert(0, _dossier)
+    for _ancien in [n for n in _sys.modules if n == "rules" or n.startswith("rules.")]:
+        del _sys.modules[_ancien]  # un autre `rules` déjà importé céderait la place à celui de la page
+import {MODULE_RENDU} as _rendu
+
 try:
     get_ipython().ast_node_interactivity = "all"
     get_ipython().display_formatter.formatters["text/plain"].pprint = False
+    get_ipython().register_magic_function(_rendu.rendu, "cell", _rendu.MAGIE)
 except NameError:  # hors d'IPython : rien à régler
     pass
-del _PAQUET"""
+del _PAQUET, _archive"""
+
+
+def sortie_du_bloc(code: str) -> str:
+    """Ce qu'imprime un bloc exécuté, exécuté comme markdown-exec l'exécute (un espace de noms à lui)."""
+    tampon = io.StringIO()
+    with contextlib.redirect_stdout(tampon):
+        exec(compile(code, "<bloc exécuté>", "exec"), {"__name__": "__main__"})
+    return tampon.getvalue()
 
 
 def _sorties_publiees(exemple_pycon: str) -> list[dict[str, Any]]:
@@ -238,63 +304,68 @@ def _cellule(genre: str, source: str, **autres: Any) -> dict[str, Any]:
     return cellule
 
 
+def _cellule_de_code(s: Segment) -> dict[str, Any]:
+    """La cellule d'un exemple (ses sorties publiées) ou d'un bloc exécuté (`%%rendu`, sa sortie rendue)."""
+    source = modele.code_pycon(s.texte + "\n") if s.genre == "pycon" else s.texte
+    absents = modules_hors_navigateur(source)
+    if absents:
+        quoi = "Exemple exécuté" if s.genre == "pycon" else "Calcul fait"
+        note = f"*({quoi} à la construction du site seulement : il importe {', '.join(absents)}, absent du carnet.)*"
+        return _cellule("markdown", f"```python\n{s.texte}\n```\n\n{note}")
+    if s.genre == "pycon":
+        return _cellule("code", source, metadata={"tags": ["exemple"]}, outputs=_sorties_publiees(s.texte + "\n"))
+    sorties = rendu_carnet.sorties(sortie_du_bloc(source))
+    return _cellule(
+        "code", f"%%{rendu_carnet.MAGIE}\n{source}", metadata={"tags": ["calcul-de-la-page"]}, outputs=sorties
+    )
+
+
+def _entete(titre: str, adresse: str) -> dict[str, Any]:
+    page = f"[{titre}]({adresse})" if adresse else f"« {titre} »"
+    return _cellule(
+        "markdown",
+        f"*Carnet de la page {page} du site Règles exécutables, généré à sa publication.*\n\n"
+        "Exécutez d'abord la cellule de préparation (ou « Exécuter tout ») ; chaque exemple se modifie "
+        "et se relance. Les sorties enregistrées sont celles que montre la page ; les cellules "
+        f"`%%{rendu_carnet.MAGIE}` recalculent ses tableaux de chances et les montrent de même.",
+    )
+
+
 def carnet(
     markdown: str, page_src: str, titre: str, site_url: str, archive: bytes, pages: dict[str, str] | None = None
 ) -> dict[str, Any] | None:
     """Le carnet (nbformat 4) d'une page, ou `None` si aucun de ses exemples ne s'exécute hors du site.
 
+    `site_url` : l'adresse du site publié (`config.site_url`), vers laquelle mènent les liens ; vide, le
+    carnet ne dit pas d'où il vient et ses liens partent de la racine (`/`).
     `pages` : chaque identifiant documenté et sa page de référence (`modele.Site.references`), pour les
     liens par identifiant.
     """
     morceaux = segments(markdown)
     if not any(s.genre == "pycon" and not modules_hors_navigateur(modele.code_pycon(s.texte)) for s in morceaux):
         return None
-    adresse = _lien_absolu(posixpath.basename(page_src), page_src, site_url)
-    cellules = [
-        _cellule(
-            "markdown",
-            f"*Carnet de la page [{titre}]({adresse}) du site Règles exécutables, généré à sa publication.*\n\n"
-            "Exécutez d'abord la cellule de préparation (ou « Exécuter tout ») ; chaque exemple se modifie "
-            "et se relance. Les sorties enregistrées sont celles que montre la page.",
-        ),
-        _cellule(
-            "code",
-            preparation(archive),
-            metadata={"tags": ["preparation"], "jupyter": {"source_hidden": True}},
-        ),
-    ]
+    racine = site_url or "/"
+    adresse = _lien_absolu(posixpath.basename(page_src), page_src, site_url) if site_url else ""
+    preparer = _cellule(
+        "code", preparation(archive), metadata={"tags": ["preparation"], "jupyter": {"source_hidden": True}}
+    )
+    cellules = [_entete(titre, adresse), preparer]
     for s in morceaux:
         if s.genre == "md":
-            texte = modele.remplacer_liens(s.texte, lambda cible: _lien_absolu(cible, page_src, site_url))
-            texte = modele.remplacer_autorefs(texte, lambda ident: _autoref(ident, pages or {}, site_url))
+            texte = modele.remplacer_liens(s.texte, lambda cible: _lien_absolu(cible, page_src, racine))
+            texte = modele.remplacer_autorefs(texte, lambda ident: _autoref(ident, pages or {}, racine))
             cellules.append(_cellule("markdown", texte))
-            continue
-        source = modele.code_pycon(s.texte + "\n") if s.genre == "pycon" else s.texte
-        absents = modules_hors_navigateur(source)
-        if absents:
-            quoi = "Exemple exécuté" if s.genre == "pycon" else "Calcul fait"
-            note = (
-                f"*({quoi} à la construction du site seulement : il importe {', '.join(absents)}, absent du carnet.)*"
-            )
-            cellules.append(_cellule("markdown", f"```python\n{s.texte}\n```\n\n{note}"))
-        elif s.genre == "pycon":
-            cellules.append(
-                _cellule("code", source, metadata={"tags": ["exemple"]}, outputs=_sorties_publiees(s.texte + "\n"))
-            )
         else:
-            cellules.append(_cellule("code", source, metadata={"tags": ["calcul-de-la-page"]}))
+            cellules.append(_cellule_de_code(s))
     for c in cellules:  # nbformat : la source en liste de lignes, comme l'écrit Jupyter
         c["source"] = c["source"].splitlines(keepends=True)
-    return {
-        "cells": cellules,
-        "metadata": {
-            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-            "language_info": {"name": "python"},
-            "regles_executables": {"page": adresse},
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
+    metadonnees: dict[str, Any] = {
+        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+        "language_info": {"name": "python"},
     }
+    if adresse:
+        metadonnees["regles_executables"] = {"page": adresse}
+    return {"cells": cellules, "metadata": metadonnees, "nbformat": 4, "nbformat_minor": 5}
 
 
 def chemin_du_carnet(page_src: str) -> str:
@@ -302,9 +373,44 @@ def chemin_du_carnet(page_src: str) -> str:
 
     Examples:
         >>> chemin_du_carnet("warp/jets-simples.md"), chemin_du_carnet("index.md")
-        ('carnets/warp/jets-simples.ipynb', 'carnets/index.ipynb')
+        ('jupyter/files/warp/jets-simples.ipynb', 'jupyter/files/index.ipynb')
     """
     return f"{DOSSIER}/{page_src.removesuffix('.md')}.ipynb"
+
+
+def _mega_octets(octets: int) -> str:
+    """Une taille en mégaoctets, arrondie au-dessus, à la française.
+
+    Examples:
+        >>> _mega_octets(32_400_000), _mega_octets(900_000)
+        ('33\xa0Mo', '1\xa0Mo')
+    """
+    return f"{-(-octets // 1_000_000)}\u00a0Mo"
+
+
+def lien_du_carnet(page_src: str, page_url: str, lite: jupyterlite.Lite) -> str:
+    """Le paragraphe en tête d'une page : « Ouvrir dans Jupyter » (si JupyterLite est servi) et « Télécharger »."""
+    from mkdocs.utils import get_relative_url
+
+    cible = chemin_du_carnet(page_src)
+    telecharger = (
+        f'<a href="{html.escape(get_relative_url(cible, page_url))}" download="{html.escape(posixpath.basename(cible))}">'
+        "Télécharger le carnet (.ipynb)</a>"
+    )
+    if lite.app is None:
+        return (
+            f'<p class="carnet-lien" data-search-exclude>{telecharger} : ses exemples et ses tableaux de chances '
+            "s'y exécutent dans Jupyter, avec le paquet rules embarqué.</p>"
+        )
+    ouvrir = get_relative_url(jupyterlite.adresse_du_carnet(cible), page_url)
+    return (
+        f'<p class="carnet-lien" data-search-exclude><a class="carnet-jupyter" href="{html.escape(ouvrir)}">'
+        f"Ouvrir dans Jupyter</a> · {telecharger}</p>\n"
+        '<p class="carnet-note" data-search-exclude><small>Jupyter s\'ouvre dans ce navigateur, sans rien installer '
+        f"(au plus {_mega_octets(lite.octets)} la première fois : Python, le paquet rules et JupyterLite ; puis hors "
+        "ligne). Vos modifications restent dans ce navigateur ; pour retrouver le carnet publié, supprimez votre "
+        "copie dans l'arborescence de Jupyter (Fichier › Ouvrir…).</small></p>"
+    )
 
 
 # ---------------------------------------------------------------- les événements de MkDocs
@@ -312,12 +418,19 @@ def chemin_du_carnet(page_src: str) -> str:
 
 class _Etat:
     archive: bytes = b""
+    lite: jupyterlite.Lite = jupyterlite.Lite(None, raison="le crochet des carnets n'a pas été chargé")
     references: dict[str, str] = {}  # noqa: RUF012 (état d'une construction, lu par on_nav)
     carnets: dict[str, dict[str, Any]] = {}  # noqa: RUF012 (état d'une construction, remis à zéro par on_config)
 
 
 def on_config(config: Any, **kwargs: Any) -> Any:
-    _Etat.archive = archive_du_paquet(Path(config["config_file_path"]).resolve().parent)
+    racine = Path(config["config_file_path"]).resolve().parent
+    _Etat.archive = archive_du_carnet(racine)
+    runtime = trouver_runtime(racine)
+    _Etat.lite = jupyterlite.preparer(racine, runtime.version, runtime.dossier, FICHIERS_PYODIDE)
+    if _Etat.lite.app is None:
+        # Pas un avertissement : --strict ferait échouer la construction ; sous CI=true, les tests échouent.
+        log.info("Carnets : JupyterLite indisponible (%s) ; les carnets restent téléchargeables.", _Etat.lite.raison)
     _Etat.references = {}
     _Etat.carnets = {}
     return config
@@ -331,9 +444,7 @@ def on_nav(nav: Any, config: Any, files: Any, **kwargs: Any) -> Any:
 
 def on_page_markdown(markdown: str, page: Any, config: Any, **kwargs: Any) -> str:
     titre = page.title or page.file.name
-    nb = carnet(
-        markdown, page.file.src_uri, str(titre), str(config["site_url"] or "/"), _Etat.archive, _Etat.references
-    )
+    nb = carnet(markdown, page.file.src_uri, str(titre), str(config["site_url"] or ""), _Etat.archive, _Etat.references)
     if nb is not None:
         # Pour les cellules ajoutées par la suite, l'identifiant que demande nbformat 4.5.
         for rang, cellule in enumerate(nb["cells"], start=1):
@@ -345,14 +456,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, **kwargs: Any) -> st
 def on_page_content(html_page: str, page: Any, **kwargs: Any) -> str:
     if page.file.src_uri not in _Etat.carnets:
         return html_page
-    from mkdocs.utils import get_relative_url
-
-    cible = chemin_du_carnet(page.file.src_uri)
-    lien = (
-        f'<p class="carnet-lien" data-search-exclude><a href="{html.escape(get_relative_url(cible, page.url))}" '
-        f'download="{html.escape(posixpath.basename(cible))}">Télécharger cette page en carnet Jupyter (.ipynb)</a>'
-        " : ses exemples s'y exécutent avec le paquet rules embarqué.</p>"
-    )
+    lien = lien_du_carnet(page.file.src_uri, page.url, _Etat.lite)
     fin_du_titre = html_page.find("</h1>")
     if fin_du_titre < 0:
         return lien + "\n" + html_page
@@ -361,8 +465,10 @@ def on_page_content(html_page: str, page: Any, **kwargs: Any) -> str:
 
 
 def on_post_build(config: Any, **kwargs: Any) -> None:
+    """Écrit les carnets dans `jupyter/files/`, puis met JupyterLite autour (application, roues, index)."""
     site = Path(config["site_dir"])
     for src, nb in _Etat.carnets.items():
         fichier = site / chemin_du_carnet(src)
         fichier.parent.mkdir(parents=True, exist_ok=True)
         fichier.write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    jupyterlite.publier(_Etat.lite, site)

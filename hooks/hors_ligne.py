@@ -18,8 +18,9 @@ Les fichiers se partagent en deux ([`repartir`][]) :
 - **précachés** à la première visite : pages, index de recherche, styles,
   scripts, icônes ;
 - **à l'usage** : les gros fichiers du runtime Python du navigateur
-  (`assets/pyodide/`) et les carnets Jupyter à télécharger (`.ipynb`), mis en
-  cache la première fois qu'une page les demande ;
+  (`assets/pyodide/`), JupyterLite (`jupyter/`, ses carnets compris) et les
+  carnets à télécharger (`.ipynb`), mis en cache la première fois qu'une page
+  les demande ;
 
 et ne sont pas listés : les cartes de sources (`.map`), le plan du site,
 l'inventaire de mkdocstrings, et les fichiers de lunr des langues que la
@@ -66,8 +67,11 @@ MANIFESTE = "manifest.webmanifest"
 ICONES = "icones/"
 """Le dossier des icônes (dans `docs/`, donc dans le site)."""
 
-A_LA_DEMANDE = ("assets/pyodide/",)
-"""Les dossiers mis en cache à l'usage seulement (le runtime Python du navigateur, plusieurs Mo)."""
+A_LA_DEMANDE = ("assets/pyodide/", "jupyter/")
+"""Les dossiers mis en cache à l'usage seulement : le runtime Python du navigateur et JupyterLite (plusieurs Mo).
+
+JupyterLite (`hooks/jupyterlite.py`) n'a pas de service worker à lui (il est désactivé) : celui du
+site contrôle aussi ses pages, et garde chaque fichier qu'elles demandent, comme le runtime Python."""
 
 A_LA_DEMANDE_SUFFIXES = (".ipynb",)
 """Les fichiers à télécharger plutôt qu'à lire (carnets Jupyter) : mis en cache à l'usage aussi."""

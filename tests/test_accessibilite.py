@@ -83,12 +83,13 @@ def fautes_axe(page: Page, axe_js: Path, ou: str) -> list[str]:
 def pages_du_site(dossier: Path) -> list[str]:
     """Chaque page HTML du site construit, en adresse relative (`warp/jets-simples/`, `404.html`).
 
-    Les fichiers servis tels quels sous `assets/` (Material, runtime Python) ne sont pas des pages.
+    Les fichiers servis tels quels sous `assets/` (Material, runtime Python) et `jupyter/` (l'application
+    JupyterLite, hooks/jupyterlite.py) ne sont pas des pages du site.
     """
     pages = []
     for html in sorted(dossier.rglob("*.html")):
         relatif = html.relative_to(dossier).as_posix()
-        if relatif.startswith("assets/"):
+        if relatif.startswith(("assets/", "jupyter/")):
             continue
         pages.append(relatif.removesuffix("index.html"))
     return pages

@@ -43,8 +43,9 @@ def test_le_site_construit_a_son_manifeste_et_son_service_worker(site_construit:
     ).read_text(encoding="utf-8")
     precache, a_l_usage = listes_publiees(site)
     assert {"./", "warp/jets-simples/", "search/search_index.json", hors_ligne.MANIFESTE} <= set(precache)
-    assert not [a for a in precache if a.startswith("assets/pyodide/") or a.endswith((".map", ".ipynb"))]
-    assert all(a.startswith("assets/pyodide/") or a.endswith(".ipynb") for a in a_l_usage)
+    assert not [a for a in precache if a.startswith(hors_ligne.A_LA_DEMANDE) or a.endswith((".map", ".ipynb"))]
+    assert all(a.startswith(hors_ligne.A_LA_DEMANDE) or a.endswith(".ipynb") for a in a_l_usage)
+    assert any(a.startswith("jupyter/") for a in a_l_usage), "JupyterLite entre au cache à l'usage"
     # Chaque empreinte est celle du fichier publié : les 16 premiers chiffres de son
     # SHA-256, ce que le service worker recalcule (crypto.subtle) sur ce qu'il télécharge.
     for adresse, empreinte in precache.items():

@@ -82,7 +82,9 @@ def test_aucun_crochet_ne_relit_la_structure_markdown_hors_du_modele() -> None:
     lectures = {
         f.name: lectures_de_structure(f.read_text(encoding="utf-8"))
         for f in sorted(HOOKS.glob("*.py"))
-        if f.name != "modele.py"
+        # rendu_carnet.py ne lit aucune page : il rend, dans le noyau du lecteur et sans MkDocs, ce qu'impriment
+        # les blocs exécutés (onglets, légendes) ; il est embarqué tel quel dans chaque carnet.
+        if f.name not in {"modele.py", "rendu_carnet.py"}
     }
     assert {nom: trouvees for nom, trouvees in lectures.items() if trouvees} == {}
     assert lectures_de_structure((HOOKS / "modele.py").read_text(encoding="utf-8")), "le modèle, lui, les lit"
@@ -141,11 +143,13 @@ def _construire_une_copie(tmp_path: Path, calculateur_md: Callable[[str], str]) 
     """Construit une copie du dépôt dont la page du calculateur est passée par `calculateur_md`."""
     copie = tmp_path / "depot"
     copie.mkdir()
-    for nom in ("mkdocs.yml", "pyproject.toml", "package.json", "package-lock.json"):
+    for nom in ("mkdocs.yml", "pyproject.toml", "package.json", "package-lock.json", "README.md", "LICENSE"):
         shutil.copy(RACINE / nom, copie / nom)
     for dossier in ("docs", "hooks", "includes", "templates", "overrides", "rules"):
         shutil.copytree(RACINE / dossier, copie / dossier, ignore=shutil.ignore_patterns("__pycache__"))
     (copie / "node_modules").symlink_to(RACINE / "node_modules", target_is_directory=True)
+    if (RACINE / ".cache").is_dir():  # les roues et l'application de JupyterLite (hooks/jupyterlite.py), déjà faites
+        (copie / ".cache").symlink_to(RACINE / ".cache", target_is_directory=True)
     page = copie / "docs" / calculateur.PAGE
     page.write_text(calculateur_md(page.read_text(encoding="utf-8")), encoding="utf-8")
     return subprocess.run(

@@ -40,7 +40,8 @@ def _analyser(page: Path) -> _Liens:
 
 
 def _pages(site: SiteConstruit) -> list[Path]:
-    return sorted(site.dossier.rglob("*.html"))
+    """Les pages du site ; pas celles de JupyterLite (`jupyter/`, hooks/jupyterlite.py), une application servie telle quelle."""
+    return sorted(p for p in site.dossier.rglob("*.html") if p.relative_to(site.dossier).parts[0] != "jupyter")
 
 
 def test_chaque_page_source_est_publiee(site_construit: SiteConstruit) -> None:
