@@ -19,21 +19,19 @@ d'effet ([`loi_indice`][rules.troisd6.effets.loi_indice]).
 
 from __future__ import annotations
 
-from bisect import bisect_right
+import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import accumulate
 
 from rules import _valider
 from rules._francais import a_le, de_le, majuscule, nombre
-from rules.des import comptes
-from rules.troisd6.avantages import BORNES_AVANTAGE, Avantage
-from rules.troisd6.effets import Indice, _comptes, monter
-from rules.troisd6.jets import Niveau, _Profil, niveau
-from rules.troisd6.scenes import Defense, Personnage, _debut, _malus_defense, _valider_risque, _verifier_echange
+from rules.troisd6.avantages import Avantage, avantage
+from rules.troisd6.effets import Indice
+from rules.troisd6.resolution import Defense, lancers, loi_de_la_defense, malus_de_defense
+from rules.troisd6.scenes import Personnage, Tour, debut_de_scene, verifier_echange
 
 __all__ = [
     "RISQUES",
@@ -72,7 +70,8 @@ class Risque:
     """Points d'effet en plus (négatif : en moins)."""
 
     def __post_init__(self) -> None:
-        _valider_risque(self)
+        # Les bornes d'un tour joué : un risque calculé doit pouvoir se jouer.
+        Tour(modificateur=self.modificateur, niveaux=self.niveaux, bonus_points=self.bonus_points)
 
     def __str__(self) -> str:
         morceaux = []
@@ -181,76 +180,14 @@ class Comparaison:
 _Categorie = Avantage | None
 """Ce qu'un effet fait à l'avantage : `None` sous 1 point, sinon l'avantage que lit la table."""
 
-_SEUILS = tuple((bas, av) for av, (bas, _) in reversed(BORNES_AVANTAGE.items()) if bas is not None and bas >= 1)
-"""(points minimum, avantage) de la table, du plus haut au plus bas."""
 
-
-@dataclass(frozen=True)
-class _Groupe:
-    """Des jets de 3d6 qui font la même chose à l'échange : niveau, et (si réussi) Indice lancé et points en plus."""
-
-    niveau: Niveau
-    indice: Indice | None
-    plus: int
-
-
-def _groupes(seuil: int, ind: Indice | None, niveaux: int, bonus: int) -> dict[_Groupe, int]:
-    """Les 216 jets sous `seuil`, regroupés (en jets ordonnés) ; sans Indice, seul le niveau compte."""
-    groupes: dict[_Groupe, int] = defaultdict(int)
-    for (total, dd, dt), n in comptes(3, 3, _Profil()).items():
-        niv = niveau(total, seuil, dd, dt)
-        if not niv.reussi or ind is None:
-            groupes[_Groupe(niv, None, 0)] += n
-            continue
-        ajout = niveaux + (dt if niv is Niveau.REUSSITE_CRITIQUE and dt else 0)
-        plus = bonus + (dd if niv is Niveau.REUSSITE_SPECIALE and dd else 0)
-        groupes[_Groupe(niv, monter(ind, ajout), plus)] += n
-    return dict(groupes)
-
-
-def _categories(attaque: _Groupe, retraits: Mapping[int, int], armure: int) -> dict[_Categorie, int]:
-    """Loi de ce que fait l'effet net (attaque − retrait − armure) à l'avantage de l'attaquant.
-
-    `retraits` : la loi (en poids entiers) des points que retire la défense
-    (0 sans blocage réussi). Rend des poids entiers sur (jets d'effet de
-    l'attaque) × (somme des poids de `retraits`).
-    """
-    assert attaque.indice is not None
-    effets, total_a = _comptes(attaque.indice.d6, attaque.indice.d3)
-    valeurs = sorted(retraits)
-    cumul = list(accumulate(retraits[v] for v in valeurs))
-
-    def au_moins(k: int) -> int:
-        """Poids des couples (effet, retrait) dont l'effet net, armure ôtée, vaut au moins k ≥ 1."""
-        compte = 0
-        for x, n in effets.items():
-            # net = x + plus − retrait − armure ≥ k  ⇔  retrait ≤ x + plus − armure − k
-            i = bisect_right(valeurs, x + attaque.plus - armure - k)
-            if i:
-                compte += n * cumul[i - 1]
-        return compte
-
-    loi: dict[_Categorie, int] = {}
-    denominateur = total_a * cumul[-1]
-    deja = 0
-    for bas, av in _SEUILS:
-        c = au_moins(bas)
-        if c > deja:
-            loi[av] = c - deja
-        deja = c
-    if deja < denominateur:
-        loi[None] = denominateur - deja
-    return loi
+def _categorie(points: int | None) -> _Categorie:
+    """« A chaque nouvel effet d'au moins 1 point » : l'avantage que lit la table, ou `None` (aucun effet)."""
+    return None if points is None or points < 1 else avantage(points)
 
 
 _Issue = tuple[_Categorie, bool, bool]
 """(effet sur l'avantage de l'attaquant, l'initiative passe-t-elle, l'attaque a-t-elle réussi)."""
-
-
-def _jets_d_effet(groupes: dict[_Groupe, int]) -> int:
-    """Un dénominateur commun aux jets d'effet des groupes : 6^d6 · 3^d3 du plus grand Indice."""
-    indices = [g.indice for g in groupes if g.indice is not None]
-    return int(6 ** max((i.d6 for i in indices), default=0) * 3 ** max((i.d3 for i in indices), default=0))
 
 
 @cache
@@ -263,49 +200,29 @@ def _loi_echange(
     defense: Defense,
     armure: int,
 ) -> tuple[tuple[tuple[_Issue, int], ...], int]:
-    """Loi exacte d'un échange : la règle de [`echange`][rules.troisd6.scenes.echange], sur des lois au lieu de dés.
+    """Loi exacte d'un échange : la décision de [`rules.troisd6.resolution`][rules.troisd6.resolution], jet par jet.
 
     `seuil_d` est le seuil effectif du défenseur (modificateur et malus de
-    contre-attaque compris), `None` s'il est passif. Les poids sont des
-    entiers sur un dénominateur commun (rendu avec eux) : 216² jets, fois les
-    jets d'effet du plus grand Indice de chaque camp.
+    contre-attaque compris), `None` s'il est passif. Chaque groupe de jets de
+    l'attaquant ([`lancers`][rules.troisd6.resolution.lancers]) reçoit la loi
+    de ce que la défense en laisse passer
+    ([`loi_de_la_defense`][rules.troisd6.resolution.loi_de_la_defense]) ; les
+    poids sont des entiers sur un dénominateur commun (rendu avec eux).
     """
-    attaques = _groupes(seuil_a + risque.modificateur, indice_a, risque.niveaux, risque.bonus_points)
-    bloque = defense is Defense.BLOCAGE
-    if seuil_d is None:
-        defenses = {_Groupe(Niveau.ECHEC_SIMPLE, None, 0): 216}
-    else:
-        defenses = _groupes(seuil_d, indice_d if bloque else None, 0, 0)
-    effets_a, effets_d = _jets_d_effet(attaques), _jets_d_effet(defenses)
+    attaques = lancers(seuil_a + risque.modificateur, indice_a, risque.niveaux, risque.bonus_points)
+    passif = seuil_d is None
+    lois = [
+        (ga, na, loi_de_la_defense(ga, None if passif else defense, seuil_d, indice_d, armure))
+        for ga, na in attaques.items()
+    ]
+    commun = math.lcm(*(total for _, _, (_, total) in lois))
     loi: dict[_Issue, int] = defaultdict(int)
-    reussite = Niveau.REUSSITE_SIMPLE.rang
-    for ga, na in attaques.items():
-        rang_a = ga.niveau.rang
-        reussi = rang_a >= reussite
-        # Pour cette attaque, les défenses se regroupent par initiative : la loi des points qu'elles retirent.
-        retraits: dict[bool, dict[int, int]] = {}
-        for gd, nd in defenses.items():
-            change = not reussi
-            au_moins = False
-            if seuil_d is not None:
-                rang_d = gd.niveau.rang
-                au_moins = rang_d >= reussite and rang_d >= rang_a
-                change = change or rang_d > rang_a or (defense is Defense.CONTRE_ATTAQUE and au_moins)
-            if not reussi or (defense is Defense.ESQUIVE and au_moins):
-                loi[(None, change, reussi)] += na * nd * effets_a * effets_d
-                continue
-            retrait = retraits.setdefault(change, defaultdict(int))
-            if gd.indice is not None and gd.niveau.reussi:  # un blocage réussi : son propre jet d'effet
-                effets_b, total_b = _comptes(gd.indice.d6, gd.indice.d3)
-                for y, m in effets_b.items():
-                    retrait[y + gd.plus] += nd * m * (effets_d // total_b)
-            else:
-                retrait[0] += nd * effets_d
-        _, total_a = _comptes(ga.indice.d6, ga.indice.d3) if ga.indice else (None, 1)
-        for change, retrait in retraits.items():
-            for cat, m in _categories(ga, retrait, armure).items():
-                loi[(cat, change, True)] += na * (effets_a // total_a) * m
-    return tuple((issue, n) for issue, n in loi.items() if n), 216 * 216 * effets_a * effets_d
+    for ga, na, (issues, total) in lois:
+        facteur = na * (commun // total)
+        reussi = ga.niveau.reussi
+        for (points, change), n in issues.items():
+            loi[(_categorie(points), change, reussi)] += facteur * n
+    return tuple((issue, n) for issue, n in loi.items() if n), 216 * commun
 
 
 _Pas = tuple[Fraction, Fraction, tuple[Fraction, Fraction], tuple[tuple[Avantage, bool, Fraction], ...]]
@@ -446,7 +363,7 @@ def _attaque(attaquant: Personnage, risque: Risque, defenseur: Personnage, defen
     seuil_d = None
     if defenseur.actif:
         assert defenseur.seuil is not None
-        seuil_d = defenseur.seuil + risque.modificateur + _malus_defense(defenseur, defense)
+        seuil_d = defenseur.seuil + risque.modificateur + malus_de_defense(defense, defenseur.talent_contre_attaque)
     indice_d = defenseur.des_effet if defenseur.actif and defense is Defense.BLOCAGE else None
     return _loi_echange(attaquant.seuil, attaquant.des_effet, risque, seuil_d, indice_d, defense, defenseur.armure)
 
@@ -512,7 +429,7 @@ def chances_scene(
         >>> chances_scene(Personnage("Philip", seuil=7, indice="1D6+1D3"), panne).victoire_premier == chance_sans_opposition(7, "1D6+1D3")
         True
     """
-    _, qui, etat = _debut(a, b, initiative, avantages, objectif, 1)
+    _, qui, etat = debut_de_scene(a, b, initiative, avantages, objectif)
     for nom, politique in (("politique_a", politique_a), ("politique_b", politique_b)):
         if not isinstance(politique, Politique):
             raise ValueError(f"{nom} doit être une Politique (risque, défense), reçu {_valider.recu(politique)}")
@@ -574,7 +491,7 @@ def chances_echange(
         >>> print(chances_echange(ada, bruno, defense=Defense.ESQUIVE))
         Bruno esquive l'attaque d'Ada (seuil 12, 2D6, sans risque), depuis aucun avantage : l'attaque réussit 74,1 % des fois ; l'avantage d'Ada ne bouge pas 61,1 % des fois ; Bruno reprend l'initiative 38,0 % des fois.
     """
-    _verifier_echange(attaquant, defenseur, None)
+    verifier_echange(attaquant, defenseur)
     if not isinstance(risque, Risque):
         raise ValueError(
             f"risque doit être un Risque (modificateur, niveaux, bonus_points), reçu {_valider.recu(risque)}"
