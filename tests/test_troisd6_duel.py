@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter, defaultdict
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from itertools import product
@@ -87,9 +88,12 @@ def _echange_brut(att: Personnage, dfn: Personnage, pol_att: Politique, pol_dfn:
                 des_defense=dd,
             )
             # Un blocage réussi lance son propre jet d'effet : on en énumère aussi les totaux.
-            jd = jet(dfn.seuil + r.modificateur, dd) if dd is not None and dfn.seuil is not None else None
+            # Esquive et blocage sous la caractéristique de défense, si le camp en a une (lecture de la page).
+            seuil_d = dfn.seuil if dfn.seuil_defense is None else dfn.seuil_defense
+            jd = jet(seuil_d + r.modificateur, dd) if dd is not None and seuil_d is not None else None
             bloque = jd is not None and jd.reussi and ja.reussi and pol_dfn.defense is Defense.BLOCAGE
-            totaux_d = _loi_totaux(_lance(str(dfn.indice), jd, 0)) if bloque else {None: Fraction(1)}
+            indice_d = dfn.indice if dfn.indice_defense is None else dfn.indice_defense
+            totaux_d = _loi_totaux(_lance(str(indice_d), jd, 0)) if bloque else {None: Fraction(1)}
             for ta, qa in totaux_a.items():
                 for td, qd in totaux_d.items():
                     e = echange(att, dfn, Tour(**{**base.__dict__, "effet_attaque": ta, "effet_defense": td}))
@@ -162,6 +166,37 @@ def test_chaine_egale_enumeration_brute_et_gauss(
         )
         assert c.victoire_premier == gagne_a[(x, y, q)], (x, y, q)
         assert c.victoire_premier + c.victoire_second == 1
+
+
+@pytest.mark.parametrize(
+    ("pa", "pb"),
+    [
+        (Politique(), Politique(defense=Defense.CONTRE_ATTAQUE)),
+        (Politique(Risque(-1, niveaux=1), Defense.ESQUIVE), Politique(defense=Defense.BLOCAGE)),
+    ],
+)
+def test_chaque_camp_se_defend_sous_une_autre_caracteristique(pa: Politique, pb: Politique) -> None:
+    """Source 003, « B › 2 › a › i » : une caractéristique en attaque, une autre en défense ; la chaîne suit
+    l'énumération brute (qui lit la caractéristique de défense à sa façon, ci-dessus)."""
+    a = Personnage("A", seuil=12, indice="1D3", seuil_defense=9, indice_defense="1D6")
+    b = Personnage("B", seuil=9, indice="1D6", armure=1, seuil_defense=13, indice_defense="1D3")
+    gagne_a = _gauss_scene(a, b, pa, pb, Avantage.MOYEN)
+    for q in ("A", "B"):
+        c = chances_scene(a, b, politique_a=pa, politique_b=pb, initiative=q, objectif=Avantage.MOYEN)
+        assert c.victoire_premier == gagne_a[(Avantage.AUCUN, Avantage.AUCUN, q)], q
+    # Et ce n'est pas la même scène que si chacun se défendait sous sa caractéristique d'attaque.
+    simples = [replace(p, seuil_defense=None, indice_defense=None) for p in (a, b)]
+    assert (
+        chances_scene(*simples, politique_a=pa, politique_b=pb, objectif=Avantage.MOYEN).victoire_premier
+        != (gagne_a[(Avantage.AUCUN, Avantage.AUCUN, "A")])
+    )
+
+
+def test_la_phrase_dit_la_caracteristique_de_defense() -> None:
+    a = Personnage("Ada", seuil=12, indice="2D6")
+    b = Personnage("Bruno", seuil=11, indice="1D6+1D3", seuil_defense=13)
+    assert "Bruno (seuil 11, 1D6+1D3, en défense : seuil 13, 1D6+1D3 ; attaque" in str(chances_scene(a, b))
+    assert "Ada (seuil 12, 2D6 ; attaque" in str(chances_scene(a, b))
 
 
 def test_passif_egale_enumeration_brute_et_gauss() -> None:

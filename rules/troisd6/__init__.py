@@ -101,6 +101,7 @@ from rules.troisd6.reflexion import (
 )
 from rules.troisd6.resolution import (
     BONUS_DU_BLOCAGE,
+    CARACTERISTIQUE_DE_DEFENSE,
     MALUS_CONTRE_ATTAQUE,
     Decision,
     Defense,
@@ -136,6 +137,7 @@ __all__ += [
     "ARGUMENTS",
     "BONUS_DU_BLOCAGE",
     "BORNES_AVANTAGE",
+    "CARACTERISTIQUE_DE_DEFENSE",
     "ECHELLE_INDICES",
     "MALUS_CONTRE_ATTAQUE",
     "MANOEUVRES_AVION",

@@ -359,18 +359,29 @@ def _chaine(
 
 def _attaque(attaquant: Personnage, risque: Risque, defenseur: Personnage, defense: Defense) -> _Loi:
     """La loi de l'échange quand `attaquant` attaque `defenseur` (qui choisit `defense`)."""
-    assert attaquant.seuil is not None
-    seuil_d = None
+    seuil_a, seuil_d = attaquant.seuil_pour(), defenseur.seuil_pour(defense)
+    assert seuil_a is not None
     if defenseur.actif:
-        assert defenseur.seuil is not None
-        seuil_d = defenseur.seuil + risque.modificateur + malus_de_defense(defense, defenseur.talent_contre_attaque)
-    indice_d = defenseur.des_effet if defenseur.actif and defense is Defense.BLOCAGE else None
-    return _loi_echange(attaquant.seuil, attaquant.des_effet, risque, seuil_d, indice_d, defense, defenseur.armure)
+        assert seuil_d is not None
+        seuil_d += risque.modificateur + malus_de_defense(defense, defenseur.talent_contre_attaque)
+    else:
+        seuil_d = None
+    indice_d = defenseur.indice_pour(defense) if defenseur.actif and defense is Defense.BLOCAGE else None
+    return _loi_echange(seuil_a, attaquant.des_effet, risque, seuil_d, indice_d, defense, defenseur.armure)
+
+
+def _caracteristiques(p: Personnage) -> str:
+    """« seuil 12, 2D6 », et ce qui change en défense (« en défense : seuil 13, 2D6 ») s'il diffère."""
+    texte = f"seuil {p.seuil}, {p.indice}"
+    seuil, indice = p.seuil_pour(Defense.BLOCAGE), p.indice_pour(Defense.BLOCAGE)
+    if p.actif and (seuil, indice) != (p.seuil, p.indice):
+        texte += f", en défense : seuil {seuil}, {indice}"
+    return texte
 
 
 def _decrire(p: Personnage, politique: Politique) -> str:
     armure = f", armure {p.armure}" if p.armure else ""
-    return f"{p.nom} (seuil {p.seuil}, {p.indice}{armure} ; {politique})"
+    return f"{p.nom} ({_caracteristiques(p)}{armure} ; {politique})"
 
 
 def chances_scene(

@@ -25,8 +25,10 @@ une fonction décide, le jeu et le calcul l'appellent.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
 from typing import Literal
 
 from rules import _valider
@@ -36,6 +38,7 @@ from rules.troisd6.jets import Niveau, niveau, profils
 
 __all__ = [
     "BONUS_DU_BLOCAGE",
+    "CARACTERISTIQUE_DE_DEFENSE",
     "MALUS_CONTRE_ATTAQUE",
     "Decision",
     "Defense",
@@ -65,6 +68,19 @@ class Defense(EnumOrdonnee):
     ESQUIVE = "esquive"
     BLOCAGE = "blocage"
     CONTRE_ATTAQUE = "contre-attaque"
+
+
+CARACTERISTIQUE_DE_DEFENSE: Mapping[Defense, Literal["attaque", "défense"]] = MappingProxyType(
+    {Defense.ESQUIVE: "défense", Defense.BLOCAGE: "défense", Defense.CONTRE_ATTAQUE: "attaque"}
+)
+"""Sous quelle caractéristique le défenseur lance chaque défense : celle de ses défenses, ou celle de ses attaques.
+
+Le texte nomme l'esquive et le blocage des jets « de "défense" » ; pour la
+contre-attaque, le personnage « doit normalement réussir un jet d'attaque
+avec un malus de -3 ». [`Personnage.seuil_pour`][rules.troisd6.scenes.Personnage.seuil_pour]
+et [`indice_pour`][rules.troisd6.scenes.Personnage.indice_pour] lisent cette
+table (voir la page, « Interprétation : la caractéristique de l'attaquant et
+celle du défenseur »)."""
 
 
 BONUS_DU_BLOCAGE: tuple[int, int] = (0, 0)

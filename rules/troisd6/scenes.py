@@ -29,6 +29,7 @@ from rules.troisd6.effets import ECHELLE_INDICES, NIVEAUX_MAX, Effet, Indice, ef
 from rules.troisd6.jets import Jet, _jet_valide, jet
 from rules.troisd6.resolution import (
     BONUS_DU_BLOCAGE,
+    CARACTERISTIQUE_DE_DEFENSE,
     Decision,
     Defense,
     apports,
@@ -56,11 +57,21 @@ __all__ = [
 class Personnage:
     """Un camp d'une scène majeure.
 
+    Source : « 3D6 › Scènes majeures › Principes généraux › Attaque » : « Les
+    points d'effet dépendent du niveau de la caractéristique principalement
+    utilisée dans la scène. Cette caractéristique est différente selon le type
+    de scène et selon que l'on soit attaquant ou défenseur. » `seuil` et
+    `indice` sont ceux de ses attaques ; `seuil_defense` et `indice_defense`,
+    ceux de ses défenses s'ils diffèrent (par défaut, les mêmes).
+
     Examples:
         >>> Personnage("Philip", seuil=12, indice="2D6").indice
         Indice(d6=2, d3=0)
         >>> Personnage("le témoin", actif=False).actif
         False
+        >>> bruno = Personnage("Bruno", seuil=11, indice="1D6+1D3", seuil_defense=13, indice_defense="2D6")
+        >>> bruno.seuil_pour(), bruno.seuil_pour(Defense.BLOCAGE), bruno.indice_pour(Defense.BLOCAGE)
+        (11, 13, Indice(d6=2, d3=0))
     """
 
     nom: str
@@ -75,13 +86,23 @@ class Personnage:
     """Vrai s'il contre-attaque par un talent particulier : pas de malus de −3."""
     actif: bool = True
     """Faux pour une opposition passive (objet, difficulté, interviewé passif) : elle ne lance rien."""
+    seuil_defense: int | None = None
+    """Le seuil de ses esquives et de ses blocages, s'il diffère de `seuil` (une autre caractéristique)."""
+    indice_defense: Indice | str | None = None
+    """L'Indice du jet d'effet de ses blocages, s'il diffère de `indice`."""
 
     def __post_init__(self) -> None:
         _valider.texte("nom", self.nom)
-        if self.seuil is not None:
-            _valider.entier("seuil", self.seuil)
+        for nom in ("seuil", "seuil_defense"):
+            if getattr(self, nom) is not None:
+                _valider.entier(nom, getattr(self, nom))
         if self.indice is not None:
             object.__setattr__(self, "indice", indice(self.indice))
+        if self.indice_defense is not None:
+            try:
+                object.__setattr__(self, "indice_defense", indice(self.indice_defense))
+            except ValueError as erreur:  # le refus de l'Indice, sous le nom de ce champ-ci
+                raise ValueError(f"indice_defense{str(erreur).removeprefix('indice')}") from None
         _valider.entier("armure", self.armure, minimum=0, maximum=_valider.POINTS_MAX)
         _valider.booleen("talent_contre_attaque", self.talent_contre_attaque)
         _valider.booleen("actif", self.actif)
@@ -89,6 +110,37 @@ class Personnage:
             raise ValueError(
                 f"seuil et indice : {self.nom} est actif, et un personnage actif doit avoir un seuil et un indice"
             )
+
+    def seuil_pour(self, defense: Defense | None = None) -> int | None:
+        """Le seuil de son jet, sans le modificateur du tour : pour attaquer (`None`), ou pour cette défense.
+
+        L'esquive et le blocage se lancent sous `seuil_defense` (s'il est
+        donné), la contre-attaque, « un jet d'attaque », sous `seuil` : la
+        table [`CARACTERISTIQUE_DE_DEFENSE`][rules.troisd6.resolution.CARACTERISTIQUE_DE_DEFENSE].
+
+        Examples:
+            >>> p = Personnage("Bruno", seuil=11, indice="1D6+1D3", seuil_defense=13)
+            >>> [p.seuil_pour(d) for d in (None, *Defense)]
+            [11, 13, 13, 11]
+        """
+        if defense is not None:
+            _valider.membre("defense", defense, Defense)
+        en_defense = defense is not None and CARACTERISTIQUE_DE_DEFENSE[defense] == "défense"
+        return self.seuil_defense if en_defense and self.seuil_defense is not None else self.seuil
+
+    def indice_pour(self, defense: Defense | None = None) -> Indice | None:
+        """L'Indice de son jet d'effet : pour attaquer (`None`), ou pour cette défense (seul le blocage en lance un).
+
+        Examples:
+            >>> p = Personnage("Bruno", seuil=11, indice="1D6+1D3", indice_defense="2D6")
+            >>> print(p.indice_pour(), p.indice_pour(Defense.BLOCAGE))
+            1D6+1D3 2D6
+        """
+        if defense is not None:
+            _valider.membre("defense", defense, Defense)
+        en_defense = defense is not None and CARACTERISTIQUE_DE_DEFENSE[defense] == "défense"
+        choisi = self.indice_defense if en_defense and self.indice_defense is not None else self.indice
+        return choisi if isinstance(choisi, Indice) else None
 
     @property
     def des_effet(self) -> Indice:
@@ -271,6 +323,10 @@ def _effet_du_jet(
         raise ValueError(f"{nom} : {message.removeprefix('total : ')}") from None
 
 
+def _plus(seuil: int | None, malus: int) -> int | None:
+    return None if seuil is None else seuil + malus
+
+
 def verifier_echange(attaquant: Any, defenseur: Any, tour: Any = None) -> Tour:
     """Vérifie les camps et le tour d'un échange ; rend le tour (par défaut, modificateur 0 et blocage).
 
@@ -295,9 +351,13 @@ def verifier_echange(attaquant: Any, defenseur: Any, tour: Any = None) -> Tour:
         raise ValueError(f"tour doit être un Tour (modificateur, dés, défense…), reçu {_valider.recu(tour)}")
     choix: Tour = Tour() if tour is None else tour
     # Le −3 d'une contre-attaque ordinaire ne touche que le défenseur : l'attaquant ne se défend pas.
-    for p, malus in ((attaquant, 0), (defenseur, malus_de_defense(choix.defense, defenseur.talent_contre_attaque))):
-        if p.seuil is not None and p.actif:
-            seuil = p.seuil + choix.modificateur + malus
+    malus = malus_de_defense(choix.defense, defenseur.talent_contre_attaque)
+    for p, base in (
+        (attaquant, attaquant.seuil_pour()),
+        (defenseur, _plus(defenseur.seuil_pour(choix.defense), malus)),
+    ):
+        if base is not None and p.actif:
+            seuil = base + choix.modificateur
             if abs(seuil) > _valider.VALEUR_MAX:
                 raise ValueError(
                     f"tour : le modificateur {choix.modificateur:+d} porte le seuil de {p.nom} à {seuil}, "
@@ -337,23 +397,27 @@ def echange(
     """
     tour = verifier_echange(attaquant, defenseur, tour)
     _valider.generateur(rng)
-    assert attaquant.seuil is not None
+    seuil_a = attaquant.seuil_pour()
+    assert seuil_a is not None
     # L'ordre des dés est celui de la table : attaque, son effet, défense, l'effet du blocage.
-    ja = jet(attaquant.seuil + tour.modificateur, tour.des_attaque, rng=rng)
+    ja = jet(seuil_a + tour.modificateur, tour.des_attaque, rng=rng)
     ea: Effet | None = None
     if ja.reussi:
         ea = _effet_du_jet(
             "effet_attaque", ja, attaquant.des_effet, tour.niveaux, tour.bonus_points, tour.effet_attaque, rng
         )
     jd: Jet | None = None
+    seuil_d = defenseur.seuil_pour(tour.defense)
     if defenseur.actif:
-        assert defenseur.seuil is not None
+        assert seuil_d is not None
         malus = malus_de_defense(tour.defense, defenseur.talent_contre_attaque)
-        jd = jet(defenseur.seuil + tour.modificateur + malus, tour.des_defense, rng=rng)
+        jd = jet(seuil_d + tour.modificateur + malus, tour.des_defense, rng=rng)
     d = decider(ja.niveau, tour.defense if jd else None, jd.niveau if jd else None)
     ed: Effet | None = None
     if d.bloquee and jd is not None:
-        ed = _effet_du_jet("effet_defense", jd, defenseur.des_effet, *BONUS_DU_BLOCAGE, tour.effet_defense, rng)
+        bloque = defenseur.indice_pour(Defense.BLOCAGE)
+        assert bloque is not None  # un camp actif a un Indice
+        ed = _effet_du_jet("effet_defense", jd, bloque, *BONUS_DU_BLOCAGE, tour.effet_defense, rng)
     points = armure = 0
     if ea is not None and d.effets:
         points, armure = points_nets(ea.points, ed.points if ed else 0, defenseur.armure)
