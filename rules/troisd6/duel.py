@@ -27,22 +27,26 @@ from fractions import Fraction
 from functools import cache
 
 from rules import _valider
-from rules._francais import a_le, de_le, majuscule, nombre
+from rules._francais import a_le, de_le, decimal, majuscule, nombre
 from rules.troisd6.avantages import Avantage, avantage
 from rules.troisd6.effets import Indice
-from rules.troisd6.resolution import Defense, lancers, loi_de_la_defense, malus_de_defense
+from rules.troisd6.jets import Niveau, jet
+from rules.troisd6.resolution import Defense, Lancer, lancer_de, lancers, loi_de_la_defense, malus_de_defense
 from rules.troisd6.scenes import Personnage, Tour, debut_de_scene, verifier_echange
 
 __all__ = [
     "RISQUES",
+    "ChancesDefense",
     "ChancesEchange",
     "ChancesScene",
     "Comparaison",
+    "DefenseApresAttaque",
     "Politique",
     "Risque",
     "chances_echange",
     "chances_scene",
     "comparer_risques",
+    "defense_apres_attaque",
 ]
 
 
@@ -550,6 +554,175 @@ def _raconter_chances_echange(
     if defenseur.actif:
         morceaux.append(f"{defenseur.nom} reprend l'initiative {pourcentage(c.initiative_reprise)} des fois")
     return replace(c, explication=" ; ".join(morceaux) + ".")
+
+
+# --- La défense choisie après l'attaque -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChancesDefense:
+    """Ce que vaut une défense contre une attaque déjà lancée : les points qui passent, l'initiative reprise."""
+
+    defense: Defense
+    """La défense."""
+    seuil: int
+    """Le seuil du jet du défenseur (modificateur du tour et −3 d'une contre-attaque ordinaire compris)."""
+    aucun_point: Fraction
+    """La chance de ne subir aucun point d'effet."""
+    points: dict[int, Fraction]
+    """Les points d'effet qui passent (0 : aucun ; un blocage plus fort que l'attaque compte 0) et leur chance."""
+    points_esperes: Fraction
+    """Le nombre moyen de points d'effet qui passent."""
+    initiative: Fraction
+    """La chance de reprendre l'initiative."""
+
+
+@dataclass(frozen=True)
+class DefenseApresAttaque:
+    """Les trois défenses face à une attaque déjà lancée, et la meilleure, dite en une phrase."""
+
+    attaque: Niveau
+    """Le niveau de l'attaque."""
+    options: tuple[ChancesDefense, ...]
+    """Esquive, blocage, contre-attaque : les chances de chacune."""
+    meilleure: Defense | None
+    """La défense qui reprend le plus souvent l'initiative (à égalité, qui laisse passer le moins de points) ;
+    `None` contre une attaque ratée, où le choix ne change rien."""
+    explication: str
+    """Le conseil, en une phrase."""
+
+    def pour(self, defense: Defense) -> ChancesDefense:
+        """Les chances d'une des trois défenses."""
+        _valider.membre("defense", defense, Defense)
+        return next(o for o in self.options if o.defense is defense)
+
+    def __str__(self) -> str:
+        return self.explication
+
+
+def _attaque_lancee(attaquant: Personnage, risque: Risque, attaque: object) -> tuple[Niveau, dict[Lancer, int]]:
+    """Les jets de l'attaquant qui ont pu donner `attaque` (un niveau, ou trois dés) et leur nombre d'ordres."""
+    seuil = attaquant.seuil_pour()
+    assert seuil is not None
+    seuil += risque.modificateur
+    ind = attaquant.des_effet
+    if isinstance(attaque, Niveau):
+        groupes = lancers(seuil, ind, risque.niveaux, risque.bonus_points)
+        possibles = {g: n for g, n in groupes.items() if g.niveau is attaque}
+        if not possibles:
+            raise ValueError(f"attaque : le niveau « {attaque} » est impossible sous le seuil {seuil}")
+        return attaque, possibles
+    if isinstance(attaque, str) or not isinstance(attaque, Sequence):
+        raise ValueError(f"attaque doit être un Niveau ou les trois dés de l'attaque, reçu {_valider.recu(attaque)}")
+    j = jet(seuil, _valider.des("attaque", attaque, nombre=3))
+    return j.niveau, {lancer_de(j.niveau, j.dd, j.dt, ind, risque.niveaux, risque.bonus_points): 1}
+
+
+def _chances_defense(
+    groupes: dict[Lancer, int], defenseur: Personnage, defense: Defense, risque: Risque
+) -> ChancesDefense:
+    """Les chances d'une défense, sur les jets possibles de l'attaque (la loi de la défense, jet par jet)."""
+    seuil = defenseur.seuil_pour(defense)
+    assert seuil is not None
+    seuil += risque.modificateur + malus_de_defense(defense, defenseur.talent_contre_attaque)
+    indice = defenseur.indice_pour(defense) if defense is Defense.BLOCAGE else None
+    poids = sum(groupes.values())
+    points: dict[int, Fraction] = defaultdict(Fraction)
+    reprise = Fraction(0)
+    for groupe, n in groupes.items():
+        issues, total = loi_de_la_defense(groupe, defense, seuil, indice, defenseur.armure)
+        for (nets, change), m in issues.items():
+            p = Fraction(n * m, poids * total)
+            points[max(nets or 0, 0)] += p
+            reprise += p if change else 0
+    loi = dict(sorted(points.items()))
+    esperes = sum((k * p for k, p in loi.items()), Fraction(0))
+    return ChancesDefense(defense, seuil, loi.get(0, Fraction(0)), loi, esperes, reprise)
+
+
+def defense_apres_attaque(
+    attaquant: Personnage,
+    defenseur: Personnage,
+    attaque: Niveau | Sequence[int],
+    *,
+    risque: Risque = Risque(),
+) -> DefenseApresAttaque:
+    """Face à une attaque déjà lancée, les chances exactes de chaque défense, et la meilleure en une phrase.
+
+    Source : « 3D6 › Scènes majeures › Principes généraux › Défense » : « Le
+    défenseur doit alors aussi faire son jet, avec le même bonus ou malus
+    choisi par l'attaquant » ; il choisit et lance *après* l'attaquant. Pour
+    chaque défense : la chance de ne subir aucun point d'effet, la loi et la
+    moyenne des points qui passent, la chance de reprendre l'initiative (les
+    règles de [`decider`][rules.troisd6.resolution.decider] et de
+    [`points_nets`][rules.troisd6.resolution.points_nets], sur les jets du
+    défenseur et les jets d'effet des deux camps). La meilleure est celle qui
+    reprend le plus souvent l'initiative ; à égalité, celle qui laisse passer
+    le moins de points (voir la page, « Interprétation : la meilleure
+    défense »).
+
+    Args:
+        attaquant: celui qui a attaqué.
+        defenseur: celui qui choisit sa défense (actif).
+        attaque: le niveau de l'attaque (un [`Niveau`][rules.troisd6.jets.Niveau] :
+            son Dd ou son Dt est alors chacun de ceux que son seuil permet), ou ses trois dés.
+        risque: le risque que l'attaquant a pris (son modificateur vaut aussi pour le défenseur).
+
+    Examples:
+        Ada (seuil 12, 2D6) a fait une réussite spéciale ; Bruno a un seuil de 10 :
+
+        >>> from rules.troisd6 import Niveau, Personnage
+        >>> ada, bruno = Personnage("Ada", seuil=12, indice="2D6"), Personnage("Bruno", seuil=10, indice="1D6+1D3")
+        >>> choix = defense_apres_attaque(ada, bruno, Niveau.REUSSITE_SPECIALE)
+        >>> choix.pour(Defense.CONTRE_ATTAQUE).initiative, choix.pour(Defense.ESQUIVE).initiative
+        (Fraction(23, 216), Fraction(1, 72))
+    """
+    verifier_echange(attaquant, defenseur)
+    if not defenseur.actif:
+        raise ValueError(f"defenseur : {defenseur.nom} est passif, il ne lance rien et ne choisit pas de défense")
+    if not isinstance(risque, Risque):
+        raise ValueError(
+            f"risque doit être un Risque (modificateur, niveaux, bonus_points), reçu {_valider.recu(risque)}"
+        )
+    for d in Defense:  # les seuils de chaque défense, modificateur et malus compris, restent dans les bornes
+        verifier_echange(attaquant, defenseur, Tour(modificateur=risque.modificateur, defense=d))
+    niv, groupes = _attaque_lancee(attaquant, risque, attaque)
+    options = tuple(_chances_defense(groupes, defenseur, d, risque) for d in Defense)
+    meilleure = None if not niv.reussi else max(options, key=lambda o: (o.initiative, -o.points_esperes)).defense
+    return DefenseApresAttaque(niv, options, meilleure, _conseiller(defenseur.nom, niv, options, meilleure))
+
+
+_LA = {Defense.ESQUIVE: "l'esquive", Defense.BLOCAGE: "le blocage", Defense.CONTRE_ATTAQUE: "la contre-attaque"}
+
+
+def _conseiller(nom: str, niv: Niveau, options: tuple[ChancesDefense, ...], meilleure: Defense | None) -> str:
+    """Le conseil d'une défense après l'attaque, en une phrase : il ne décide rien, il lit les chances."""
+    from rules.affichage import pourcentage
+
+    if meilleure is None:
+        return (
+            f"Attaque ratée ({str(niv).lower()}) : aucun point d'effet ne passe, et l'initiative passe "
+            f"{a_le(nom)} quelle que soit sa défense."
+        )
+    m = next(o for o in options if o.defense is meilleure)
+    autres = [o for o in options if o is not m]
+    moins = min(options, key=lambda o: (o.points_esperes, -o.initiative))
+
+    def pts(o: ChancesDefense) -> str:
+        return decimal(float(o.points_esperes), 1)
+
+    if m.initiative == 0:
+        detail = ", ".join(f"{o.defense} : {pts(o)}" for o in autres)
+        return (
+            f"{majuscule(str(meilleure))} : aucune défense ne reprend l'initiative contre cette "
+            f"{str(niv).lower()} ; c'est celle qui laisse passer le moins de points d'effet, {pts(m)} en moyenne "
+            f"({detail})."
+        )
+    detail = ", ".join(f"{o.defense} : {pourcentage(o.initiative)}" for o in autres)
+    debut = f"{majuscule(str(meilleure))} : la meilleure chance de reprendre l'initiative, {pourcentage(m.initiative)} ({detail})"
+    if moins is m:
+        return f"{debut}, et le moins de points d'effet subis, {pts(m)} en moyenne."
+    return f"{debut} ; mais elle laisse passer {pts(m)} points d'effet en moyenne, contre {pts(moins)} pour {_LA[moins.defense]}."
 
 
 def _expliquer(

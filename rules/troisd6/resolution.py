@@ -45,6 +45,7 @@ __all__ = [
     "Lancer",
     "apports",
     "decider",
+    "lancer_de",
     "lancers",
     "loi_de_la_defense",
     "malus_de_defense",
@@ -318,14 +319,41 @@ def lancers(seuil: int, indice: Indice | None = None, niveaux: int = 0, bonus_po
 def _lancers(seuil: int, indice: Indice | None, niveaux: int, bonus_points: int) -> dict[Lancer, int]:
     groupes: dict[Lancer, int] = defaultdict(int)
     for (total, dd, dt), p in profils().items():
-        niv = niveau(total, seuil, dd, dt)
-        n = int(p * 216)
-        if not niv.reussi or indice is None:
-            groupes[Lancer(niv, None, 0)] += n
-            continue
-        double, triple = apports(niv, dd, dt)
-        groupes[Lancer(niv, monter(indice, niveaux + (triple or 0)), bonus_points + (double or 0))] += n
+        groupes[_lancer_de(niveau(total, seuil, dd, dt), dd, dt, indice, niveaux, bonus_points)] += int(p * 216)
     return dict(groupes)
+
+
+def lancer_de(
+    niveau: Niveau, dd: int | None, dt: int | None, indice: Indice | None, niveaux: int = 0, bonus_points: int = 0
+) -> Lancer:
+    """Le groupe d'un jet : son niveau, et (s'il réussit) l'Indice que lance son jet d'effet et les points en plus.
+
+    Source : « 3D6 › Scènes majeures › Principes généraux › Attaque » : une
+    réussite lance l'Indice monté de `niveaux` et du Dt d'une critique, et
+    ajoute `bonus_points` et le Dd d'une spéciale (voir
+    [`apports`][rules.troisd6.resolution.apports]).
+
+    Examples:
+        >>> from rules.troisd6 import jet
+        >>> j = jet(12, (2, 2, 2))
+        >>> lancer_de(j.niveau, j.dd, j.dt, monter("2D6", 0), niveaux=1)
+        Lancer(niveau=<Niveau.REUSSITE_CRITIQUE: 'Réussite critique'>, indice=Indice(d6=5, d3=0), plus=0)
+    """
+    _valider.membre("niveau", niveau, Niveau)
+    if indice is not None and not isinstance(indice, Indice):
+        raise ValueError(f"indice doit être un Indice ou None, reçu {_valider.recu(indice)}")
+    _valider.entier("niveaux", niveaux)
+    _valider.entier("bonus_points", bonus_points)
+    return _lancer_de(niveau, dd, dt, indice, niveaux, bonus_points)
+
+
+def _lancer_de(
+    niveau: Niveau, dd: int | None, dt: int | None, indice: Indice | None, niveaux: int, bonus_points: int
+) -> Lancer:
+    if not niveau.reussi or indice is None:
+        return Lancer(niveau, None, 0)
+    double, triple = apports(niveau, dd, dt)
+    return Lancer(niveau, monter(indice, niveaux + (triple or 0)), bonus_points + (double or 0))
 
 
 @cache
