@@ -17,6 +17,8 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from itertools import product
@@ -39,6 +41,7 @@ from rules.troisd6 import (
     chances_echange,
     chances_scene,
     comparer_risques,
+    defense_apres_attaque,
     echange,
     issue_sans_opposition,
     jet,
@@ -87,9 +90,12 @@ def _echange_brut(att: Personnage, dfn: Personnage, pol_att: Politique, pol_dfn:
                 des_defense=dd,
             )
             # Un blocage réussi lance son propre jet d'effet : on en énumère aussi les totaux.
-            jd = jet(dfn.seuil + r.modificateur, dd) if dd is not None and dfn.seuil is not None else None
+            # Esquive et blocage sous la caractéristique de défense, si le camp en a une (lecture de la page).
+            seuil_d = dfn.seuil if dfn.seuil_defense is None else dfn.seuil_defense
+            jd = jet(seuil_d + r.modificateur, dd) if dd is not None and seuil_d is not None else None
             bloque = jd is not None and jd.reussi and ja.reussi and pol_dfn.defense is Defense.BLOCAGE
-            totaux_d = _loi_totaux(_lance(str(dfn.indice), jd, 0)) if bloque else {None: Fraction(1)}
+            indice_d = dfn.indice if dfn.indice_defense is None else dfn.indice_defense
+            totaux_d = _loi_totaux(_lance(str(indice_d), jd, 0)) if bloque else {None: Fraction(1)}
             for ta, qa in totaux_a.items():
                 for td, qd in totaux_d.items():
                     e = echange(att, dfn, Tour(**{**base.__dict__, "effet_attaque": ta, "effet_defense": td}))
@@ -162,6 +168,37 @@ def test_chaine_egale_enumeration_brute_et_gauss(
         )
         assert c.victoire_premier == gagne_a[(x, y, q)], (x, y, q)
         assert c.victoire_premier + c.victoire_second == 1
+
+
+@pytest.mark.parametrize(
+    ("pa", "pb"),
+    [
+        (Politique(), Politique(defense=Defense.CONTRE_ATTAQUE)),
+        (Politique(Risque(-1, niveaux=1), Defense.ESQUIVE), Politique(defense=Defense.BLOCAGE)),
+    ],
+)
+def test_chaque_camp_se_defend_sous_une_autre_caracteristique(pa: Politique, pb: Politique) -> None:
+    """Source 003, « B › 2 › a › i » : une caractéristique en attaque, une autre en défense ; la chaîne suit
+    l'énumération brute (qui lit la caractéristique de défense à sa façon, ci-dessus)."""
+    a = Personnage("A", seuil=12, indice="1D3", seuil_defense=9, indice_defense="1D6")
+    b = Personnage("B", seuil=9, indice="1D6", armure=1, seuil_defense=13, indice_defense="1D3")
+    gagne_a = _gauss_scene(a, b, pa, pb, Avantage.MOYEN)
+    for q in ("A", "B"):
+        c = chances_scene(a, b, politique_a=pa, politique_b=pb, initiative=q, objectif=Avantage.MOYEN)
+        assert c.victoire_premier == gagne_a[(Avantage.AUCUN, Avantage.AUCUN, q)], q
+    # Et ce n'est pas la même scène que si chacun se défendait sous sa caractéristique d'attaque.
+    simples = [replace(p, seuil_defense=None, indice_defense=None) for p in (a, b)]
+    assert (
+        chances_scene(*simples, politique_a=pa, politique_b=pb, objectif=Avantage.MOYEN).victoire_premier
+        != (gagne_a[(Avantage.AUCUN, Avantage.AUCUN, "A")])
+    )
+
+
+def test_la_phrase_dit_la_caracteristique_de_defense() -> None:
+    a = Personnage("Ada", seuil=12, indice="2D6")
+    b = Personnage("Bruno", seuil=11, indice="1D6+1D3", seuil_defense=13)
+    assert "Bruno (seuil 11, 1D6+1D3, en défense : seuil 13, 1D6+1D3 ; attaque" in str(chances_scene(a, b))
+    assert "Ada (seuil 12, 2D6 ; attaque" in str(chances_scene(a, b))
 
 
 def test_passif_egale_enumeration_brute_et_gauss() -> None:
@@ -730,3 +767,185 @@ def test_vingt_risques_sont_encore_permis() -> None:
     risques = [Risque(m) for m in range(-10, 10)]
     comp = comparer_risques(_ADA, _BRUNO, risques, objectif=Avantage.LEGER)
     assert [r for r, _ in comp.options] == risques
+
+
+# --- La défense choisie après l'attaque : énumération brute des dés, écrite à part --------------------------
+#
+# Le code de ce bloc ne passe ni par `echange` ni par `rules.troisd6.resolution` : les niveaux, l'échelle des
+# Indices, l'esquive, le blocage, la contre-attaque, l'armure et l'initiative y sont redits d'après le texte,
+# et chaque dé (3d6 de l'attaque, 3d6 de la défense, dés d'effet de l'attaque et du blocage) est énuméré.
+
+_ECHELLE = ["1D3", "1D6", "1D6+1D3", "2D6", "3D6"] + [f"{n}D6" for n in range(4, 16)]
+"""L'échelle des Indices de la page (1D6+1D3, 2D6, 3D6, puis +1D6 par niveau)."""
+
+_TROIS_DES = Counter(tuple(sorted(d)) for d in product(range(1, 7), repeat=3))
+
+
+def _niveau_brut(des: tuple[int, ...], seuil: int) -> tuple[int, int, int]:
+    """(rang 0 à 5 du pire au meilleur, Dd ou 0, Dt ou 0) : « 3D6 › Principes de base › Spéciaux et critiques »."""
+    a, b, c = sorted(des)
+    dt = a if a == c else 0
+    dd = b if not dt and (a == b or b == c) else 0
+    reussi = sum(des) <= seuil
+    rang = (5 if dt else 4 if dd else 3) if reussi else (0 if dt else 1 if dd else 2)
+    return rang, dd, dt
+
+
+@cache
+def _totaux_bruts(indice: str) -> tuple[tuple[int, int], ...]:
+    """Chaque total d'un jet d'Indice et son nombre de jets ordonnés, dé par dé."""
+    d6, _, d3 = indice.partition("D6")
+    n6 = int(d6) if "D6" in indice else 0
+    n3 = 1 if d3 == "+1D3" or indice == "1D3" else 0
+    faces = [range(1, 7)] * n6 + [range(1, 4)] * n3
+    return tuple(Counter(sum(f) for f in product(*faces)).items())
+
+
+def _monte_brut(indice: str, niveaux: int) -> str:
+    return _ECHELLE[_ECHELLE.index(indice) + niveaux]
+
+
+def _apres_attaque_brut(
+    sa: int,
+    ia: str,
+    attaque: int | tuple[int, int, int],
+    sd_defense: int,
+    sd_attaque: int,
+    id_: str,
+    armure: int,
+    talent: bool,
+    risque: tuple[int, int, int],
+    defense: str,
+) -> tuple[Fraction, Fraction, Fraction]:
+    """(aucun point, points moyens, initiative reprise) : tous les dés, sur les jets d'attaque de ce rang (ou ces dés)."""
+    mod, niveaux, bonus = risque
+    seuil_a = sa + mod
+    seuil_d = (sd_attaque - (0 if talent else 3) if defense == "contre" else sd_defense) + mod
+    jets_a = (
+        {attaque: 1}
+        if isinstance(attaque, tuple)
+        else {d: n for d, n in _TROIS_DES.items() if _niveau_brut(d, seuil_a)[0] == attaque}
+    )
+    aucun = moyenne = reprise = Fraction(0)
+    poids = sum(jets_a.values()) * 216
+    for da, na in jets_a.items():
+        ra, dda, dta = _niveau_brut(da, seuil_a)
+        effets_a = _totaux_bruts(_monte_brut(ia, niveaux + dta)) if ra >= 3 else ((0, 1),)
+        plus_a = bonus + dda
+        for dd, nd in _TROIS_DES.items():
+            rd, ddd, dtd = _niveau_brut(dd, seuil_d)
+            au_moins = rd >= 3 and rd >= ra
+            change = ra < 3 or rd > ra or (defense == "contre" and au_moins)
+            bloque = defense == "blocage" and ra >= 3 and rd >= 3
+            effets_d = _totaux_bruts(_monte_brut(id_, dtd)) if bloque else ((0, 1),)
+            n_a, n_d = sum(n for _, n in effets_a), sum(n for _, n in effets_d)
+            for x, nx in effets_a:
+                for y, ny in effets_d:
+                    p = Fraction(na * nd * nx * ny, poids * n_a * n_d)
+                    if ra < 3 or (defense == "esquive" and au_moins):
+                        net = 0
+                    else:
+                        net = x + plus_a - (y + ddd if bloque else 0)
+                        net = max(net - armure, 0) if net > 0 else 0
+                    aucun += p if net == 0 else 0
+                    moyenne += p * net
+                    reprise += p if change else 0
+    return aucun, moyenne, reprise
+
+
+_DEFENSES_BRUTES = {Defense.ESQUIVE: "esquive", Defense.BLOCAGE: "blocage", Defense.CONTRE_ATTAQUE: "contre"}
+_RANGS = {Niveau.ECHEC_SIMPLE: 2, Niveau.REUSSITE_SIMPLE: 3, Niveau.REUSSITE_SPECIALE: 4, Niveau.REUSSITE_CRITIQUE: 5}
+
+APRES_ATTAQUE = [
+    # (seuil et Indice de l'attaquant, attaque, défenseur, risque)
+    (12, "2D6", Niveau.REUSSITE_SPECIALE, Personnage("B", seuil=10, indice="1D6+1D3"), Risque()),
+    (12, "2D6", Niveau.REUSSITE_SIMPLE, Personnage("B", seuil=7, indice="1D6", armure=2), Risque()),
+    (12, "1D6", Niveau.REUSSITE_CRITIQUE, Personnage("B", seuil=13, indice="1D3", talent_contre_attaque=True), Risque()),
+    (9, "1D6+1D3", Niveau.ECHEC_SIMPLE, Personnage("B", seuil=10, indice="1D6"), Risque()),
+    (11, "1D6", Niveau.REUSSITE_SPECIALE, Personnage("B", seuil=9, indice="1D6", seuil_defense=12, indice_defense="1D3"), Risque(-1, niveaux=1)),
+    (14, "1D3", (3, 3, 5), Personnage("B", seuil=10, indice="2D6", armure=1, talent_contre_attaque=True), Risque(-2, bonus_points=2)),
+    (10, "1D6", (2, 2, 2), Personnage("B", seuil=13, indice="1D6+1D3", armure=3), Risque()),
+    (8, "1D6", (6, 5, 4), Personnage("B", seuil=10, indice="1D6"), Risque()),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sa", "ia", "attaque", "b", "risque"), APRES_ATTAQUE)
+def test_la_defense_apres_l_attaque_egale_l_enumeration_des_des(
+    sa: int, ia: str, attaque: Niveau | tuple[int, int, int], b: Personnage, risque: Risque
+) -> None:
+    a = Personnage("A", seuil=sa, indice=ia)
+    choix = defense_apres_attaque(a, b, attaque, risque=risque)
+    assert b.seuil is not None
+    sd = b.seuil if b.seuil_defense is None else b.seuil_defense
+    id_ = str(b.indice if b.indice_defense is None else b.indice_defense)
+    brut_attaque = attaque if isinstance(attaque, tuple) else _RANGS[attaque]
+    for o in choix.options:
+        attendu = _apres_attaque_brut(
+            sa, ia, brut_attaque, sd, b.seuil, id_, b.armure, b.talent_contre_attaque,
+            (risque.modificateur, risque.niveaux, risque.bonus_points), _DEFENSES_BRUTES[o.defense],
+        )  # fmt: skip
+        assert (o.aucun_point, o.points_esperes, o.initiative) == attendu, o.defense
+        assert sum(o.points.values()) == 1 and o.points.get(0, Fraction(0)) == o.aucun_point
+        assert sum(k * p for k, p in o.points.items()) == o.points_esperes
+
+
+def test_l_exemple_de_l_issue_contre_attaque_23_sur_216_esquive_1_sur_72() -> None:
+    """« The attacker got a réussite spéciale, my threshold is 10 » : la contre-attaque (sous 7) doit faire au moins
+    une spéciale, l'esquive (sous 10) ne reprend l'initiative que sur un critique. Chaque chiffre, par icepool."""
+    ada, bruno = Personnage("Ada", seuil=12, indice="2D6"), Personnage("Bruno", seuil=10, indice="1D6+1D3")
+    choix = defense_apres_attaque(ada, bruno, Niveau.REUSSITE_SPECIALE)
+    trois = icepool.d6.pool(3).expand()
+
+    def chance(condition: Callable[[tuple[int, ...]], bool]) -> Fraction:
+        return Fraction(sum(n for des, n in trois.items() if condition(des)), trois.denominator())
+
+    double_ou_triple = lambda des, seuil: sum(des) <= seuil and len(set(des)) < 3  # noqa: E731
+    triple = lambda des, seuil: sum(des) <= seuil and len(set(des)) == 1  # noqa: E731
+    assert (
+        choix.pour(Defense.CONTRE_ATTAQUE).initiative == chance(lambda d: double_ou_triple(d, 7)) == Fraction(23, 216)
+    )
+    assert choix.pour(Defense.ESQUIVE).initiative == chance(lambda d: triple(d, 10)) == Fraction(1, 72)
+    assert choix.pour(Defense.ESQUIVE).aucun_point == chance(lambda d: double_ou_triple(d, 10))
+    assert choix.pour(Defense.CONTRE_ATTAQUE).aucun_point == 0  # elle ne réduit rien, et 2D6 + Dd fait au moins 3
+    assert choix.meilleure is Defense.CONTRE_ATTAQUE
+    assert str(choix).startswith(
+        "Contre-attaque : la meilleure chance de reprendre l'initiative, 10,6 % (esquive : 1,4 %"
+    )
+
+
+def test_le_conseil_dans_chaque_cas() -> None:
+    ada, bruno = Personnage("Ada", seuil=12, indice="2D6"), Personnage("Bruno", seuil=10, indice="1D6+1D3")
+    rate = defense_apres_attaque(ada, bruno, (6, 5, 4))
+    assert rate.meilleure is None and rate.attaque is Niveau.ECHEC_SIMPLE
+    assert str(rate) == (
+        "Attaque ratée (échec simple) : aucun point d'effet ne passe, et l'initiative passe à Bruno quelle que soit "
+        "sa défense."
+    )
+    assert all(o.initiative == 1 and o.aucun_point == 1 for o in rate.options)
+    simple = defense_apres_attaque(ada, bruno, Niveau.REUSSITE_SIMPLE)  # esquive et blocage à égalité d'initiative
+    assert simple.pour(Defense.ESQUIVE).initiative == simple.pour(Defense.BLOCAGE).initiative
+    assert simple.meilleure is Defense.ESQUIVE and str(simple).endswith(
+        ", et le moins de points d'effet subis, 3,5 en moyenne."
+    )
+    # Un défenseur trop faible pour reprendre l'initiative contre un critique : le moins de points décide.
+    faible = defense_apres_attaque(ada, Personnage("Bruno", seuil=5, indice="2D6"), Niveau.REUSSITE_CRITIQUE)
+    assert all(o.initiative == 0 for o in faible.options) and faible.meilleure is Defense.BLOCAGE
+    assert str(faible).startswith("Blocage : aucune défense ne reprend l'initiative contre cette réussite critique")
+
+
+def test_la_defense_apres_l_attaque_refuse_en_nommant() -> None:
+    ada, bruno = Personnage("Ada", seuil=12, indice="2D6"), Personnage("Bruno", seuil=10, indice="1D6+1D3")
+    with pytest.raises(ValueError, match=r"^attaque : le niveau « Réussite critique » est impossible sous le seuil 2$"):
+        defense_apres_attaque(Personnage("Ada", seuil=2, indice="2D6"), bruno, Niveau.REUSSITE_CRITIQUE)
+    with pytest.raises(ValueError, match=r"^attaque doit contenir exactement 3 dés"):
+        defense_apres_attaque(ada, bruno, (1, 2))
+    with pytest.raises(
+        ValueError, match=r"^attaque doit être un Niveau ou les trois dés de l'attaque, reçu 'spéciale'"
+    ):
+        defense_apres_attaque(ada, bruno, "spéciale")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^defenseur : la porte est passif"):
+        defense_apres_attaque(ada, Personnage("la porte", actif=False), Niveau.REUSSITE_SIMPLE)
+    with pytest.raises(ValueError, match=r"^risque doit être un Risque"):
+        defense_apres_attaque(ada, bruno, Niveau.REUSSITE_SIMPLE, risque=-1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^defense doit être"):
+        defense_apres_attaque(ada, bruno, Niveau.REUSSITE_SIMPLE).pour("esquive")  # type: ignore[arg-type]

@@ -760,3 +760,73 @@ def test_une_scene_deja_gagnee_garde_les_avantages_de_depart() -> None:
     s = jouer_scene(ada, bruno, avantages={"Bruno": Avantage.FORT, "Ada": Avantage.DEFINITIF})
     assert (s.tours, s.vainqueur, s.terminee) == ((), "Ada", True)
     assert s.avantages_max == {"Ada": Avantage.DEFINITIF, "Bruno": Avantage.FORT}
+
+
+# --- La caractéristique de l'attaquant et celle du défenseur (source 003, « B › 2 › a › i ») -------------------
+
+_BRUNO_DEUX = Personnage("Bruno", seuil=11, indice="1D6+1D3", seuil_defense=13, indice_defense="2D6")
+"""Bruno attaque sous une caractéristique (11, 1D6+1D3) et se défend sous une autre (13, 2D6)."""
+_ADA = Personnage("Ada", seuil=12, indice="2D6")
+
+
+def test_esquive_et_blocage_se_lancent_sous_la_caracteristique_de_defense() -> None:
+    # 6 + 4 + 3 = 13 : raté sous 11, réussi sous 13.
+    e = echange(
+        _ADA, _BRUNO_DEUX, Tour(des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.ESQUIVE, des_defense=(6, 4, 3))
+    )
+    assert e.jet_defense is not None and e.jet_defense.seuil == 13 and e.points == 0
+    e = echange(
+        _ADA, _BRUNO_DEUX, Tour(des_attaque=(5, 2, 1), effet_attaque=7, des_defense=(6, 4, 3), effet_defense=12)
+    )
+    assert e.effet_defense is not None and str(e.effet_defense.indice) == "2D6"  # 12 : possible en 2D6 seulement
+    assert (e.points, e.initiative_change) == (-5, False)
+
+
+def test_la_contre_attaque_est_un_jet_d_attaque() -> None:
+    # « réussir un jet d'attaque avec un malus de -3 » : sous 11 − 3 = 8, pas sous 13 − 3 = 10.
+    e = echange(
+        _ADA,
+        _BRUNO_DEUX,
+        Tour(des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.CONTRE_ATTAQUE, des_defense=(5, 3, 1)),
+    )
+    assert e.jet_defense is not None and e.jet_defense.seuil == 8
+    assert not e.jet_defense.reussi and not e.initiative_change and e.points == 7
+    assert "contre-attaque (+0 -3, seuil 8)" in e.explication
+
+
+def test_l_attaque_de_bruno_garde_sa_caracteristique_d_attaque() -> None:
+    e = echange(_BRUNO_DEUX, _ADA, Tour(des_attaque=(6, 4, 2), des_defense=(6, 6, 6)))
+    assert e.jet_attaque.seuil == 11 and not e.jet_attaque.reussi
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    des=st.tuples(*[st.tuples(*[st.integers(1, 6)] * 3)] * 2),
+    defense=st.sampled_from(list(Defense)),
+    modificateur=st.integers(-4, 4),
+    graine=st.integers(0, 10**6),
+)
+def test_par_defaut_la_defense_garde_la_caracteristique_d_attaque(
+    des: tuple[tuple[int, int, int], tuple[int, int, int]], defense: Defense, modificateur: int, graine: int
+) -> None:
+    """Les défauts ne changent rien : même échange, mot pour mot, que seuil_defense et indice_defense soient
+    absents ou égaux à seuil et indice."""
+    tour = Tour(modificateur, des[0], None, 0, 0, defense, des[1])
+    explicite = replace(BRUNO, seuil_defense=BRUNO.seuil, indice_defense=BRUNO.indice)
+    assert (
+        echange(ADA, explicite, tour, rng=random.Random(graine)).explication
+        == echange(ADA, BRUNO, tour, rng=random.Random(graine)).explication
+    )
+
+
+def test_caracteristique_de_defense_refusee_en_la_nommant() -> None:
+    with pytest.raises(ValueError, match=r"^seuil_defense doit être un entier"):
+        Personnage("B", seuil=11, indice="1D6", seuil_defense="13")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^indice_defense : 3D3 n'est pas sur l'échelle des Indices"):
+        Personnage("B", seuil=11, indice="1D6", indice_defense="3D3")
+    with pytest.raises(ValueError, match=r"^indice_defense doit s'écrire comme"):
+        Personnage("B", seuil=11, indice="1D6", indice_defense="1D8")
+    with pytest.raises(ValueError, match=r"^tour : le modificateur \+5 porte le seuil de B à 1003"):
+        echange(_ADA, Personnage("B", seuil=11, indice="1D6", seuil_defense=998), Tour(modificateur=5))
+    with pytest.raises(ValueError, match=r"^defense doit être"):
+        _BRUNO_DEUX.seuil_pour("esquive")  # type: ignore[arg-type]

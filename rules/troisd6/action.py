@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from rules import _valider
 from rules.troisd6.effets import NIVEAUX_MAX
-from rules.troisd6.scenes import Defense, Tour
+from rules.troisd6.resolution import Defense
+from rules.troisd6.scenes import Tour
 
 __all__ = [
     "MANOEUVRES_AVION",

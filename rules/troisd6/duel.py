@@ -19,32 +19,34 @@ d'effet ([`loi_indice`][rules.troisd6.effets.loi_indice]).
 
 from __future__ import annotations
 
-from bisect import bisect_right
+import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import accumulate
 
 from rules import _valider
-from rules._francais import a_le, de_le, majuscule, nombre
-from rules.des import comptes
-from rules.troisd6.avantages import BORNES_AVANTAGE, Avantage
-from rules.troisd6.effets import Indice, _comptes, monter
-from rules.troisd6.jets import Niveau, _Profil, niveau
-from rules.troisd6.scenes import Defense, Personnage, _debut, _malus_defense, _valider_risque, _verifier_echange
+from rules._francais import a_le, de_le, decimal, majuscule, nombre
+from rules.troisd6.avantages import Avantage, avantage
+from rules.troisd6.effets import Indice
+from rules.troisd6.jets import Niveau, jet
+from rules.troisd6.resolution import Defense, Lancer, lancer_de, lancers, loi_de_la_defense, malus_de_defense
+from rules.troisd6.scenes import Personnage, Tour, debut_de_scene, verifier_echange
 
 __all__ = [
     "RISQUES",
+    "ChancesDefense",
     "ChancesEchange",
     "ChancesScene",
     "Comparaison",
+    "DefenseApresAttaque",
     "Politique",
     "Risque",
     "chances_echange",
     "chances_scene",
     "comparer_risques",
+    "defense_apres_attaque",
 ]
 
 
@@ -72,7 +74,8 @@ class Risque:
     """Points d'effet en plus (négatif : en moins)."""
 
     def __post_init__(self) -> None:
-        _valider_risque(self)
+        # Les bornes d'un tour joué : un risque calculé doit pouvoir se jouer.
+        Tour(modificateur=self.modificateur, niveaux=self.niveaux, bonus_points=self.bonus_points)
 
     def __str__(self) -> str:
         morceaux = []
@@ -181,76 +184,14 @@ class Comparaison:
 _Categorie = Avantage | None
 """Ce qu'un effet fait à l'avantage : `None` sous 1 point, sinon l'avantage que lit la table."""
 
-_SEUILS = tuple((bas, av) for av, (bas, _) in reversed(BORNES_AVANTAGE.items()) if bas is not None and bas >= 1)
-"""(points minimum, avantage) de la table, du plus haut au plus bas."""
 
-
-@dataclass(frozen=True)
-class _Groupe:
-    """Des jets de 3d6 qui font la même chose à l'échange : niveau, et (si réussi) Indice lancé et points en plus."""
-
-    niveau: Niveau
-    indice: Indice | None
-    plus: int
-
-
-def _groupes(seuil: int, ind: Indice | None, niveaux: int, bonus: int) -> dict[_Groupe, int]:
-    """Les 216 jets sous `seuil`, regroupés (en jets ordonnés) ; sans Indice, seul le niveau compte."""
-    groupes: dict[_Groupe, int] = defaultdict(int)
-    for (total, dd, dt), n in comptes(3, 3, _Profil()).items():
-        niv = niveau(total, seuil, dd, dt)
-        if not niv.reussi or ind is None:
-            groupes[_Groupe(niv, None, 0)] += n
-            continue
-        ajout = niveaux + (dt if niv is Niveau.REUSSITE_CRITIQUE and dt else 0)
-        plus = bonus + (dd if niv is Niveau.REUSSITE_SPECIALE and dd else 0)
-        groupes[_Groupe(niv, monter(ind, ajout), plus)] += n
-    return dict(groupes)
-
-
-def _categories(attaque: _Groupe, retraits: Mapping[int, int], armure: int) -> dict[_Categorie, int]:
-    """Loi de ce que fait l'effet net (attaque − retrait − armure) à l'avantage de l'attaquant.
-
-    `retraits` : la loi (en poids entiers) des points que retire la défense
-    (0 sans blocage réussi). Rend des poids entiers sur (jets d'effet de
-    l'attaque) × (somme des poids de `retraits`).
-    """
-    assert attaque.indice is not None
-    effets, total_a = _comptes(attaque.indice.d6, attaque.indice.d3)
-    valeurs = sorted(retraits)
-    cumul = list(accumulate(retraits[v] for v in valeurs))
-
-    def au_moins(k: int) -> int:
-        """Poids des couples (effet, retrait) dont l'effet net, armure ôtée, vaut au moins k ≥ 1."""
-        compte = 0
-        for x, n in effets.items():
-            # net = x + plus − retrait − armure ≥ k  ⇔  retrait ≤ x + plus − armure − k
-            i = bisect_right(valeurs, x + attaque.plus - armure - k)
-            if i:
-                compte += n * cumul[i - 1]
-        return compte
-
-    loi: dict[_Categorie, int] = {}
-    denominateur = total_a * cumul[-1]
-    deja = 0
-    for bas, av in _SEUILS:
-        c = au_moins(bas)
-        if c > deja:
-            loi[av] = c - deja
-        deja = c
-    if deja < denominateur:
-        loi[None] = denominateur - deja
-    return loi
+def _categorie(points: int | None) -> _Categorie:
+    """« A chaque nouvel effet d'au moins 1 point » : l'avantage que lit la table, ou `None` (aucun effet)."""
+    return None if points is None or points < 1 else avantage(points)
 
 
 _Issue = tuple[_Categorie, bool, bool]
 """(effet sur l'avantage de l'attaquant, l'initiative passe-t-elle, l'attaque a-t-elle réussi)."""
-
-
-def _jets_d_effet(groupes: dict[_Groupe, int]) -> int:
-    """Un dénominateur commun aux jets d'effet des groupes : 6^d6 · 3^d3 du plus grand Indice."""
-    indices = [g.indice for g in groupes if g.indice is not None]
-    return int(6 ** max((i.d6 for i in indices), default=0) * 3 ** max((i.d3 for i in indices), default=0))
 
 
 @cache
@@ -263,49 +204,29 @@ def _loi_echange(
     defense: Defense,
     armure: int,
 ) -> tuple[tuple[tuple[_Issue, int], ...], int]:
-    """Loi exacte d'un échange : la règle de [`echange`][rules.troisd6.scenes.echange], sur des lois au lieu de dés.
+    """Loi exacte d'un échange : la décision de [`rules.troisd6.resolution`][rules.troisd6.resolution], jet par jet.
 
     `seuil_d` est le seuil effectif du défenseur (modificateur et malus de
-    contre-attaque compris), `None` s'il est passif. Les poids sont des
-    entiers sur un dénominateur commun (rendu avec eux) : 216² jets, fois les
-    jets d'effet du plus grand Indice de chaque camp.
+    contre-attaque compris), `None` s'il est passif. Chaque groupe de jets de
+    l'attaquant ([`lancers`][rules.troisd6.resolution.lancers]) reçoit la loi
+    de ce que la défense en laisse passer
+    ([`loi_de_la_defense`][rules.troisd6.resolution.loi_de_la_defense]) ; les
+    poids sont des entiers sur un dénominateur commun (rendu avec eux).
     """
-    attaques = _groupes(seuil_a + risque.modificateur, indice_a, risque.niveaux, risque.bonus_points)
-    bloque = defense is Defense.BLOCAGE
-    if seuil_d is None:
-        defenses = {_Groupe(Niveau.ECHEC_SIMPLE, None, 0): 216}
-    else:
-        defenses = _groupes(seuil_d, indice_d if bloque else None, 0, 0)
-    effets_a, effets_d = _jets_d_effet(attaques), _jets_d_effet(defenses)
+    attaques = lancers(seuil_a + risque.modificateur, indice_a, risque.niveaux, risque.bonus_points)
+    passif = seuil_d is None
+    lois = [
+        (ga, na, loi_de_la_defense(ga, None if passif else defense, seuil_d, indice_d, armure))
+        for ga, na in attaques.items()
+    ]
+    commun = math.lcm(*(total for _, _, (_, total) in lois))
     loi: dict[_Issue, int] = defaultdict(int)
-    reussite = Niveau.REUSSITE_SIMPLE.rang
-    for ga, na in attaques.items():
-        rang_a = ga.niveau.rang
-        reussi = rang_a >= reussite
-        # Pour cette attaque, les défenses se regroupent par initiative : la loi des points qu'elles retirent.
-        retraits: dict[bool, dict[int, int]] = {}
-        for gd, nd in defenses.items():
-            change = not reussi
-            au_moins = False
-            if seuil_d is not None:
-                rang_d = gd.niveau.rang
-                au_moins = rang_d >= reussite and rang_d >= rang_a
-                change = change or rang_d > rang_a or (defense is Defense.CONTRE_ATTAQUE and au_moins)
-            if not reussi or (defense is Defense.ESQUIVE and au_moins):
-                loi[(None, change, reussi)] += na * nd * effets_a * effets_d
-                continue
-            retrait = retraits.setdefault(change, defaultdict(int))
-            if gd.indice is not None and gd.niveau.reussi:  # un blocage réussi : son propre jet d'effet
-                effets_b, total_b = _comptes(gd.indice.d6, gd.indice.d3)
-                for y, m in effets_b.items():
-                    retrait[y + gd.plus] += nd * m * (effets_d // total_b)
-            else:
-                retrait[0] += nd * effets_d
-        _, total_a = _comptes(ga.indice.d6, ga.indice.d3) if ga.indice else (None, 1)
-        for change, retrait in retraits.items():
-            for cat, m in _categories(ga, retrait, armure).items():
-                loi[(cat, change, True)] += na * (effets_a // total_a) * m
-    return tuple((issue, n) for issue, n in loi.items() if n), 216 * 216 * effets_a * effets_d
+    for ga, na, (issues, total) in lois:
+        facteur = na * (commun // total)
+        reussi = ga.niveau.reussi
+        for (points, change), n in issues.items():
+            loi[(_categorie(points), change, reussi)] += facteur * n
+    return tuple((issue, n) for issue, n in loi.items() if n), 216 * commun
 
 
 _Pas = tuple[Fraction, Fraction, tuple[Fraction, Fraction], tuple[tuple[Avantage, bool, Fraction], ...]]
@@ -442,18 +363,29 @@ def _chaine(
 
 def _attaque(attaquant: Personnage, risque: Risque, defenseur: Personnage, defense: Defense) -> _Loi:
     """La loi de l'échange quand `attaquant` attaque `defenseur` (qui choisit `defense`)."""
-    assert attaquant.seuil is not None
-    seuil_d = None
+    seuil_a, seuil_d = attaquant.seuil_pour(), defenseur.seuil_pour(defense)
+    assert seuil_a is not None
     if defenseur.actif:
-        assert defenseur.seuil is not None
-        seuil_d = defenseur.seuil + risque.modificateur + _malus_defense(defenseur, defense)
-    indice_d = defenseur.des_effet if defenseur.actif and defense is Defense.BLOCAGE else None
-    return _loi_echange(attaquant.seuil, attaquant.des_effet, risque, seuil_d, indice_d, defense, defenseur.armure)
+        assert seuil_d is not None
+        seuil_d += risque.modificateur + malus_de_defense(defense, defenseur.talent_contre_attaque)
+    else:
+        seuil_d = None
+    indice_d = defenseur.indice_pour(defense) if defenseur.actif and defense is Defense.BLOCAGE else None
+    return _loi_echange(seuil_a, attaquant.des_effet, risque, seuil_d, indice_d, defense, defenseur.armure)
+
+
+def _caracteristiques(p: Personnage) -> str:
+    """« seuil 12, 2D6 », et ce qui change en défense (« en défense : seuil 13, 2D6 ») s'il diffère."""
+    texte = f"seuil {p.seuil}, {p.indice}"
+    seuil, indice = p.seuil_pour(Defense.BLOCAGE), p.indice_pour(Defense.BLOCAGE)
+    if p.actif and (seuil, indice) != (p.seuil, p.indice):
+        texte += f", en défense : seuil {seuil}, {indice}"
+    return texte
 
 
 def _decrire(p: Personnage, politique: Politique) -> str:
     armure = f", armure {p.armure}" if p.armure else ""
-    return f"{p.nom} (seuil {p.seuil}, {p.indice}{armure} ; {politique})"
+    return f"{p.nom} ({_caracteristiques(p)}{armure} ; {politique})"
 
 
 def chances_scene(
@@ -512,7 +444,7 @@ def chances_scene(
         >>> chances_scene(Personnage("Philip", seuil=7, indice="1D6+1D3"), panne).victoire_premier == chance_sans_opposition(7, "1D6+1D3")
         True
     """
-    _, qui, etat = _debut(a, b, initiative, avantages, objectif, 1)
+    _, qui, etat = debut_de_scene(a, b, initiative, avantages, objectif)
     for nom, politique in (("politique_a", politique_a), ("politique_b", politique_b)):
         if not isinstance(politique, Politique):
             raise ValueError(f"{nom} doit être une Politique (risque, défense), reçu {_valider.recu(politique)}")
@@ -574,7 +506,7 @@ def chances_echange(
         >>> print(chances_echange(ada, bruno, defense=Defense.ESQUIVE))
         Bruno esquive l'attaque d'Ada (seuil 12, 2D6, sans risque), depuis aucun avantage : l'attaque réussit 74,1 % des fois ; l'avantage d'Ada ne bouge pas 61,1 % des fois ; Bruno reprend l'initiative 38,0 % des fois.
     """
-    _verifier_echange(attaquant, defenseur, None)
+    verifier_echange(attaquant, defenseur)
     if not isinstance(risque, Risque):
         raise ValueError(
             f"risque doit être un Risque (modificateur, niveaux, bonus_points), reçu {_valider.recu(risque)}"
@@ -622,6 +554,175 @@ def _raconter_chances_echange(
     if defenseur.actif:
         morceaux.append(f"{defenseur.nom} reprend l'initiative {pourcentage(c.initiative_reprise)} des fois")
     return replace(c, explication=" ; ".join(morceaux) + ".")
+
+
+# --- La défense choisie après l'attaque -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChancesDefense:
+    """Ce que vaut une défense contre une attaque déjà lancée : les points qui passent, l'initiative reprise."""
+
+    defense: Defense
+    """La défense."""
+    seuil: int
+    """Le seuil du jet du défenseur (modificateur du tour et −3 d'une contre-attaque ordinaire compris)."""
+    aucun_point: Fraction
+    """La chance de ne subir aucun point d'effet."""
+    points: dict[int, Fraction]
+    """Les points d'effet qui passent (0 : aucun ; un blocage plus fort que l'attaque compte 0) et leur chance."""
+    points_esperes: Fraction
+    """Le nombre moyen de points d'effet qui passent."""
+    initiative: Fraction
+    """La chance de reprendre l'initiative."""
+
+
+@dataclass(frozen=True)
+class DefenseApresAttaque:
+    """Les trois défenses face à une attaque déjà lancée, et la meilleure, dite en une phrase."""
+
+    attaque: Niveau
+    """Le niveau de l'attaque."""
+    options: tuple[ChancesDefense, ...]
+    """Esquive, blocage, contre-attaque : les chances de chacune."""
+    meilleure: Defense | None
+    """La défense qui reprend le plus souvent l'initiative (à égalité, qui laisse passer le moins de points) ;
+    `None` contre une attaque ratée, où le choix ne change rien."""
+    explication: str
+    """Le conseil, en une phrase."""
+
+    def pour(self, defense: Defense) -> ChancesDefense:
+        """Les chances d'une des trois défenses."""
+        _valider.membre("defense", defense, Defense)
+        return next(o for o in self.options if o.defense is defense)
+
+    def __str__(self) -> str:
+        return self.explication
+
+
+def _attaque_lancee(attaquant: Personnage, risque: Risque, attaque: object) -> tuple[Niveau, dict[Lancer, int]]:
+    """Les jets de l'attaquant qui ont pu donner `attaque` (un niveau, ou trois dés) et leur nombre d'ordres."""
+    seuil = attaquant.seuil_pour()
+    assert seuil is not None
+    seuil += risque.modificateur
+    ind = attaquant.des_effet
+    if isinstance(attaque, Niveau):
+        groupes = lancers(seuil, ind, risque.niveaux, risque.bonus_points)
+        possibles = {g: n for g, n in groupes.items() if g.niveau is attaque}
+        if not possibles:
+            raise ValueError(f"attaque : le niveau « {attaque} » est impossible sous le seuil {seuil}")
+        return attaque, possibles
+    if isinstance(attaque, str) or not isinstance(attaque, Sequence):
+        raise ValueError(f"attaque doit être un Niveau ou les trois dés de l'attaque, reçu {_valider.recu(attaque)}")
+    j = jet(seuil, _valider.des("attaque", attaque, nombre=3))
+    return j.niveau, {lancer_de(j.niveau, j.dd, j.dt, ind, risque.niveaux, risque.bonus_points): 1}
+
+
+def _chances_defense(
+    groupes: dict[Lancer, int], defenseur: Personnage, defense: Defense, risque: Risque
+) -> ChancesDefense:
+    """Les chances d'une défense, sur les jets possibles de l'attaque (la loi de la défense, jet par jet)."""
+    seuil = defenseur.seuil_pour(defense)
+    assert seuil is not None
+    seuil += risque.modificateur + malus_de_defense(defense, defenseur.talent_contre_attaque)
+    indice = defenseur.indice_pour(defense) if defense is Defense.BLOCAGE else None
+    poids = sum(groupes.values())
+    points: dict[int, Fraction] = defaultdict(Fraction)
+    reprise = Fraction(0)
+    for groupe, n in groupes.items():
+        issues, total = loi_de_la_defense(groupe, defense, seuil, indice, defenseur.armure)
+        for (nets, change), m in issues.items():
+            p = Fraction(n * m, poids * total)
+            points[max(nets or 0, 0)] += p
+            reprise += p if change else 0
+    loi = dict(sorted(points.items()))
+    esperes = sum((k * p for k, p in loi.items()), Fraction(0))
+    return ChancesDefense(defense, seuil, loi.get(0, Fraction(0)), loi, esperes, reprise)
+
+
+def defense_apres_attaque(
+    attaquant: Personnage,
+    defenseur: Personnage,
+    attaque: Niveau | Sequence[int],
+    *,
+    risque: Risque = Risque(),
+) -> DefenseApresAttaque:
+    """Face à une attaque déjà lancée, les chances exactes de chaque défense, et la meilleure en une phrase.
+
+    Source : « 3D6 › Scènes majeures › Principes généraux › Défense » : « Le
+    défenseur doit alors aussi faire son jet, avec le même bonus ou malus
+    choisi par l'attaquant » ; il choisit et lance *après* l'attaquant. Pour
+    chaque défense : la chance de ne subir aucun point d'effet, la loi et la
+    moyenne des points qui passent, la chance de reprendre l'initiative (les
+    règles de [`decider`][rules.troisd6.resolution.decider] et de
+    [`points_nets`][rules.troisd6.resolution.points_nets], sur les jets du
+    défenseur et les jets d'effet des deux camps). La meilleure est celle qui
+    reprend le plus souvent l'initiative ; à égalité, celle qui laisse passer
+    le moins de points (voir la page, « Interprétation : la meilleure
+    défense »).
+
+    Args:
+        attaquant: celui qui a attaqué.
+        defenseur: celui qui choisit sa défense (actif).
+        attaque: le niveau de l'attaque (un [`Niveau`][rules.troisd6.jets.Niveau] :
+            son Dd ou son Dt est alors chacun de ceux que son seuil permet), ou ses trois dés.
+        risque: le risque que l'attaquant a pris (son modificateur vaut aussi pour le défenseur).
+
+    Examples:
+        Ada (seuil 12, 2D6) a fait une réussite spéciale ; Bruno a un seuil de 10 :
+
+        >>> from rules.troisd6 import Niveau, Personnage
+        >>> ada, bruno = Personnage("Ada", seuil=12, indice="2D6"), Personnage("Bruno", seuil=10, indice="1D6+1D3")
+        >>> choix = defense_apres_attaque(ada, bruno, Niveau.REUSSITE_SPECIALE)
+        >>> choix.pour(Defense.CONTRE_ATTAQUE).initiative, choix.pour(Defense.ESQUIVE).initiative
+        (Fraction(23, 216), Fraction(1, 72))
+    """
+    verifier_echange(attaquant, defenseur)
+    if not defenseur.actif:
+        raise ValueError(f"defenseur : {defenseur.nom} est passif, il ne lance rien et ne choisit pas de défense")
+    if not isinstance(risque, Risque):
+        raise ValueError(
+            f"risque doit être un Risque (modificateur, niveaux, bonus_points), reçu {_valider.recu(risque)}"
+        )
+    for d in Defense:  # les seuils de chaque défense, modificateur et malus compris, restent dans les bornes
+        verifier_echange(attaquant, defenseur, Tour(modificateur=risque.modificateur, defense=d))
+    niv, groupes = _attaque_lancee(attaquant, risque, attaque)
+    options = tuple(_chances_defense(groupes, defenseur, d, risque) for d in Defense)
+    meilleure = None if not niv.reussi else max(options, key=lambda o: (o.initiative, -o.points_esperes)).defense
+    return DefenseApresAttaque(niv, options, meilleure, _conseiller(defenseur.nom, niv, options, meilleure))
+
+
+_LA = {Defense.ESQUIVE: "l'esquive", Defense.BLOCAGE: "le blocage", Defense.CONTRE_ATTAQUE: "la contre-attaque"}
+
+
+def _conseiller(nom: str, niv: Niveau, options: tuple[ChancesDefense, ...], meilleure: Defense | None) -> str:
+    """Le conseil d'une défense après l'attaque, en une phrase : il ne décide rien, il lit les chances."""
+    from rules.affichage import pourcentage
+
+    if meilleure is None:
+        return (
+            f"Attaque ratée ({str(niv).lower()}) : aucun point d'effet ne passe, et l'initiative passe "
+            f"{a_le(nom)} quelle que soit sa défense."
+        )
+    m = next(o for o in options if o.defense is meilleure)
+    autres = [o for o in options if o is not m]
+    moins = min(options, key=lambda o: (o.points_esperes, -o.initiative))
+
+    def pts(o: ChancesDefense) -> str:
+        return decimal(float(o.points_esperes), 1)
+
+    if m.initiative == 0:
+        detail = ", ".join(f"{o.defense} : {pts(o)}" for o in autres)
+        return (
+            f"{majuscule(str(meilleure))} : aucune défense ne reprend l'initiative contre cette "
+            f"{str(niv).lower()} ; c'est celle qui laisse passer le moins de points d'effet, {pts(m)} en moyenne "
+            f"({detail})."
+        )
+    detail = ", ".join(f"{o.defense} : {pourcentage(o.initiative)}" for o in autres)
+    debut = f"{majuscule(str(meilleure))} : la meilleure chance de reprendre l'initiative, {pourcentage(m.initiative)} ({detail})"
+    if moins is m:
+        return f"{debut}, et le moins de points d'effet subis, {pts(m)} en moyenne."
+    return f"{debut} ; mais elle laisse passer {pts(m)} points d'effet en moyenne, contre {pts(moins)} pour {_LA[moins.defense]}."
 
 
 def _expliquer(

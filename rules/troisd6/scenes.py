@@ -20,57 +20,58 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any
 
 from rules import _valider
-from rules._enum import EnumOrdonnee
 from rules._francais import a_le, majuscule
 from rules.troisd6.avantages import Avantage, progression
 from rules.troisd6.effets import ECHELLE_INDICES, NIVEAUX_MAX, Effet, Indice, effet, indice
-from rules.troisd6.jets import Jet, Niveau, _jet_valide, jet
+from rules.troisd6.jets import Jet, _jet_valide, jet
+from rules.troisd6.resolution import (
+    BONUS_DU_BLOCAGE,
+    CARACTERISTIQUE_DE_DEFENSE,
+    Decision,
+    Defense,
+    apports,
+    decider,
+    malus_de_defense,
+    points_nets,
+)
 
 __all__ = [
-    "MALUS_CONTRE_ATTAQUE",
-    "Defense",
     "Echange",
     "Initiative",
     "Personnage",
     "Scene",
     "Tour",
     "TourJoue",
+    "debut_de_scene",
     "echange",
     "initiative",
     "jouer_scene",
+    "verifier_echange",
 ]
-
-MALUS_CONTRE_ATTAQUE = -3
-"""Le malus supplémentaire d'une contre-attaque ordinaire (sans talent particulier)."""
-
-
-class Defense(EnumOrdonnee):
-    """Les trois actions du défenseur.
-
-    Source : « 3D6 › Scènes majeures › Principes généraux › Défense ».
-
-    Examples:
-        >>> print(Defense.CONTRE_ATTAQUE)
-        contre-attaque
-    """
-
-    ESQUIVE = "esquive"
-    BLOCAGE = "blocage"
-    CONTRE_ATTAQUE = "contre-attaque"
 
 
 @dataclass(frozen=True)
 class Personnage:
     """Un camp d'une scène majeure.
 
+    Source : « 3D6 › Scènes majeures › Principes généraux › Attaque » : « Les
+    points d'effet dépendent du niveau de la caractéristique principalement
+    utilisée dans la scène. Cette caractéristique est différente selon le type
+    de scène et selon que l'on soit attaquant ou défenseur. » `seuil` et
+    `indice` sont ceux de ses attaques ; `seuil_defense` et `indice_defense`,
+    ceux de ses défenses s'ils diffèrent (par défaut, les mêmes).
+
     Examples:
         >>> Personnage("Philip", seuil=12, indice="2D6").indice
         Indice(d6=2, d3=0)
         >>> Personnage("le témoin", actif=False).actif
         False
+        >>> bruno = Personnage("Bruno", seuil=11, indice="1D6+1D3", seuil_defense=13, indice_defense="2D6")
+        >>> bruno.seuil_pour(), bruno.seuil_pour(Defense.BLOCAGE), bruno.indice_pour(Defense.BLOCAGE)
+        (11, 13, Indice(d6=2, d3=0))
     """
 
     nom: str
@@ -85,13 +86,23 @@ class Personnage:
     """Vrai s'il contre-attaque par un talent particulier : pas de malus de −3."""
     actif: bool = True
     """Faux pour une opposition passive (objet, difficulté, interviewé passif) : elle ne lance rien."""
+    seuil_defense: int | None = None
+    """Le seuil de ses esquives et de ses blocages, s'il diffère de `seuil` (une autre caractéristique)."""
+    indice_defense: Indice | str | None = None
+    """L'Indice du jet d'effet de ses blocages, s'il diffère de `indice`."""
 
     def __post_init__(self) -> None:
         _valider.texte("nom", self.nom)
-        if self.seuil is not None:
-            _valider.entier("seuil", self.seuil)
+        for nom in ("seuil", "seuil_defense"):
+            if getattr(self, nom) is not None:
+                _valider.entier(nom, getattr(self, nom))
         if self.indice is not None:
             object.__setattr__(self, "indice", indice(self.indice))
+        if self.indice_defense is not None:
+            try:
+                object.__setattr__(self, "indice_defense", indice(self.indice_defense))
+            except ValueError as erreur:  # le refus de l'Indice, sous le nom de ce champ-ci
+                raise ValueError(f"indice_defense{str(erreur).removeprefix('indice')}") from None
         _valider.entier("armure", self.armure, minimum=0, maximum=_valider.POINTS_MAX)
         _valider.booleen("talent_contre_attaque", self.talent_contre_attaque)
         _valider.booleen("actif", self.actif)
@@ -99,6 +110,37 @@ class Personnage:
             raise ValueError(
                 f"seuil et indice : {self.nom} est actif, et un personnage actif doit avoir un seuil et un indice"
             )
+
+    def seuil_pour(self, defense: Defense | None = None) -> int | None:
+        """Le seuil de son jet, sans le modificateur du tour : pour attaquer (`None`), ou pour cette défense.
+
+        L'esquive et le blocage se lancent sous `seuil_defense` (s'il est
+        donné), la contre-attaque, « un jet d'attaque », sous `seuil` : la
+        table [`CARACTERISTIQUE_DE_DEFENSE`][rules.troisd6.resolution.CARACTERISTIQUE_DE_DEFENSE].
+
+        Examples:
+            >>> p = Personnage("Bruno", seuil=11, indice="1D6+1D3", seuil_defense=13)
+            >>> [p.seuil_pour(d) for d in (None, *Defense)]
+            [11, 13, 13, 11]
+        """
+        if defense is not None:
+            _valider.membre("defense", defense, Defense)
+        en_defense = defense is not None and CARACTERISTIQUE_DE_DEFENSE[defense] == "défense"
+        return self.seuil_defense if en_defense and self.seuil_defense is not None else self.seuil
+
+    def indice_pour(self, defense: Defense | None = None) -> Indice | None:
+        """L'Indice de son jet d'effet : pour attaquer (`None`), ou pour cette défense (seul le blocage en lance un).
+
+        Examples:
+            >>> p = Personnage("Bruno", seuil=11, indice="1D6+1D3", indice_defense="2D6")
+            >>> print(p.indice_pour(), p.indice_pour(Defense.BLOCAGE))
+            1D6+1D3 2D6
+        """
+        if defense is not None:
+            _valider.membre("defense", defense, Defense)
+        en_defense = defense is not None and CARACTERISTIQUE_DE_DEFENSE[defense] == "défense"
+        choisi = self.indice_defense if en_defense and self.indice_defense is not None else self.indice
+        return choisi if isinstance(choisi, Indice) else None
 
     @property
     def des_effet(self) -> Indice:
@@ -187,8 +229,8 @@ def initiative(
 
 
 def _valider_risque(r: Any) -> None:
-    """Le risque d'un tour (modificateur, niveaux et points en plus) : les bornes d'un `Tour` joué, et d'un
-    `rules.troisd6.duel.Risque` calculé (qui doit pouvoir se jouer)."""
+    """Le risque d'un tour (modificateur, niveaux et points en plus) : les bornes d'un `Tour` joué (qu'un
+    `rules.troisd6.duel.Risque` calculé reprend en construisant le sien : il doit pouvoir se jouer)."""
     _valider.entier("modificateur", r.modificateur)
     _valider.entier("niveaux", r.niveaux, minimum=-NIVEAUX_MAX, maximum=NIVEAUX_MAX)
     points = _valider.POINTS_MAX
@@ -267,16 +309,11 @@ class Echange:
         return self.explication
 
 
-_Raison = Literal["attaque ratée", "niveau du défenseur", "contre-attaque"]
-"""Pourquoi l'initiative change de camp (3D6 › Scènes majeures › Principes généraux › Défense)."""
-
-
 def _effet_du_jet(
     nom: str, j: Jet, ind: Indice, niveaux: int, bonus: int, total: int | None, rng: random.Random | None
 ) -> Effet:
     """L'effet d'un jet réussi ; un total impossible pour l'Indice est refusé sous le champ `nom` du `Tour`."""
-    dd = j.dd if j.niveau is Niveau.REUSSITE_SPECIALE else None
-    dt = j.dt if j.niveau is Niveau.REUSSITE_CRITIQUE else None
+    dd, dt = apports(j.niveau, j.dd, j.dt)
     try:
         return effet(ind, dd=dd, dt=dt, niveaux=niveaux, bonus_points=bonus, total=total, rng=rng)
     except ValueError as erreur:
@@ -286,36 +323,47 @@ def _effet_du_jet(
         raise ValueError(f"{nom} : {message.removeprefix('total : ')}") from None
 
 
-def _malus_defense(defenseur: Personnage, defense: Defense) -> int:
-    """Le malus propre à la défense : −3 pour une contre-attaque ordinaire."""
-    ordinaire = defense is Defense.CONTRE_ATTAQUE and not defenseur.talent_contre_attaque
-    return MALUS_CONTRE_ATTAQUE if ordinaire else 0
+def _plus(seuil: int | None, malus: int) -> int | None:
+    return None if seuil is None else seuil + malus
 
 
-def _au_moins(defense: Jet, attaque: Jet) -> bool:
-    """Vrai si la défense réussit d'au moins le niveau de l'attaque (esquive, contre-attaque)."""
-    return defense.reussi and defense.niveau >= attaque.niveau
+def verifier_echange(attaquant: Any, defenseur: Any, tour: Any = None) -> Tour:
+    """Vérifie les camps et le tour d'un échange ; rend le tour (par défaut, modificateur 0 et blocage).
 
+    Source : « 3D6 › Scènes majeures › Principes généraux › Attaque, Défense ».
 
-def _verifier_echange(attaquant: Any, defenseur: Any, choix: Any) -> Tour:
+    Ce que refusent [`echange`][rules.troisd6.scenes.echange] et
+    [`chances_echange`][rules.troisd6.duel.chances_echange] avant de rien
+    lancer : deux `Personnage`, un attaquant qui peut attaquer (seuil et
+    Indice), un `Tour`, et des seuils que le modificateur (et le −3 d'une
+    contre-attaque ordinaire) laissent dans les bornes.
+
+    Examples:
+        >>> verifier_echange(Personnage("Ada", seuil=12, indice="2D6"), Personnage("la porte", actif=False))
+        Tour(modificateur=0, des_attaque=None, effet_attaque=None, niveaux=0, bonus_points=0, defense=<Defense.BLOCAGE: 'blocage'>, des_defense=None, effet_defense=None)
+    """
     for nom, p in (("attaquant", attaquant), ("defenseur", defenseur)):
         if not isinstance(p, Personnage):
             raise ValueError(f"{nom} doit être un Personnage, reçu {_valider.recu(p)}")
     if attaquant.seuil is None or attaquant.indice is None:
         raise ValueError(f"attaquant : {attaquant.nom} n'a pas de seuil et d'indice, il ne peut pas attaquer")
-    if choix is not None and not isinstance(choix, Tour):
-        raise ValueError(f"tour doit être un Tour (modificateur, dés, défense…), reçu {_valider.recu(choix)}")
-    tour = Tour() if choix is None else choix
+    if tour is not None and not isinstance(tour, Tour):
+        raise ValueError(f"tour doit être un Tour (modificateur, dés, défense…), reçu {_valider.recu(tour)}")
+    choix: Tour = Tour() if tour is None else tour
     # Le −3 d'une contre-attaque ordinaire ne touche que le défenseur : l'attaquant ne se défend pas.
-    for p, malus in ((attaquant, 0), (defenseur, _malus_defense(defenseur, tour.defense))):
-        if p.seuil is not None and p.actif:
-            seuil = p.seuil + tour.modificateur + malus
+    malus = malus_de_defense(choix.defense, defenseur.talent_contre_attaque)
+    for p, base in (
+        (attaquant, attaquant.seuil_pour()),
+        (defenseur, _plus(defenseur.seuil_pour(choix.defense), malus)),
+    ):
+        if base is not None and p.actif:
+            seuil = base + choix.modificateur
             if abs(seuil) > _valider.VALEUR_MAX:
                 raise ValueError(
-                    f"tour : le modificateur {tour.modificateur:+d} porte le seuil de {p.nom} à {seuil}, "
+                    f"tour : le modificateur {choix.modificateur:+d} porte le seuil de {p.nom} à {seuil}, "
                     f"hors de −{_valider.VALEUR_MAX} à {_valider.VALEUR_MAX}"
                 )
-    return tour
+    return choix
 
 
 def echange(
@@ -347,37 +395,32 @@ def echange(
         >>> e.points, e.initiative_change
         (5, False)
     """
-    tour = _verifier_echange(attaquant, defenseur, tour)
+    tour = verifier_echange(attaquant, defenseur, tour)
     _valider.generateur(rng)
-    assert attaquant.seuil is not None
-    ja = jet(attaquant.seuil + tour.modificateur, tour.des_attaque, rng=rng)
+    seuil_a = attaquant.seuil_pour()
+    assert seuil_a is not None
+    # L'ordre des dés est celui de la table : attaque, son effet, défense, l'effet du blocage.
+    ja = jet(seuil_a + tour.modificateur, tour.des_attaque, rng=rng)
     ea: Effet | None = None
     if ja.reussi:
         ea = _effet_du_jet(
             "effet_attaque", ja, attaquant.des_effet, tour.niveaux, tour.bonus_points, tour.effet_attaque, rng
         )
-    points = ea.points if ea else 0
-    raison: _Raison | None = None if ja.reussi else "attaque ratée"
     jd: Jet | None = None
-    ed: Effet | None = None
+    seuil_d = defenseur.seuil_pour(tour.defense)
     if defenseur.actif:
-        assert defenseur.seuil is not None
-        jd = jet(
-            defenseur.seuil + tour.modificateur + _malus_defense(defenseur, tour.defense), tour.des_defense, rng=rng
-        )
-        if ea is not None and tour.defense is Defense.ESQUIVE and _au_moins(jd, ja):
-            points = 0
-        elif ea is not None and tour.defense is Defense.BLOCAGE and jd.reussi:
-            ed = _effet_du_jet("effet_defense", jd, defenseur.des_effet, 0, 0, tour.effet_defense, rng)
-            points -= ed.points
-        if raison is None and jd.niveau > ja.niveau:
-            raison = "niveau du défenseur"
-        if raison is None and tour.defense is Defense.CONTRE_ATTAQUE and _au_moins(jd, ja):
-            raison = "contre-attaque"
-    armure = 0
-    if ea is not None and points > 0 and defenseur.armure:
-        armure = min(defenseur.armure, points)
-        points -= defenseur.armure
+        assert seuil_d is not None
+        malus = malus_de_defense(tour.defense, defenseur.talent_contre_attaque)
+        jd = jet(seuil_d + tour.modificateur + malus, tour.des_defense, rng=rng)
+    d = decider(ja.niveau, tour.defense if jd else None, jd.niveau if jd else None)
+    ed: Effet | None = None
+    if d.bloquee and jd is not None:
+        bloque = defenseur.indice_pour(Defense.BLOCAGE)
+        assert bloque is not None  # un camp actif a un Indice
+        ed = _effet_du_jet("effet_defense", jd, bloque, *BONUS_DU_BLOCAGE, tour.effet_defense, rng)
+    points = armure = 0
+    if ea is not None and d.effets:
+        points, armure = points_nets(ea.points, ed.points if ed else 0, defenseur.armure)
     resolu = Echange(
         attaquant=attaquant.nom,
         defenseur=defenseur.nom,
@@ -389,25 +432,25 @@ def echange(
         effet_defense=ed,
         armure=armure,
         points=points,
-        initiative_change=raison is not None,
+        initiative_change=d.initiative_change,
         explication="",
     )
-    return replace(resolu, explication=_raconter_echange(resolu, defenseur, raison))
+    return replace(resolu, explication=_raconter_echange(resolu, defenseur, d))
 
 
-def _raconter_echange(e: Echange, defenseur: Personnage, raison: _Raison | None) -> str:
+def _raconter_echange(e: Echange, defenseur: Personnage, d: Decision) -> str:
     """Le déroulé d'un échange résolu, en français : il ne décide rien, il lit `e`."""
     ja, ea, jd = e.jet_attaque, e.effet_attaque, e.jet_defense
     morceaux = [f"{e.attaquant} attaque ({e.modificateur:+d}, seuil {ja.seuil}) : {ja.explication}"]
     morceaux.append(ea.explication if ea else "Attaque ratée : aucun point d'effet.")
     if jd is not None and e.defense is not None:
-        malus = _malus_defense(defenseur, e.defense)
+        malus = malus_de_defense(e.defense, defenseur.talent_contre_attaque)
         detail = f"{e.modificateur:+d}" + (f" {malus:+d}" if malus else "")
         morceaux.append(f"{majuscule(e.defenseur)} : {e.defense} ({detail}, seuil {jd.seuil}) : {jd.explication}")
         if ea is not None and e.defense is Defense.ESQUIVE:
             morceaux.append(
                 "Esquive d'au moins le même niveau : aucun point d'effet."
-                if _au_moins(jd, ja)
+                if d.esquivee
                 else "Esquive insuffisante : les points d'effet passent."
             )
         elif ea is not None and e.defense is Defense.BLOCAGE:
@@ -424,14 +467,14 @@ def _raconter_echange(e: Echange, defenseur: Personnage, raison: _Raison | None)
     if ea is not None:
         morceaux.append(f"Points d'effet nets : {e.points}.")
     if jd is not None:
-        if raison is None:
+        if d.raison is None:
             morceaux.append(f"{e.attaquant} garde l'initiative.")
         else:
             pourquoi = {
                 "attaque ratée": "l'attaquant a raté son jet",
                 "niveau du défenseur": f"le niveau du défenseur ({jd.niveau}) dépasse celui de l'attaquant ({ja.niveau})",
                 "contre-attaque": "contre-attaque réussie d'au moins le même niveau",
-            }[raison]
+            }[d.raison]
             morceaux.append(f"L'initiative passe {a_le(e.defenseur)} ({pourquoi}).")
     return " ".join(morceaux)
 
@@ -476,10 +519,23 @@ class Scene:
         return self.transcript
 
 
-def _debut(
-    a: Any, b: Any, initiative: str | None, avantages: Mapping[str, Avantage] | None, objectif: Any, tours_max: Any
+def debut_de_scene(
+    a: Any, b: Any, initiative: str | None, avantages: Mapping[str, Avantage] | None, objectif: Any, tours_max: Any = 1
 ) -> tuple[dict[str, Personnage], str, dict[str, Avantage]]:
-    """Vérifie les paramètres d'une scène ; rend les camps, qui a l'initiative, les avantages de départ."""
+    """Vérifie les paramètres d'une scène ; rend les camps (par nom), qui a l'initiative, les avantages de départ.
+
+    Source : « 3D6 › Scènes majeures › Principes généraux › Initiative, Fin de la scène ».
+
+    Ce que refusent [`jouer_scene`][rules.troisd6.scenes.jouer_scene] et
+    [`chances_scene`][rules.troisd6.duel.chances_scene] : un déclencheur
+    actif, deux noms différents, un objectif au-dessus d'aucun avantage, une
+    initiative à un camp actif, des avantages de départ par nom.
+
+    Examples:
+        >>> ada, porte = Personnage("Ada", seuil=12, indice="2D6"), Personnage("la porte", actif=False)
+        >>> debut_de_scene(ada, porte, None, None, Avantage.DEFINITIF)[1:]
+        ('Ada', {'Ada': <Avantage.AUCUN: 'aucun avantage'>, 'la porte': <Avantage.AUCUN: 'aucun avantage'>})
+    """
     for nom, p in (("a", a), ("b", b)):
         if not isinstance(p, Personnage):
             raise ValueError(f"{nom} doit être un Personnage, reçu {_valider.recu(p)}")
@@ -592,7 +648,7 @@ def jouer_scene(
         >>> s.terminee, s.vainqueur
         (False, None)
     """
-    camps, qui, etat = _debut(a, b, initiative, avantages, objectif, tours_max)
+    camps, qui, etat = debut_de_scene(a, b, initiative, avantages, objectif, tours_max)
     imposes = _valider.suite("tours", tours, maximum=_valider.TOURS_MAX, quoi="Tour")
     _valider.generateur(rng)
     _valider.entier("premier_numero", premier_numero, minimum=1)
