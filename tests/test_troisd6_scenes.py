@@ -830,3 +830,12 @@ def test_caracteristique_de_defense_refusee_en_la_nommant() -> None:
         echange(_ADA, Personnage("B", seuil=11, indice="1D6", seuil_defense=998), Tour(modificateur=5))
     with pytest.raises(ValueError, match=r"^defense doit être"):
         _BRUNO_DEUX.seuil_pour("esquive")  # type: ignore[arg-type]
+
+
+def test_un_mauvais_tour_est_refuse_meme_si_la_scene_finit_avant_lui() -> None:
+    """Un jet raté face à une opposition passive finit la scène au premier tour : le second tour,
+    qui n'est pas un Tour, est refusé quand même (il l'était au hasard des dés, selon la fin de la scène)."""
+    philip = Personnage("Philip", seuil=7, indice="1D6+1D3")
+    panne = Personnage("la panne", actif=False)
+    with pytest.raises(ValueError, match=r"tours\[1\] doit être un Tour, reçu 't'"):
+        jouer_scene(philip, panne, [Tour(des_attaque=(6, 6, 5)), "t"])

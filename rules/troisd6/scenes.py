@@ -572,8 +572,6 @@ def _tours_a_jouer(tours: Sequence[Tour], rng: random.Random | None, tours_max: 
     """Les tours imposés, puis (avec `rng`) des tours par défaut ; au plus `tours_max`."""
     for i in range(tours_max):
         if i < len(tours):
-            if not isinstance(tours[i], Tour):
-                raise ValueError(f"tours[{i}] doit être un Tour, reçu {_valider.recu(tours[i])}")
             yield tours[i]
         elif rng is not None:
             yield Tour()
@@ -650,6 +648,9 @@ def jouer_scene(
     """
     camps, qui, etat = debut_de_scene(a, b, initiative, avantages, objectif, tours_max)
     imposes = _valider.suite("tours", tours, maximum=_valider.TOURS_MAX, quoi="Tour")
+    for i, t in enumerate(imposes):  # tous vérifiés avant de jouer : une scène finie tôt ne cache pas un mauvais tour
+        if not isinstance(t, Tour):
+            raise ValueError(f"tours[{i}] doit être un Tour, reçu {_valider.recu(t)}")
     _valider.generateur(rng)
     _valider.entier("premier_numero", premier_numero, minimum=1)
     maximum = dict(etat)
