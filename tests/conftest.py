@@ -95,6 +95,22 @@ class SiteConstruit:
     dossier: Path
     sortie: str
 
+    def pages(self) -> list[Path]:
+        """Chaque page HTML du site construit, décidé ici une fois pour toute la suite.
+
+        Les fichiers servis tels quels sous `assets/` (Material, runtime Python) et `jupyter/`
+        (l'application JupyterLite, hooks/jupyterlite.py) ne sont pas des pages du site.
+        """
+        return sorted(
+            html
+            for html in self.dossier.rglob("*.html")
+            if html.relative_to(self.dossier).parts[0] not in {"assets", "jupyter"}
+        )
+
+    def adresses(self) -> list[str]:
+        """Les pages du site en adresse relative (`warp/jets-simples/`, `404.html`, `""` pour l'accueil)."""
+        return [html.relative_to(self.dossier).as_posix().removesuffix("index.html") for html in self.pages()]
+
 
 # ---------------------------------------------------------------- partagé entre workers
 

@@ -80,21 +80,6 @@ def fautes_axe(page: Page, axe_js: Path, ou: str) -> list[str]:
     return fautes
 
 
-def pages_du_site(dossier: Path) -> list[str]:
-    """Chaque page HTML du site construit, en adresse relative (`warp/jets-simples/`, `404.html`).
-
-    Les fichiers servis tels quels sous `assets/` (Material, runtime Python) et `jupyter/` (l'application
-    JupyterLite, hooks/jupyterlite.py) ne sont pas des pages du site.
-    """
-    pages = []
-    for html in sorted(dossier.rglob("*.html")):
-        relatif = html.relative_to(dossier).as_posix()
-        if relatif.startswith(("assets/", "jupyter/")):
-            continue
-        pages.append(relatif.removesuffix("index.html"))
-    return pages
-
-
 def _pages_du_plan(dossier: Path) -> set[str]:
     """Les pages que MkDocs annonce dans `sitemap.xml`, en adresse relative."""
     arbre = ElementTree.parse(dossier / "sitemap.xml")
@@ -115,7 +100,7 @@ def test_axe_ne_trouve_rien_de_grave(
     largeur: int,
 ) -> None:
     theme, schema = MODES[mode]
-    pages = pages_du_site(site_construit.dossier)
+    pages = site_construit.adresses()
     # L'énumération ne perd aucune page que MkDocs publie (plan du site), et compte la page 404.
     assert _pages_du_plan(site_construit.dossier) <= set(pages) and "404.html" in pages
     contexte = browser.new_context(
@@ -388,7 +373,7 @@ def test_chaque_regle_de_nos_feuilles_de_style_touche_le_site(
     """Pas de règle CSS qui ne correspond à rien (l'issue 12 le demande), et chaque feuille est chargée."""
     fichiers = sorted(p.name for p in (RACINE / "docs" / "stylesheets").glob("*.css"))
     vus: dict[str, int] = {}
-    for chemin in pages_du_site(site_construit.dossier):
+    for chemin in site_construit.adresses():
         page.goto(serveur_site + chemin, wait_until="load")
         for selecteur, nombre in page.evaluate(SELECTEURS, fichiers).items():
             vus[selecteur] = vus.get(selecteur, 0) + nombre

@@ -30,7 +30,7 @@ import pytest
 
 from hooks import npm
 from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, RACINE, SiteConstruit
-from tests.test_accessibilite import LARGEURS, MODES, fautes_axe, pages_du_site
+from tests.test_accessibilite import LARGEURS, MODES, fautes_axe
 from tests.test_cellules import PAGE_REGLES, _exiger_runtime
 
 try:
@@ -194,7 +194,7 @@ def test_un_seul_arret_de_tabulation_par_terme_et_par_page(
     occurrences = arrets = pages = 0
     par_page: dict[str, tuple[int, int]] = {}
     fautes = []
-    for chemin in pages_du_site(site_construit.dossier):
+    for chemin in site_construit.adresses():
         page.goto(serveur_site + chemin, wait_until="load")
         termes = page.evaluate(TERMES)
         vues: set[tuple[int, str]] = set()

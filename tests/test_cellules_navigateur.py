@@ -226,11 +226,11 @@ def test_le_navigateur_est_d_accord_avec_la_construction(
     page, une session par page.
     """
     page, _ = lecteur
-    adresses = []
-    for html in sorted(site_construit.dossier.rglob("index.html")):
-        relatif = html.parent.relative_to(site_construit.dossier).as_posix()
-        if relatif != "imprimer":  # elle réunit les pages de règles : mêmes exemples
-            adresses.append(serveur_site + ("" if relatif == "." else relatif + "/"))
+    adresses = [
+        serveur_site + a
+        for a in site_construit.adresses()
+        if not a.endswith(".html") and a != "imprimer/"  # elle réunit les pages de règles : mêmes exemples
+    ]
     page.set_default_timeout(0)
     rapport = page.evaluate(_ACCORD, adresses)
     attendues = sum(_pages_avec_exemples().values())  # la page imprimable, sautée, n'a pas d'exemple à elle

@@ -37,11 +37,8 @@ A4_IMPRIMABLE = {"width": round((210 - 2 * 11) / 25.4 * 96), "height": 1000}
 
 
 def _adresses(site: SiteConstruit) -> list[str]:
-    pages = []
-    for html in sorted(site.dossier.rglob("index.html")):
-        relatif = html.parent.relative_to(site.dossier).as_posix()
-        pages.append("" if relatif == "." else relatif + "/")
-    return pages
+    """Les pages du site à leur adresse de dossier (sans `404.html`)."""
+    return [a for a in site.adresses() if not a.endswith(".html")]
 
 
 def _aide_memoires(site: SiteConstruit) -> list[str]:

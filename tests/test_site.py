@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import unquote, urldefrag, urlparse
+from urllib.parse import unquote, urlparse
 
 import pytest
 
@@ -40,8 +40,7 @@ def _analyser(page: Path) -> _Liens:
 
 
 def _pages(site: SiteConstruit) -> list[Path]:
-    """Les pages du site ; pas celles de JupyterLite (`jupyter/`, hooks/jupyterlite.py), une application servie telle quelle."""
-    return sorted(p for p in site.dossier.rglob("*.html") if p.relative_to(site.dossier).parts[0] != "jupyter")
+    return site.pages()
 
 
 def test_chaque_page_source_est_publiee(site_construit: SiteConstruit) -> None:
@@ -73,7 +72,7 @@ def test_aucun_lien_interne_casse(site_construit: SiteConstruit) -> None:
             url = urlparse(lien)
             if url.scheme or lien.startswith(("mailto:", "//", "data:")):
                 continue
-            chemin, ancre = urldefrag(lien)
+            chemin, ancre = url.path, url.fragment  # sans la requête : « index.html?path=… » est index.html
             if not chemin:
                 cible = page
             elif chemin.startswith("/"):
