@@ -9,17 +9,50 @@ graphiques sont des SVG autonomes, sans bibliothèque ni réseau).
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from rules import _valider
-from rules._francais import decimal
 
-__all__ = ["PETITE_CHANCE", "chance", "graphique", "pourcentage", "tableau", "une_chance_sur"]
+__all__ = ["MOINS", "PETITE_CHANCE", "arrondi", "chance", "graphique", "pourcentage", "tableau", "une_chance_sur"]
+
+MOINS = "\u2212"
+"""Le signe moins typographique (−), celui des pages : le trait d'union ASCII (-) n'en est pas un."""
+
+
+def arrondi(valeur: Fraction | int | float, decimales: int = 0) -> str:
+    """**La règle d'arrondi du site**, écrite une fois : au plus proche, une moitié exacte vers le haut.
+
+    Le calcul est exact (sur `Fraction`) : 62,5 s'arrondit à 63 comme 87,5 à 88
+    (l'écriture des flottants arrondit une moitié au chiffre pair, ou tombe à côté :
+    0,95 y devient 0,9). Une moitié négative s'éloigne de zéro, écrite avec le
+    signe moins typographique ([`MOINS`][rules.affichage.MOINS]). Un flottant
+    est pris pour le décimal qu'il écrit (`0.95` pour 0,95). Chaque chance du
+    site passe par ici ([`pourcentage`][rules.affichage.pourcentage]).
+
+    Examples:
+        >>> arrondi(Fraction(125, 2)), arrondi(Fraction(175, 2)), arrondi(Fraction(45, 2))
+        ('63', '88', '23')
+        >>> arrondi(Fraction(95, 100), 1), arrondi(0.95, 1), arrondi(Fraction(-5, 2))
+        ('1,0', '1,0', '−3')
+        >>> arrondi(Fraction(1, 3), 2), arrondi(2, 1), arrondi(Fraction(-1, 100), 1)
+        ('0,33', '2,0', '0,0')
+    """
+    if isinstance(valeur, bool) or not isinstance(valeur, Fraction | int | float):
+        raise ValueError(f"valeur doit être un nombre (Fraction, entier ou flottant), reçu {_valider.recu(valeur)}")
+    if isinstance(valeur, float) and not math.isfinite(valeur):
+        raise ValueError(f"valeur doit être un nombre fini, reçu {_valider.recu(valeur)}")
+    _valider.entier("decimales", decimales, minimum=0, maximum=6)
+    exacte = Fraction(repr(valeur)) if isinstance(valeur, float) else Fraction(valeur)
+    unites = math.floor(abs(exacte) * 10**decimales + Fraction(1, 2))
+    chiffres = str(unites).rjust(decimales + 1, "0")
+    texte = chiffres[: len(chiffres) - decimales] + ("," + chiffres[-decimales:] if decimales else "")
+    return (MOINS if exacte < 0 and unites else "") + texte
 
 
 def pourcentage(p: Fraction, decimales: int = 1) -> str:
-    """Une probabilité exacte écrite en pourcentage français.
+    """Une probabilité exacte écrite en pourcentage français, arrondie selon [`arrondi`][rules.affichage.arrondi].
 
     Examples:
         >>> pourcentage(Fraction(5, 8))
@@ -28,6 +61,11 @@ def pourcentage(p: Fraction, decimales: int = 1) -> str:
         '0,46 %'
         >>> pourcentage(Fraction(0))
         '0 %'
+
+        Une moitié exacte s'arrondit vers le haut, quelle que soit la précision :
+
+        >>> pourcentage(Fraction(5, 8), 0), pourcentage(Fraction(7, 8), 0), pourcentage(Fraction(19, 2000))
+        ('63 %', '88 %', '1,0 %')
 
         Une chance non nulle n'est jamais affichée « 0,0 % », ni une chance
         incomplète « 100,0 % » :
@@ -53,10 +91,10 @@ def pourcentage(p: Fraction, decimales: int = 1) -> str:
         return "100 %"
     pas = Fraction(1, 10**decimales)  # le plus petit pourcentage non nul écrit avec `decimales` décimales, exact
     if p * 100 < pas:
-        return f"< {decimal(float(pas), decimales)} %"
+        return f"< {arrondi(pas, decimales)} %"
     if p * 100 > 100 - pas:
-        return f"> {decimal(float(100 - pas), decimales)} %"
-    return f"{decimal(float(p) * 100, decimales)} %"
+        return f"> {arrondi(100 - pas, decimales)} %"
+    return f"{arrondi(p * 100, decimales)} %"
 
 
 PETITE_CHANCE = Fraction(1, 20)
@@ -86,7 +124,7 @@ def une_chance_sur(p: Fraction) -> str:
     inverse = 1 / p
     if inverse.denominator == 1:
         return f"1 chance sur {inverse.numerator}"
-    n = round(inverse)
+    n = math.floor(inverse + Fraction(1, 2))  # la règle d'arrondi d'`arrondi`, sur l'inverse
     return f"environ 1 chance sur {n}"
 
 
@@ -239,7 +277,7 @@ def graphique(
 
     def etiquette(y: float) -> str:
         if pourcentages:
-            return f"{decimal(y * 100, decimales)} %"
+            return f"{arrondi(y * 100, decimales)} %"
         return f"{y:g}".replace(".", ",")
 
     morceaux = [
