@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from rules import _valider
 
-__all__ = ["MOINS", "PETITE_CHANCE", "arrondi", "chance", "graphique", "pourcentage", "tableau", "une_chance_sur"]
+__all__ = ["MOINS", "PETITE_CHANCE", "arrondi", "chance", "graphique", "moins", "pourcentage", "tableau", "une_chance_sur"]
 
 MOINS = "\u2212"
 """Le signe moins typographique (−), celui des pages : le trait d'union ASCII (-) n'en est pas un."""
@@ -149,6 +150,8 @@ def chance(p: Fraction, decimales: int = 1) -> str:
 def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]], *, legende: str | None = None) -> str:
     """Un tableau Markdown, précédé de sa légende si elle est donnée.
 
+    Un nombre négatif d'une cellule ou d'un en-tête s'écrit avec le signe moins ([`moins`][rules.affichage.moins]).
+
     La légende est un paragraphe (classe `legende`) : elle reste lisible à
     l'impression et en texte, là où le titre d'un onglet disparaît.
 
@@ -158,6 +161,10 @@ def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]], *, legen
         | --- | --- |
         | 1 | 3 |
         | 2 | 6 |
+        >>> print(tableau(["Malus", "-1d"], [[-2, "de -1 à -3"]]))
+        | Malus | −1d |
+        | --- | --- |
+        | −2 | de −1 à −3 |
         >>> print(tableau(["Trait", "Seuil"], [[1, 3]], legende="le seuil de chaque Trait."))
         Tableau : le seuil de chaque Trait.
         {: .legende }
@@ -173,12 +180,25 @@ def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]], *, legen
     lignes = _valider.suite("lignes", lignes, maximum=_valider.LIGNES_MAX, quoi="lignes")
     for i, ligne in enumerate(lignes):
         _valider.suite(f"lignes[{i}]", ligne, maximum=_valider.LIGNES_MAX, quoi="cellules")
-    sortie = ["| " + " | ".join(entetes) + " |", "| " + " | ".join("---" for _ in entetes) + " |"]
+    sortie = ["| " + " | ".join(moins(e) for e in entetes) + " |", "| " + " | ".join("---" for _ in entetes) + " |"]
     if legende is not None:
         _valider.texte("legende", legende)
         sortie = [f"Tableau : {legende}", "{: .legende }", "", *sortie]
-    sortie += ["| " + " | ".join(str(c) for c in ligne) + " |" for ligne in lignes]
+    sortie += ["| " + " | ".join(moins(c) for c in ligne) + " |" for ligne in lignes]
     return "\n".join(sortie)
+
+
+_NEGATIF = re.compile(r"(?<![\w.\-/#])-(?=\d)")
+
+
+def moins(valeur: object) -> str:
+    """Le texte d'une valeur pour le lecteur, un nombre négatif écrit avec le signe moins (−).
+
+    Examples:
+        >>> moins(-3), moins("-4d"), moins("de -1 à -3"), moins("+2"), moins("page-2"), moins(7)
+        ('−3', '−4d', 'de −1 à −3', '+2', 'page-2', '7')
+    """
+    return _NEGATIF.sub(MOINS, str(valeur))
 
 
 _COULEURS = ("#3f51b5", "#ff5722", "#009688", "#9c27b0", "#795548", "#607d8b", "#e91e63", "#8bc34a")
@@ -278,7 +298,7 @@ def graphique(
     def etiquette(y: float) -> str:
         if pourcentages:
             return f"{arrondi(y * 100, decimales)} %"
-        return f"{y:g}".replace(".", ",")
+        return moins(f"{y:g}".replace(".", ","))
 
     morceaux = [
         f'<figure class="graphique"><svg width="{largeur}" height="{hauteur}" viewBox="0 0 {largeur} {hauteur}" role="img" '
@@ -294,7 +314,7 @@ def graphique(
             f'<text x="{g - 6}" y="{py(y) + 4:.1f}" text-anchor="end">{etiquette(y)}</text>'
         )
     for x in xs:
-        morceaux.append(f'<text x="{px(x):.1f}" y="{hauteur - b + 18}" text-anchor="middle">{x:g}</text>')
+        morceaux.append(f'<text x="{px(x):.1f}" y="{hauteur - b + 18}" text-anchor="middle">{moins(f"{x:g}")}</text>')
     morceaux.append(
         f'<text x="{(g + largeur - d) / 2}" y="{hauteur - 8}" text-anchor="middle">{html.escape(legende_x)}</text>'
         f'<text x="14" y="{(h + hauteur - b) / 2}" text-anchor="middle" '
@@ -307,7 +327,7 @@ def graphique(
         for x, y in zip(xs, valeurs, strict=True):
             morceaux.append(
                 f'<circle cx="{px(x):.1f}" cy="{py(float(y)):.1f}" r="3" fill="{couleur}">'
-                f"<title>{html.escape(nom)} — {x:g} : {etiquette(float(y))}</title></circle>"
+                f"<title>{html.escape(nom)} — {moins(f"{x:g}")} : {etiquette(float(y))}</title></circle>"
             )
         ly = h + 18 * n
         morceaux.append(
