@@ -314,7 +314,7 @@ def graphique(
             f'<text x="{g - 6}" y="{py(y) + 4:.1f}" text-anchor="end">{etiquette(y)}</text>'
         )
     for x in xs:
-        morceaux.append(f'<text x="{px(x):.1f}" y="{hauteur - b + 18}" text-anchor="middle">{moins(f"{x:g}")}</text>')
+        morceaux.append(f'<text x="{px(x):.1f}" y="{hauteur - b + 18}" text-anchor="middle">{moins(format(x, "g"))}</text>')
     morceaux.append(
         f'<text x="{(g + largeur - d) / 2}" y="{hauteur - 8}" text-anchor="middle">{html.escape(legende_x)}</text>'
         f'<text x="14" y="{(h + hauteur - b) / 2}" text-anchor="middle" '
@@ -327,7 +327,7 @@ def graphique(
         for x, y in zip(xs, valeurs, strict=True):
             morceaux.append(
                 f'<circle cx="{px(x):.1f}" cy="{py(float(y)):.1f}" r="3" fill="{couleur}">'
-                f"<title>{html.escape(nom)} — {moins(f"{x:g}")} : {etiquette(float(y))}</title></circle>"
+                f"<title>{html.escape(nom)} — {moins(format(x, "g"))} : {etiquette(float(y))}</title></circle>"
             )
         ly = h + 18 * n
         morceaux.append(
