@@ -327,7 +327,7 @@ def graphique(
         for x, y in zip(xs, valeurs, strict=True):
             morceaux.append(
                 f'<circle cx="{px(x):.1f}" cy="{py(float(y)):.1f}" r="3" fill="{couleur}">'
-                f"<title>{html.escape(nom)} — {moins(format(x, "g"))} : {etiquette(float(y))}</title></circle>"
+                f"<title>{html.escape(nom)} — {moins(format(x, 'g'))} : {etiquette(float(y))}</title></circle>"
             )
         ly = h + 18 * n
         morceaux.append(
