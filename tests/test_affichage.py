@@ -244,7 +244,7 @@ def verifier(
 
     # L'axe des abscisses : une étiquette par abscisse, sous la zone des courbes, dans l'image.
     ticks, legende_abscisses = lu.abscisses[:-1], lu.abscisses[-1]
-    assert [t[2] for t in ticks] == [f"{x:g}" for x in xs]
+    assert [t[2] for t in ticks] == [f"{x:g}".replace("-", "\u2212") for x in xs]  # le signe moins typographique
     assert all(bas < t[1] < legende_abscisses[1] <= lu.hauteur for t in ticks)
     xmin, xmax = min(xs), max(xs)
     for (x_tick, _, _), x in zip(ticks, xs, strict=True):
@@ -268,7 +268,7 @@ def verifier(
         for (cx, cy, _, infobulle), (x_tick, _, _), x, v in zip(cercles, ticks, xs, valeurs, strict=True):
             assert cx == x_tick
             assert abs(valeur_de(cy) - v * (100 if etiquettes[-1].endswith("%") else 1)) < 0.01 * abs(v_haut - v_bas)
-            assert infobulle.startswith(f"{nom} — {x:g} : ")
+            assert infobulle.startswith(f"{nom} — {x:g} : ".replace("-", "\u2212"))
     # La légende des courbes : à droite de la zone des courbes, dans l'image, sans chevauchement.
     y_precedent = -1.0
     for (carre, texte), couleur in zip(lu.legende, couleurs, strict=True):
