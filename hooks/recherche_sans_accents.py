@@ -44,8 +44,9 @@ SYNONYMES = {"degre": "niveau", "degres": "niveaux"}
 """Un mot cherché (sans accents) et le mot du site qu'il cherche aussi : « degré de réussite » → « niveau »."""
 
 SCRIPT = (
-    MARQUE
-    + r"""
+    (
+        MARQUE
+        + r"""
 (function (lunr) {
   if (!lunr || !lunr.fr || lunr.fr.sansAccents) return;
   var plier = function (texte) {
@@ -102,7 +103,10 @@ SCRIPT = (
   };
 })(self.lunr);
 """
-).replace("__ELISIONS__", json.dumps(list(ELISIONS))).replace("__SYNONYMES__", json.dumps(SYNONYMES))
+    )
+    .replace("__ELISIONS__", json.dumps(list(ELISIONS)))
+    .replace("__SYNONYMES__", json.dumps(SYNONYMES))
+)
 
 
 def on_post_build(config: Any, **kwargs: Any) -> None:

@@ -16,7 +16,17 @@ from fractions import Fraction
 
 from rules import _valider
 
-__all__ = ["MOINS", "PETITE_CHANCE", "arrondi", "chance", "graphique", "moins", "pourcentage", "tableau", "une_chance_sur"]
+__all__ = [
+    "MOINS",
+    "PETITE_CHANCE",
+    "arrondi",
+    "chance",
+    "graphique",
+    "moins",
+    "pourcentage",
+    "tableau",
+    "une_chance_sur",
+]
 
 MOINS = "\u2212"
 """Le signe moins typographique (−), celui des pages : le trait d'union ASCII (-) n'en est pas un."""
@@ -314,7 +324,9 @@ def graphique(
             f'<text x="{g - 6}" y="{py(y) + 4:.1f}" text-anchor="end">{etiquette(y)}</text>'
         )
     for x in xs:
-        morceaux.append(f'<text x="{px(x):.1f}" y="{hauteur - b + 18}" text-anchor="middle">{moins(format(x, "g"))}</text>')
+        morceaux.append(
+            f'<text x="{px(x):.1f}" y="{hauteur - b + 18}" text-anchor="middle">{moins(format(x, "g"))}</text>'
+        )
     morceaux.append(
         f'<text x="{(g + largeur - d) / 2}" y="{hauteur - 8}" text-anchor="middle">{html.escape(legende_x)}</text>'
         f'<text x="14" y="{(h + hauteur - b) / 2}" text-anchor="middle" '

@@ -20,7 +20,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.affichage import MOINS, PETITE_CHANCE, arrondi, chance, graphique, moins, pourcentage, tableau, une_chance_sur
+from rules.affichage import (
+    MOINS,
+    PETITE_CHANCE,
+    arrondi,
+    chance,
+    graphique,
+    moins,
+    pourcentage,
+    tableau,
+    une_chance_sur,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -456,7 +466,7 @@ def test_arrondi_est_l_arrondi_exact_demi_vers_le_haut(x: Fraction, decimales: i
     assert arrondi(x, decimales) == _exact(x, decimales)
 
 
-@given(st.integers(min_value=-10**5, max_value=10**5), st.integers(min_value=0, max_value=3))
+@given(st.integers(min_value=-(10**5), max_value=10**5), st.integers(min_value=0, max_value=3))
 def test_une_moitie_exacte_s_arrondit_en_s_eloignant_de_zero(n: int, decimales: int) -> None:
     """x,…5 exactement : toujours vers le haut en valeur absolue (jamais « au pair » comme format())."""
     x = Fraction(2 * n + 1, 2 * 10**decimales)

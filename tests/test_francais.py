@@ -197,7 +197,7 @@ def test_la_ligne_de_commande_et_le_calculateur_arrondissent_par_la_regle() -> N
     # Chaque pourcentage au dixième de la réponse est une chance exacte arrondie par la règle.
     exactes = {"Échec spécial": Fraction(5, 36), "Échec simple": Fraction(1, 9), "Réussite simple": Fraction(4, 9)}
     for niveau, p in exactes.items():
-        ligne = next(l for l in sortie.splitlines() if l.strip().startswith(niveau))
+        ligne = next(x for x in sortie.splitlines() if x.strip().startswith(niveau))
         assert f" {pourcentage(p)} " in ligne and pourcentage(p) == f"{_demi_vers_le_haut(p * 100, 1)} %", ligne
 
 
