@@ -360,7 +360,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, **kwargs: Any) -> st
 
 _BALISE = re.compile(
     r"<abbr\b[^>]*\btitle=\"(?P<definition>[^\"]*)\"[^>]*>(?P<terme>.*?)</abbr>"
-    r"|<(?P<fin>/?)(?P<nom>h[1-6]|summary|details|div|p)\b(?P<attributs>[^>]*)>",
+    r"|<(?P<fin>/?)(?P<nom>h[1-6]|summary|label|details|div|p)\b(?P<attributs>[^>]*)>",
     re.S | re.I,
 )
 _REPLIABLE = re.compile(r"\bclass=\"[^\"]*\btabbed-block\b")
@@ -373,8 +373,8 @@ def premieres_occurrences(html: str) -> str:
     Une occurrence reste un terme si c'est la première de sa définition dans sa
     section (le texte entre deux titres) et dans son bloc repliable (détails,
     onglet : fermé, il cacherait la seule occurrence) ; jamais dans un titre
-    (`<h1>`…`<h6>`, titre d'une boîte, `<summary>`). Les autres redeviennent du
-    texte.
+    (`<h1>`…`<h6>`, titre d'une boîte, `<summary>`, étiquette d'un onglet ou
+    d'un champ, `<label>`). Les autres redeviennent du texte.
 
     Examples:
         >>> t = '<abbr title="Une aptitude.">Trait</abbr>'
@@ -402,7 +402,7 @@ def premieres_occurrences(html: str) -> str:
             vues.add(cle)
             return m[0]
         nom, fin = m["nom"].lower(), bool(m["fin"])
-        if nom[0] == "h" or nom == "summary":
+        if nom[0] == "h" or nom in ("summary", "label"):
             if not fin:
                 titre += 1
                 section += nom[0] == "h"

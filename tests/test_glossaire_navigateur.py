@@ -2,7 +2,7 @@
 
 - **Sur le site construit** (lu par `html.parser`, indépendamment du crochet
   `hooks/glossaire.py` qui l'écrit) : dans chaque page, aucun `<abbr>` dans un
-  titre (`<h1>`…`<h6>`, `<summary>`, titre d'une boîte) ; dans chaque section
+  titre (`<h1>`…`<h6>`, `<summary>`, titre d'une boîte, étiquette d'onglet) ; dans chaque section
   (le texte entre deux titres) et chaque bloc repliable (détails, onglet), une
   définition n'est soulignée qu'une fois. Le nombre de termes par page est
   affiché (bilan).
@@ -20,7 +20,7 @@ import pytest
 
 from tests.conftest import EN_CI, SiteConstruit
 
-TITRES = {"h1", "h2", "h3", "h4", "h5", "h6", "summary"}
+TITRES = {"h1", "h2", "h3", "h4", "h5", "h6", "summary", "label"}
 
 
 class _Termes(HTMLParser):
@@ -39,7 +39,7 @@ class _Termes(HTMLParser):
         classes = (dict(attrs).get("class") or "").split()
         if tag in TITRES:
             self.titre += 1
-            self.section += tag != "summary"
+            self.section += tag[0] == "h"
         elif tag == "p":
             self.boite = "admonition-title" in classes
         elif tag in ("details", "div"):
@@ -131,4 +131,24 @@ def test_sur_un_telephone_la_definition_se_lit_a_la_taille_du_texte(
     )  # la bulle a fini d'apparaître : sa place est la place finale
     boite = bulle.bounding_box()
     assert boite is not None and boite["x"] >= 0 and boite["x"] + boite["width"] <= TELEPHONE["width"], boite
+    contexte.close()
+
+
+@pytest.mark.skipif(Browser is None, reason="Playwright absent : python -m pip install -e '.[browser]'")
+def test_au_survol_un_terme_montre_sa_definition(browser: Browser, serveur_site: str) -> None:
+    """Remplace le test de tests/test_navigateur.py qui cherchait « Magistrale » dans un paragraphe direct de
+    l'article : sa première occurrence de la section est désormais dans la règle citée (`<blockquote>`)."""
+    from hooks import glossaire
+    from tests.conftest import RACINE
+
+    definitions = glossaire.definitions(RACINE / glossaire.SOURCE)
+    contexte = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    page = contexte.new_page()
+    page.goto(serveur_site + "warp/jets-simples/", wait_until="load")
+    terme = page.locator("article.md-typeset abbr", has_text=re.compile(r"^Magistrale$")).first
+    terme.scroll_into_view_if_needed()
+    terme.hover()
+    infobulle = page.locator(".md-tooltip2--active")
+    expect(infobulle).to_be_visible()
+    expect(infobulle).to_contain_text(definitions["Magistrale"])
     contexte.close()
