@@ -100,6 +100,9 @@ def test_le_marqueur_site_trie_les_tests_qui_construisent_le_site(plan: Plan) ->
     marques = plan.marques("site")
     assert any(t.startswith("tests/test_site.py") for t in marques)
     assert all("site_construit" in f for f in marques.values()), "marqué site sans construire le site"
+    # Et dans l'autre sens : un test écarté qui construit le site porte le marqueur (sinon `-m site` le perdrait).
+    oublies = [t for t, (m, f) in plan.ecartes.items() if "site_construit" in f and "site" not in m]
+    assert not oublies, f"ces tests construisent le site sans le marqueur site : {oublies}"
 
 
 @UN_PLAN
@@ -107,6 +110,8 @@ def test_le_marqueur_navigateur_trie_les_tests_qui_ouvrent_chromium(plan: Plan) 
     marques = plan.marques("navigateur")
     assert any(t.startswith("tests/test_navigateur.py") for t in marques)
     assert all(f & NAVIGATEUR for f in marques.values()), "marqué navigateur sans ouvrir Chromium"
+    oublies = [t for t, (m, f) in plan.ecartes.items() if f & NAVIGATEUR and "navigateur" not in m]
+    assert not oublies, f"ces tests ouvrent Chromium sans le marqueur navigateur : {oublies}"
 
 
 def _sans_playwright(*arguments: str, ci: bool) -> subprocess.CompletedProcess[str]:
