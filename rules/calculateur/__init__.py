@@ -53,7 +53,7 @@ def calculer(
         rng: le générateur des dés tirés (à graine fixe pour rejouer).
 
     Raises:
-        ValueError: formulaire inconnu, champ inconnu, ou valeur qui n'est pas du texte court.
+        rules.refus.Refus: formulaire inconnu, champ inconnu, ou valeur qui n'est pas du texte court.
 
     Examples:
         >>> r = calculer("warp-jet", {"trait": "3", "bonus": "1", "des": "6 2 5 1"})
