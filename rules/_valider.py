@@ -19,11 +19,21 @@ from itertools import islice
 from typing import Any, TypeVar
 
 from rules._francais import s
-from rules.refus import PROPOS, Refus, ecrire_recu
+from rules.refus import PROPOS, Lieu, Refus, ecrire_recu
 
 _E = TypeVar("_E", bound=Enum)
 
 recu = ecrire_recu
+
+Nom = str | Lieu
+"""Le lieu d'une entrée : un paramètre (« trait »), ou un chemin (`("betas", 1)` : le Trait du deuxième Bêta)."""
+
+
+def _un(nom: Nom) -> str | list[Lieu]:
+    """Un seul lieu, pour `Refus` : un nom de paramètre, ou un chemin."""
+    return [nom] if isinstance(nom, tuple) else nom
+
+
 """Ce qui a été reçu, écrit court pour un message (voir `rules.refus.ecrire_recu`)."""
 
 # --- Les bornes des chances exactes ---------------------------------------------
@@ -90,7 +100,7 @@ LIGNES_MAX = 10_000
 """Le plus de lignes (ou de points) d'un tableau ou d'un graphique."""
 
 
-def entier(nom: str, valeur: Any, *, minimum: int | None = None, maximum: int | None = None) -> int:
+def entier(nom: Nom, valeur: Any, *, minimum: int | None = None, maximum: int | None = None) -> int:
     """Vérifie que `valeur` est un entier (pas un booléen) dans les bornes données.
 
     Sans borne donnée, un entier reste entre −`VALEUR_MAX` et `VALEUR_MAX`.
@@ -116,17 +126,17 @@ def entier(nom: str, valeur: Any, *, minimum: int | None = None, maximum: int | 
     else:
         permis = "un entier"
     if isinstance(valeur, bool) or not isinstance(valeur, int):
-        raise Refus(nom, f"être {permis}", recu=valeur)
+        raise Refus(_un(nom), f"être {permis}", recu=valeur)
     if (minimum is not None and valeur < minimum) or (maximum is not None and valeur > maximum):
-        raise Refus(nom, f"être {permis}", recu=valeur)
+        raise Refus(_un(nom), f"être {permis}", recu=valeur)
     bas = -VALEUR_MAX if minimum is None else minimum
     haut = VALEUR_MAX if maximum is None else maximum
     if not bas <= valeur <= haut:
-        raise Refus(nom, f"être un entier entre {bas} et {haut}", recu=valeur)
+        raise Refus(_un(nom), f"être un entier entre {bas} et {haut}", recu=valeur)
     return int(valeur)
 
 
-def booleen(nom: str, valeur: Any) -> bool:
+def booleen(nom: Nom, valeur: Any) -> bool:
     """Un vrai drapeau : `True` ou `False`, pas `"non"` ni `1`.
 
     Examples:
@@ -138,11 +148,11 @@ def booleen(nom: str, valeur: Any) -> bool:
         rules.refus.Refus: symetrique doit être True ou False, reçu 'non'
     """
     if not isinstance(valeur, bool):
-        raise Refus(nom, "être True ou False", recu=valeur)
+        raise Refus(_un(nom), "être True ou False", recu=valeur)
     return valeur
 
 
-def membre(nom: str, valeur: Any, classe: type[_E], *, permis: str | None = None) -> _E:
+def membre(nom: Nom, valeur: Any, classe: type[_E], *, permis: str | None = None) -> _E:
     """Un membre de l'énumération `classe` (pas son libellé ni son nom).
 
     Examples:
@@ -158,7 +168,7 @@ def membre(nom: str, valeur: Any, classe: type[_E], *, permis: str | None = None
         if permis is None:
             permis = ", ".join(m.name for m in classe)
         article = "une" if classe.__name__ in FEMININS else "un"
-        raise Refus(nom, f"être {article} {classe.__name__} ({permis})", recu=valeur)
+        raise Refus(_un(nom), f"être {article} {classe.__name__} ({permis})", recu=valeur)
     return valeur
 
 
@@ -166,7 +176,7 @@ FEMININS = frozenset({"Defense", "Difficulte", "Issue"})
 """Les énumérations dont le nom est féminin (« une Défense », « aucune Issue »)."""
 
 
-def texte(nom: str, valeur: Any, *, quoi: str = "un texte non vide") -> str:
+def texte(nom: Nom, valeur: Any, *, quoi: str = "un texte non vide") -> str:
     """Un texte non vide d'au plus `TEXTE_MAX` caractères.
 
     Examples:
@@ -178,11 +188,11 @@ def texte(nom: str, valeur: Any, *, quoi: str = "un texte non vide") -> str:
         rules.refus.Refus: nom doit être un texte non vide (200 caractères au plus), reçu ''
     """
     if not isinstance(valeur, str) or not valeur.strip() or len(valeur) > TEXTE_MAX:
-        raise Refus(nom, f"être {quoi} ({TEXTE_MAX} caractères au plus)", recu=valeur)
+        raise Refus(_un(nom), f"être {quoi} ({TEXTE_MAX} caractères au plus)", recu=valeur)
     return valeur
 
 
-def suite(nom: str, valeurs: Any, *, maximum: int, quoi: str) -> tuple[Any, ...]:
+def suite(nom: Nom, valeurs: Any, *, maximum: int, quoi: str) -> tuple[Any, ...]:
     """Les éléments d'une suite finie d'au plus `maximum` éléments, lus sans aller au-delà.
 
     Un itérable infini (`itertools.count()`) est refusé après `maximum + 1` éléments.
@@ -197,16 +207,16 @@ def suite(nom: str, valeurs: Any, *, maximum: int, quoi: str) -> tuple[Any, ...]
         rules.refus.Refus: betas doit être une suite d'au plus 12 Traits, reçu plus de 12 éléments
     """
     if isinstance(valeurs, str | bytes | Mapping) or not isinstance(valeurs, Iterable):
-        raise Refus(nom, f"être une suite d'au plus {maximum} {quoi}", recu=valeurs)
+        raise Refus(_un(nom), f"être une suite d'au plus {maximum} {quoi}", recu=valeurs)
     lus = tuple(islice(valeurs, maximum + 1))
     if len(lus) > maximum:
         raise Refus(
-            nom, f"être une suite d'au plus {maximum} {quoi}", recu_ecrit=f"plus de {maximum} élément{s(maximum)}"
+            _un(nom), f"être une suite d'au plus {maximum} {quoi}", recu_ecrit=f"plus de {maximum} élément{s(maximum)}"
         )
     return lus
 
 
-def des(nom: str, valeurs: Any, *, nombre: int, faces: int = 6) -> tuple[int, ...]:
+def des(nom: Nom, valeurs: Any, *, nombre: int, faces: int = 6) -> tuple[int, ...]:
     """Vérifie une suite de `nombre` valeurs de dés, chacune entre 1 et `faces`.
 
     Le nombre est vérifié avant de lire la suite jusqu'au bout : un itérable
@@ -226,19 +236,23 @@ def des(nom: str, valeurs: Any, *, nombre: int, faces: int = 6) -> tuple[int, ..
         rules.refus.Refus: des doit contenir exactement 3 dés, reçu plus de 3
     """
     if isinstance(valeurs, str | bytes | Mapping) or not isinstance(valeurs, Iterable):
-        raise Refus(nom, f"être une suite de {nombre} dé{s(nombre)} (entier{s(nombre)} de 1 à {faces})", recu=valeurs)
+        raise Refus(
+            _un(nom), f"être une suite de {nombre} dé{s(nombre)} (entier{s(nombre)} de 1 à {faces})", recu=valeurs
+        )
     if isinstance(valeurs, Sized) and len(valeurs) != nombre:
-        raise Refus(nom, f"contenir exactement {nombre} dé{s(nombre)}", recu_ecrit=f"{len(valeurs)} : {recu(valeurs)}")
+        raise Refus(
+            _un(nom), f"contenir exactement {nombre} dé{s(nombre)}", recu_ecrit=f"{len(valeurs)} : {recu(valeurs)}"
+        )
     resultat = tuple(islice(valeurs, nombre + 1))
     if len(resultat) > nombre:
-        raise Refus(nom, f"contenir exactement {nombre} dé{s(nombre)}", recu_ecrit=f"plus de {nombre}")
+        raise Refus(_un(nom), f"contenir exactement {nombre} dé{s(nombre)}", recu_ecrit=f"plus de {nombre}")
     if len(resultat) != nombre:
         raise Refus(
-            nom, f"contenir exactement {nombre} dé{s(nombre)}", recu_ecrit=f"{len(resultat)} : {recu(resultat)}"
+            _un(nom), f"contenir exactement {nombre} dé{s(nombre)}", recu_ecrit=f"{len(resultat)} : {recu(resultat)}"
         )
     for valeur in resultat:
         if isinstance(valeur, bool) or not isinstance(valeur, int) or not 1 <= valeur <= faces:
-            raise Refus(nom, f"chaque dé doit être un entier entre 1 et {faces}", recu=valeur, forme=PROPOS)
+            raise Refus(_un(nom), f"chaque dé doit être un entier entre 1 et {faces}", recu=valeur, forme=PROPOS)
     return resultat
 
 
@@ -256,7 +270,7 @@ def generateur(rng: Any) -> random.Random | None:
     return rng
 
 
-def au_plus(nom: str, valeur: int, maximum: int) -> int:
+def au_plus(nom: Nom, valeur: int, maximum: int) -> int:
     """Refuse un entier (déjà validé) au-delà de la borne `maximum` d'un calcul de chances exactes.
 
     Examples:
@@ -268,11 +282,11 @@ def au_plus(nom: str, valeur: int, maximum: int) -> int:
         rules.refus.Refus: trait doit être ≤ 12 pour calculer des chances exactes, reçu 13
     """
     if valeur > maximum:
-        raise Refus(nom, f"être ≤ {maximum} pour calculer des chances exactes", recu=valeur)
+        raise Refus(_un(nom), f"être ≤ {maximum} pour calculer des chances exactes", recu=valeur)
     return valeur
 
 
-def plafond(nom: str, valeur: int, maximum: int, quoi: str) -> int:
+def plafond(nom: Nom, valeur: int, maximum: int, quoi: str) -> int:
     """Refuse un entier (déjà validé) au-delà de la borne `maximum` d'une vraie table.
 
     Examples:
@@ -282,7 +296,7 @@ def plafond(nom: str, valeur: int, maximum: int, quoi: str) -> int:
         rules.refus.Refus: nombre doit être ≤ 60 (au plus 60 dés d'un même jet), reçu 61
     """
     if valeur > maximum:
-        raise Refus(nom, f"être ≤ {maximum} (au plus {maximum} {quoi})", recu=valeur)
+        raise Refus(_un(nom), f"être ≤ {maximum} (au plus {maximum} {quoi})", recu=valeur)
     return valeur
 
 
@@ -302,13 +316,13 @@ def loi_entiere(nom: str, loi: Any, *, cle: Callable[[str, Any], Any]) -> dict[A
         rules.refus.Refus: lois[0] : chaque poids doit être un entier ≥ 0, reçu -1
     """
     if not isinstance(loi, Mapping):
-        raise Refus(nom, "être une loi (un dict issue → poids entier)", recu=loi)
+        raise Refus(_un(nom), "être une loi (un dict issue → poids entier)", recu=loi)
     if len(loi) > LOI_MAX:
-        raise Refus(nom, f"avoir au plus {LOI_MAX} issues", recu=len(loi))
+        raise Refus(_un(nom), f"avoir au plus {LOI_MAX} issues", recu=len(loi))
     for issue, poids in loi.items():
         cle(f"{nom} (issue)", issue)
         if isinstance(poids, bool) or not isinstance(poids, int) or not 0 <= poids < POIDS_MAX:
-            raise Refus(nom, "chaque poids doit être un entier ≥ 0", recu=poids, forme=PROPOS)
+            raise Refus(_un(nom), "chaque poids doit être un entier ≥ 0", recu=poids, forme=PROPOS)
     return dict(loi)
 
 
@@ -324,12 +338,12 @@ def classe_et_total(nom: str, issue: Any) -> tuple[Any, int]:
         rules.refus.Refus: a (issue) doit être un couple (classe, total entier), reçu 3
     """
     if not isinstance(issue, tuple) or len(issue) != 2:
-        raise Refus(nom, "être un couple (classe, total entier)", recu=issue)
+        raise Refus(_un(nom), "être un couple (classe, total entier)", recu=issue)
     entier(f"{nom}, total", issue[1])
     return issue
 
 
-def trait_de_loi(nom: str, valeur: Any) -> int:
+def trait_de_loi(nom: Nom, valeur: Any) -> int:
     """Un Trait WaRP dont on calcule les chances : un entier de 0 à `TRAIT_MAX`.
 
     Examples:

@@ -139,9 +139,9 @@ class Refus(ValueError):
     def __str__(self) -> str:
         return self.message()
 
-    def corps(self) -> str:
-        """La phrase sans le nom du lieu : « doit être un entier ≥ 0, reçu -1 »."""
-        texte = f"doit {self.permis}" if self.forme == DOIT else self.permis
+    def corps(self, pluriel: bool = False) -> str:
+        """La phrase sans le nom du lieu : « doit être un entier ≥ 0, reçu -1 » (« doivent » au `pluriel`)."""
+        texte = f"{'doivent' if pluriel else 'doit'} {self.permis}" if self.forme == DOIT else self.permis
         return texte if self.recu is None else f"{texte}, reçu {self.recu}"
 
     def message(self, nommer: Callable[[Lieu], str] | None = None) -> str:
@@ -151,14 +151,14 @@ class Refus(ValueError):
         tapé le lecteur d'une cellule. Avec `nommer` (un lieu → une étiquette), le message commence
         par l'étiquette (« Dés lancés : chaque dé doit… ») : c'est ce que montre un formulaire.
         """
-        if nommer is not None:
-            noms = list(dict.fromkeys(nommer(lieu) for lieu in self.lieux))
-            return f"{' et '.join(noms)} : {self.corps()}"
-        if self.forme == PHRASE:
-            return self.corps()
-        noms = [nom_python(lieu) for lieu in self.lieux]
+        noms = list(dict.fromkeys((nommer or nom_python)(lieu) for lieu in self.lieux))
         tete = noms[0] if len(noms) == 1 else ", ".join(noms[:-1]) + " et " + noms[-1]
-        return f"{tete} {self.corps()}" if self.forme == DOIT else f"{tete} : {self.corps()}"
+        corps = self.corps(len(self.lieux) > 1)
+        if nommer is not None:
+            return f"{tete} : {corps}"
+        if self.forme == PHRASE:
+            return corps
+        return f"{tete} {corps}" if self.forme == DOIT else f"{tete} : {corps}"
 
     def sous(self, *chemin: str | int) -> Refus:
         """Le même refus, chaque lieu placé sous `chemin` (`refus.sous("betas", 1)` : celui du deuxième Bêta).

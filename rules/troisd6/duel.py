@@ -215,9 +215,9 @@ def _loi_echange(
     try:
         attaques = lancers(seuil_a + risque.modificateur, indice_a, risque.niveaux, risque.bonus_points)
     except Refus as refus:  # un critique monte l'Indice de l'attaquant, avec les niveaux du risque, hors de l'échelle
-        raise refus.relocaliser({"niveaux": ("attaquant", "indice")}).vers(
-            ("attaquant", "indice"), ("risque", "niveaux")
-        ) from None
+        if refus.lieux == (("niveaux",),):  # l'Indice de l'attaquant, et les niveaux du risque s'il en ajoute
+            raise refus.vers(("attaquant", "indice"), *([("risque", "niveaux")] if risque.niveaux else [])) from None
+        raise refus.relocaliser({"seuil": ("attaquant", "seuil")}) from None
     passif = seuil_d is None
     try:
         lois = [
@@ -225,7 +225,7 @@ def _loi_echange(
             for ga, na in attaques.items()
         ]
     except Refus as refus:  # un blocage critique monte l'Indice du défenseur hors de l'échelle
-        raise refus.relocaliser({"niveaux": ("defenseur", "indice")}) from None
+        raise refus.relocaliser({"niveaux": ("defenseur", "indice"), "seuil": ("defenseur", "seuil")}) from None
     commun = math.lcm(*(total for _, _, (_, total) in lois))
     loi: dict[_Issue, int] = defaultdict(int)
     for ga, na, (issues, total) in lois:

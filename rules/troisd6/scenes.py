@@ -360,7 +360,7 @@ def verifier_echange(attaquant: Any, defenseur: Any, tour: Any = None) -> Tour:
             seuil = base + choix.modificateur
             if abs(seuil) > _valider.VALEUR_MAX:
                 raise Refus(
-                    ("tour", "modificateur"),
+                    "tour",
                     f"le modificateur {choix.modificateur:+d} porte le seuil de {p.nom} à {seuil}, "
                     f"hors de −{_valider.VALEUR_MAX} à {_valider.VALEUR_MAX}",
                     forme=PROPOS,
@@ -544,7 +544,7 @@ def debut_de_scene(
     if not a.actif:
         raise Refus("a", f"{a.nom} est passif, le déclencheur d'une scène doit être actif", forme=PROPOS)
     if a.nom == b.nom:
-        raise Refus(("a", "b"), "doivent avoir des noms différents", recu_ecrit=f"deux fois {a.nom!r}", forme=PROPOS)
+        raise Refus([("a", "nom"), ("b", "nom")], "être différents", recu_ecrit=f"deux fois {a.nom!r}")
     if not isinstance(objectif, Avantage) or objectif is Avantage.AUCUN:
         raise Refus("objectif", "être un Avantage au-dessus d'AUCUN", recu=objectif)
     _valider.entier("tours_max", tours_max, minimum=1, maximum=_valider.TOURS_MAX)

@@ -16,11 +16,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules import _valider
-from rules.refus import PROPOS, Lieu, Refus
+from rules.refus import PROPOS, Refus
 from rules.warp.jets import Jet, Resultat, _comptes_resultats, jet
+
+if TYPE_CHECKING:
+    from rules.refus import Lieu
 
 __all__ = [
     "AIDE",
@@ -43,7 +46,7 @@ AIDE: dict[Resultat, Fraction] = {
 Source : « WaRP › Tests coopératifs » (le tableau de l'aide)."""
 
 
-def _valider_resultat(nom: str, valeur: Any) -> Resultat:
+def _valider_resultat(nom: _valider.Nom, valeur: Any) -> Resultat:
     return _valider.membre(nom, valeur, Resultat, permis=", ".join(str(r) for r in Resultat))
 
 
@@ -77,7 +80,7 @@ def aide(resultats: Iterable[Resultat]) -> int:
     """
     lus = _valider.suite("resultats", resultats, maximum=_valider.BETAS_MAX, quoi="Resultat (un par Bêta)")
     total = sum(
-        (AIDE[_valider_resultat(f"resultats[{i}]", r)] for i, r in enumerate(lus)),
+        (AIDE[_valider_resultat(("resultats", i), r)] for i, r in enumerate(lus)),
         Fraction(0),
     )
     return math.floor(total)
@@ -100,7 +103,7 @@ def _valider_experiences(experience_betas: Sequence[bool] | None, n: int) -> tup
 def _valider_traits(betas: Sequence[int]) -> tuple[int, ...]:
     traits = _valider.suite("betas", betas, maximum=_valider.BETAS_MAX, quoi="Traits (entiers ≥ 0)")
     return tuple(
-        _valider.plafond(f"betas[{i}]", _valider.entier(f"betas[{i}]", t, minimum=0), _valider.RESERVE_MAX, "dés")
+        _valider.plafond(("betas", i), _valider.entier(("betas", i), t, minimum=0), _valider.RESERVE_MAX, "dés")
         for i, t in enumerate(traits)
     )
 
@@ -135,7 +138,7 @@ def _valider_loi(betas: Sequence[int], bonus: int, malus: int) -> tuple[tuple[in
     """Les Traits des Bêtas et le modificateur net, dans les bornes des chances exactes."""
     traits = _valider_traits(betas)
     for i, t in enumerate(traits):
-        _valider.trait_de_loi(f"betas[{i}]", t)
+        _valider.trait_de_loi(("betas", i), t)
     return traits, _valider.modificateur_net(bonus, malus)
 
 

@@ -155,7 +155,7 @@ _PERIODE_MAX = 10**6
 """La plus longue Période, et le plus fin de ses dénominateurs (1/1 000 000 d'unité)."""
 
 
-def _periode(valeur: Any) -> Fraction:
+def lire_periode(valeur: Any) -> Fraction:
     permis = f"un nombre > 0 et ≤ {_PERIODE_MAX} (le temps d'un round)"
     if isinstance(valeur, bool) or not isinstance(valeur, int | float | Fraction):
         raise Refus("periode", f"être {permis}", recu=valeur)
@@ -212,7 +212,7 @@ def _conditions(
 ) -> _Conditions:
     trait = _valider.plafond("trait", _valider.entier("trait", trait, minimum=0), _valider.RESERVE_MAX, "dés")
     complexite, maniabilite = _valider_bornes(complexite, maniabilite)
-    duree = _periode(periode)
+    duree = lire_periode(periode)
     _valider.texte("unite", unite, quoi="un texte (« h », « min », « jours »…)")
     reserve = _valider.RESERVE_MAX
     _valider.plafond("bonus", _valider.entier("bonus", bonus, minimum=0), reserve, "dés")
