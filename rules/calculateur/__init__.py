@@ -147,7 +147,7 @@ def en_texte(reponse: Reponse) -> str:
     if not isinstance(reponse, Reponse):
         raise Refus("reponse", "être une Reponse (le résultat de calculer)", recu=reponse)
     if not reponse.ok:
-        return "\n".join(f"{nom or 'entrée'} : {message}" for nom, message in reponse.erreurs.items())
+        return "\n".join(message if nom else f"entrée : {message}" for nom, message in reponse.erreurs.items())
     blocs: list[str] = []
     if reponse.verdict:
         blocs.append(f"Verdict : {reponse.verdict}")

@@ -467,6 +467,7 @@ FORMULAIRES: tuple[Formulaire, ...] = (
                 "Résultats des Bêtas",
                 "texte",
                 aide="Séparés par des virgules : « Compensation, Compensation, Catastrophe ».",
+                element="Bêta",
             ),
             Champ(
                 "betas",

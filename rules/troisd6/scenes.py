@@ -544,7 +544,7 @@ def debut_de_scene(
     if not a.actif:
         raise Refus("a", f"{a.nom} est passif, le déclencheur d'une scène doit être actif", forme=PROPOS)
     if a.nom == b.nom:
-        raise Refus([("a", "nom"), ("b", "nom")], "être différents", recu_ecrit=f"deux fois {a.nom!r}")
+        raise Refus([("b", "nom"), ("a", "nom")], "être différents", recu_ecrit=f"deux fois {a.nom!r}")
     if not isinstance(objectif, Avantage) or objectif is Avantage.AUCUN:
         raise Refus("objectif", "être un Avantage au-dessus d'AUCUN", recu=objectif)
     _valider.entier("tours_max", tours_max, minimum=1, maximum=_valider.TOURS_MAX)
