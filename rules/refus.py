@@ -144,17 +144,19 @@ class Refus(ValueError):
         texte = f"{'doivent' if pluriel else 'doit'} {self.permis}" if self.forme == DOIT else self.permis
         return texte if self.recu is None else f"{texte}, reçu {self.recu}"
 
-    def message(self, nommer: Callable[[Lieu], str] | None = None) -> str:
+    def message(self, nommer: Callable[[Lieu], str] | None = None, *, etiquette: bool = True) -> str:
         """Le message, rendu depuis les champs.
 
         Sans `nommer`, les lieux sont écrits comme en Python (« trait », « betas[1] ») : c'est ce qu'a
         tapé le lecteur d'une cellule. Avec `nommer` (un lieu → une étiquette), le message commence
         par l'étiquette (« Dés lancés : chaque dé doit… ») : c'est ce que montre un formulaire.
+        Avec `etiquette=False`, les noms rendus par `nommer` prennent la place des noms Python dans
+        la même phrase (« --des doit contenir… ») : c'est ce qu'écrit la ligne de commande.
         """
         noms = list(dict.fromkeys((nommer or nom_python)(lieu) for lieu in self.lieux))
         tete = noms[0] if len(noms) == 1 else ", ".join(noms[:-1]) + " et " + noms[-1]
         corps = self.corps(len(self.lieux) > 1)
-        if nommer is not None:
+        if nommer is not None and (etiquette or self.forme == PHRASE):
             return f"{tete} : {corps}"
         if self.forme == PHRASE:
             return corps

@@ -10,6 +10,7 @@ que disent ses lieux.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -247,12 +248,19 @@ class Lecture:
         return False
 
     def choix(self, nom: str) -> str:
+        """Une option du choix, écrite comme sa valeur ou son libellé, avec ou sans accents, tirets ni majuscules.
+
+        « contre-attaque », « Contre-Attaque » et « contre_attaque » sont la même option ; « spéciale », « speciale ».
+        """
         valeur = self.brutes[nom]
-        permis = [v for v, _ in self.formulaire.champ(nom).choix]
-        if valeur not in permis:
-            self.ranger(Refus(nom, f"être l'un de {', '.join(permis)}", recu_ecrit=repr(valeur)))
-            return permis[0]
-        return valeur
+        options = self.formulaire.champ(nom).choix
+        lue = _forme_simple(valeur)
+        for v, libelle in options:
+            if lue in (_forme_simple(v), _forme_simple(libelle)):
+                return v
+        permis = [v for v, _ in options]
+        self.ranger(Refus(nom, f"être l'un de {', '.join(permis)}", recu_ecrit=repr(valeur)))
+        return permis[0]
 
     def des(self, nom: str) -> tuple[Any, ...] | None:
         """Les dés d'un champ (« 6 5 2 1 », « 6,5,2,1 » ou « 6521 »), ou `None` s'il est vide ou si l'on lance."""
@@ -307,6 +315,12 @@ class Lecture:
                 refus=dict(self.refus),
             )
         return Reponse(self.formulaire.nom, entrees, **kwargs)
+
+
+def _forme_simple(texte: str) -> str:
+    """Un mot sans accents, majuscules, tirets ni espaces doublés : « Contre-Attaque » → « contre_attaque »."""
+    sans = "".join(c for c in unicodedata.normalize("NFD", texte.strip().lower()) if unicodedata.category(c) != "Mn")
+    return re.sub(r"[\s\-_’']+", "_", sans)
 
 
 def lire_des(texte: str) -> tuple[Any, ...] | None:
