@@ -26,7 +26,7 @@ import reprlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
-__all__ = ["DOIT", "PHRASE", "PROPOS", "Lieu", "Refus", "ecrire_recu", "nom_python"]
+__all__ = ["DOIT", "PHRASE", "PROPOS", "Refus", "ecrire_recu", "nom_python"]
 
 Lieu = tuple[str | int, ...]
 """Un lieu : le paramètre, puis le chemin dans l'entrée (`("betas", 1)` : le deuxième Bêta)."""
@@ -91,10 +91,15 @@ def nom_python(lieu: Lieu) -> str:
     return texte
 
 
-def _lieux(lieux: str | Sequence[str] | Sequence[Lieu]) -> tuple[Lieu, ...]:
+def _lieux(lieux: object) -> tuple[Lieu, ...]:
+    """Les lieux d'un refus : un nom de paramètre, ou une suite non vide de noms ou de chemins (noms et rangs)."""
     if isinstance(lieux, str):
         return ((lieux,),)
-    return tuple((lieu,) if isinstance(lieu, str) else tuple(lieu) for lieu in lieux)
+    if isinstance(lieux, tuple | list) and lieux:
+        lus = tuple((lieu,) if isinstance(lieu, str) else lieu for lieu in lieux)
+        if all(isinstance(lieu, tuple) and lieu and all(isinstance(m, str | int) for m in lieu) for lieu in lus):
+            return tuple(tuple(lieu) for lieu in lus)
+    raise Refus("lieux", "être un nom de paramètre, ou une suite non vide de noms ou de chemins", recu=lieux)
 
 
 class Refus(ValueError):
@@ -128,6 +133,10 @@ class Refus(ValueError):
         forme: Forme = DOIT,
     ) -> None:
         self.lieux = _lieux(lieux)
+        if not isinstance(permis, str) or forme not in (DOIT, PROPOS, PHRASE):
+            raise Refus("permis", "être un texte, et forme l'une de « doit », « propos », « phrase »", recu=permis)
+        if recu_ecrit is not None and not isinstance(recu_ecrit, str):
+            raise Refus("recu_ecrit", "être un texte ou None", recu=recu_ecrit)
         self.permis = permis
         self.recu = recu_ecrit if recu is _RIEN else ecrire_recu(recu)
         self.forme = forme
