@@ -506,6 +506,7 @@ FORMULAIRES: tuple[Formulaire, ...] = (
                 "Dés de chaque round",
                 "des",
                 aide="Facultatif : un round après l'autre, séparés par « / » (« 5 3 2 / 6 1 1 / 6 4 3 »).",
+                element="round",
             ),
         ),
         _etendu,

@@ -292,6 +292,14 @@ def _bilan(c: _Conditions, fin: Resultat, progres: int, revers: int, rounds: int
 # --- La règle ------------------------------------------------------------------
 
 
+def _jet_du_round(n: int, trait: int, bonus: int, malus: int, des: Any, rng: random.Random | None) -> Jet:
+    """Le jet du round `n` ; un refus de ses dés porte son rang (`des[n - 1]`)."""
+    try:
+        return jet(trait, bonus=bonus, malus=malus, des=des, rng=rng)
+    except Refus as refus:
+        raise refus.relocaliser({"des": ("des", n - 1)}) from None
+
+
 def derouler(
     trait: int,
     complexite: int,
@@ -378,7 +386,7 @@ def derouler(
                 forme=PROPOS,
             )
         b, m = c.modificateurs(n)
-        j = jet(c.trait, bonus=b, malus=m, des=None if des is None else tuple(des[n - 1]), rng=rng)
+        j = _jet_du_round(n, c.trait, b, m, None if des is None else des[n - 1], rng)
         gain, perte = EFFETS[j.resultat]
         progres, revers = progres + gain, revers + perte
         ligne = _raconter_round(c, n, j, gain, perte, progres, revers)
