@@ -191,16 +191,7 @@ def test_un_nom_de_regle_mene_a_sa_section(
 # ---------------------------------------------------------------- glossaire
 
 
-def test_un_terme_montre_sa_definition_au_survol(page: Page, serveur_site: str) -> None:
-    definitions = glossaire.definitions(RACINE / glossaire.SOURCE)
-    page.set_viewport_size(BUREAU)
-    page.goto(serveur_site + "warp/jets-simples/", wait_until="networkidle")
-    terme = page.locator("article.md-typeset > p abbr", has_text=re.compile(r"^Magistrale$")).first
-    terme.scroll_into_view_if_needed()
-    terme.hover()
-    infobulle = page.locator(".md-tooltip2--active")
-    expect(infobulle).to_be_visible()
-    expect(infobulle).to_contain_text(definitions["Magistrale"])
+# Le survol d'un terme : tests/test_glossaire_navigateur.py (première occurrence de la section).
 
 
 def test_sur_un_telephone_toucher_un_terme_montre_sa_definition(browser: Browser, serveur_site: str) -> None:
