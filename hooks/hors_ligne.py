@@ -15,8 +15,11 @@ racine du site :
 
 Les fichiers se partagent en deux ([`repartir`][]) :
 
-- **précachés** à la première visite : pages, index de recherche, styles,
-  scripts, icônes ;
+- **à garder** quand le lecteur le demande (« Garder le site hors ligne »,
+  `docs/javascripts/hors-ligne.js`, qui dit ce que ça coûte) : pages, index de
+  recherche, styles, scripts, icônes (la liste `PRECACHE`) ; rien n'est
+  téléchargé pour le hors-ligne à la première visite, mais chaque fichier
+  qu'une page demande entre au cache au passage ;
 - **à l'usage** : les gros fichiers du runtime Python du navigateur
   (`assets/pyodide/`), JupyterLite (`jupyter/`, ses carnets compris) et les
   carnets à télécharger (`.ipynb`), mis en cache la première fois qu'une page
@@ -285,10 +288,13 @@ def service_worker(site: Path, langues: list[str], developpement: bool = False) 
         for nom, liste in (("PRECACHE", precaches), ("A_LA_DEMANDE", a_l_usage))
     }
     version = empreinte(json.dumps(listes, sort_keys=True).encode())
+    tailles = {_adresse(f): (site / f).stat().st_size for f in precaches + a_l_usage}
     entete = [
         "/* Écrit par hooks/hors_ligne.py à chaque construction du site : ne pas modifier ici. */",
         f'const VERSION = "{version}";',
         *(f"const {nom} = {json.dumps(liste, indent=1, ensure_ascii=False)};" for nom, liste in listes.items()),
+        f"const TAILLES = {json.dumps(tailles, ensure_ascii=False)};",
+        f"const RUNTIME = {json.dumps([d for d in RUNTIME if d.endswith('/')])};",
     ]
     bilan = {
         "version": version,
@@ -329,7 +335,7 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
     code, bilan = service_worker(site, langues_de_recherche(config), developpement=_commande == "serve")
     (site / SERVICE_WORKER).write_text(code, encoding="utf-8")
     log.info(
-        "Hors ligne : %d fichiers mis en cache à la première visite (%s Mo), %d à l'usage, version %s",
+        "Hors ligne : %d fichiers gardés à la demande du lecteur (%s Mo), %d à l'usage, version %s",
         bilan["precaches"],
         f"{bilan['octets'] / 1e6:.1f}".replace(".", ","),
         bilan["a_l_usage"],
