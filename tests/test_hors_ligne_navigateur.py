@@ -286,6 +286,8 @@ def test_rien_d_un_autre_hote_n_entre_au_cache(contexte: BrowserContext, serveur
         page = contexte.new_page()
         page.goto(serveur_site, wait_until="load")
         _attendre_le_service_worker(page)
+        # Un fichier du site lu par la page entre au cache au passage (rien n'y est précaché d'office).
+        assert page.evaluate("async () => (await fetch('manifest.webmanifest')).ok")
         lire = "async u => (await (await fetch(u)).json()).ailleurs"
         assert page.evaluate(lire, ailleurs + "donnees.json") is True
         assert demandes == ["/donnees.json"]
