@@ -23,6 +23,7 @@ import json
 import os
 import statistics
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -47,9 +48,10 @@ def installer() -> None:
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"], cwd=NPM, check=True)
 
 
-def une_mesure(adresse: str, dossier: Path) -> dict[str, Any]:
+def une_mesure(adresse: str, dossier: Path) -> dict[str, Any] | None:
+    """Une passe de Lighthouse sur une page ; None (et la raison sur la sortie d'erreur) si elle échoue."""
     sortie = dossier / "rapport.json"
-    subprocess.run(
+    proc = subprocess.run(
         [
             str(LIGHTHOUSE),
             adresse,
@@ -58,11 +60,15 @@ def une_mesure(adresse: str, dossier: Path) -> dict[str, Any]:
             f"--output-path={sortie}",
             f"--only-categories={','.join(CATEGORIES)}",
             f"--chrome-flags={DRAPEAUX}",
+            "--max-wait-for-load=180000",  # une machine chargée : attendre plutôt qu'abandonner
         ],
-        check=True,
         env={**os.environ, "CHROME_PATH": CHROMIUM},
         capture_output=True,
+        text=True,
     )
+    if proc.returncode != 0:
+        print(f"Lighthouse a échoué sur {adresse} : {proc.stderr.strip()[-400:]}", file=sys.stderr)
+        return None
     rapport = json.loads(sortie.read_text(encoding="utf-8"))
     audits = rapport["audits"]
     accessibilite = [r["id"] for r in rapport["categories"]["accessibility"]["auditRefs"]]
@@ -81,7 +87,10 @@ def mesurer(racine: str, pages: list[str], fois: int) -> dict[str, list[dict[str
     with tempfile.TemporaryDirectory(prefix="lighthouse-") as d:
         for _ in range(fois):  # une page à la fois, les passes entrelacées : la charge se répartit
             for p in pages:
-                resultats[p].append(une_mesure(racine + p, Path(d)))
+                mesure = une_mesure(racine + p, Path(d))
+                if mesure is not None:
+                    resultats[p].append(mesure)
+                    print(f"  {p or '(accueil)'} : {mesure}", file=sys.stderr)
     return resultats
 
 
@@ -92,6 +101,9 @@ def rapport(resultats: dict[str, list[dict[str, Any]]]) -> str:
         f"  {'page':<26} perf  a11y  bonnes  seo    TBT ms   LCP s  indice",
     ]
     for page, mesures in resultats.items():
+        if not mesures:
+            lignes.append(f"  {page or '(accueil)':<26} aucune passe n'a abouti")
+            continue
         m = {k: statistics.median(x[k] for x in mesures) for k in (*CATEGORIES, "tbt", "lcp", "indice")}
         fautes = sorted({f for x in mesures for f in x["fautes"]})
         lignes.append(

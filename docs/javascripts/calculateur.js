@@ -302,9 +302,9 @@
       } catch {
         return; // le premier calcul dira pourquoi
       }
-      if (m.travailleur) return;
+      if (m.demarre) return;
       this.suivre(form);
-      m.prechauffer();
+      if (!m.prechauffer()) return;
       m.pret?.then(
         () => {
           if (form.getAttribute("aria-busy") === "true") return;

@@ -50,6 +50,7 @@
     travailleur: null,
     pret: null,
     charge: false,
+    demarre: false, // le chargement a déjà été lancé une fois (le préchargement ne le relance pas)
     rejeterPret: null,
     attentes: new Map(),
     suivant: 1,
@@ -70,6 +71,7 @@
 
     demarrer() {
       if (this.travailleur) return this.pret;
+      this.demarre = true;
       const c = this.config;
       const adresse = (attribut) => new URL(c.getAttribute(attribut), document.baseURI).href;
       this.travailleur = new Worker(adresse("data-travailleur"), { type: "module" });
@@ -100,10 +102,12 @@
       }
     },
 
-    // Le chargement, commencé avant qu'on le demande ; son échec sera dit à la première demande.
+    // Le chargement, commencé avant qu'on le demande (une fois : pas après un arrêt) ; son échec sera dit à
+    // la première demande. Vrai s'il commence.
     prechauffer() {
-      if (!this.config || this.config.dataset.indisponible || this.travailleur) return;
+      if (!this.config || this.config.dataset.indisponible || this.demarre) return false;
       this.demarrer().catch(() => {});
+      return true;
     },
 
     // Une requête au worker (`type` : executer ou calculer), une à la fois, après le chargement.
@@ -246,11 +250,10 @@
   function brancher(cellule, lancer) {
     const { bloc, editeur, modifier, executer, arreter, reinitialiser, sortie, etat, barre, publie } = cellule;
     const approche = () => {
-      if (moteur.travailleur) return;
+      if (!moteur.prechauffer()) return;
       suivre(cellule);
       cellule.progres.hidden = false;
       etat.textContent = moteur.progres("Chargement de Python…", 0);
-      moteur.prechauffer();
       moteur.pret?.then(() => {
         if (!cellule.executer.disabled) {
           cellule.progres.hidden = true;
