@@ -37,7 +37,7 @@
   }
 
   var STYLE =
-    ".hors-ligne{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem .8rem;padding:.6rem 0;font-size:.64rem}" +
+    ".hors-ligne{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem .8rem;padding:.6rem .6rem;font-size:.64rem}" +
     ".hors-ligne button{min-height:2.2rem;padding:.2rem .8rem;font:inherit;font-weight:700;color:inherit;" +
     "background:transparent;border:.1rem solid currentColor;border-radius:.1rem;cursor:pointer}" +
     ".hors-ligne button:focus-visible{outline:.15rem solid var(--md-accent-fg-color);outline-offset:.1rem}" +
