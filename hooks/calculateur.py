@@ -23,7 +23,15 @@ if __name__ != "hooks.calculateur":  # chargé par MkDocs depuis son chemin : vo
 
 from hooks import modele
 
-__all__ = ["PAGE", "REPERE", "formulaire_html", "markdown_formulaires", "on_page_content", "on_page_markdown"]
+__all__ = [
+    "PAGE",
+    "REPERE",
+    "formulaire_html",
+    "markdown_formulaires",
+    "on_page_content",
+    "on_page_markdown",
+    "selecteur_html",
+]
 
 PAGE = "calculateur.md"
 """La page du calculateur, dans `docs/`."""
@@ -88,38 +96,70 @@ def formulaire_html(formulaire: Any) -> str:
         f'aria-labelledby="{formulaire.nom}" novalidate>'
         f'<p class="calc-erreur calc-erreur-generale" id="{formulaire.nom}-erreur" hidden></p>'
         f"{''.join(corps)}"
-        '<div class="calc-actions">'
+        # Le pied du formulaire (boutons, état, chargement) reste au bas de l'écran tant que le
+        # formulaire y est : « Calculer » et la progression du chargement se voient sur un téléphone.
+        '<div class="calc-pied"><div class="calc-actions">'
         f'<button type="submit" class="calc-bouton calc-calculer" aria-label="Calculer : {titre}">Calculer</button>'
         f"{lancer}"
         f'<button type="reset" class="calc-bouton calc-effacer" aria-label="Valeurs par défaut : {titre}">'
         "Valeurs par défaut</button>"
         "</div>"
         '<p class="calc-etat" role="status"></p>'
-        '<progress class="calc-progres" hidden aria-label="Chargement de Python"></progress>'
+        '<progress class="calc-progres" hidden aria-label="Chargement de Python"></progress></div>'
         f'<section class="calc-resultat" aria-label="Résultat : {titre}" hidden></section>'
         "</form>"
     )
 
 
-def markdown_formulaires(site: modele.Site, depuis: str = PAGE) -> str:
-    """Un titre par système et par formulaire, sa description, le lien vers sa règle, puis le formulaire."""
+def selecteur_html() -> str:
+    """Le sélecteur de mécanique, en haut de la page : les dix formulaires, groupés par système.
+
+    Le script de la page montre le formulaire choisi (et lui seul) et écrit son nom dans l'adresse
+    (`#warp-jet`) ; sans script, le calculateur ne peut pas calculer (voir le `<noscript>` de la page).
+    """
     from rules.calculateur import FORMULAIRES
 
-    morceaux: list[str] = []
+    groupes: dict[str, list[str]] = {}
+    for f in FORMULAIRES.values():
+        groupes.setdefault(f.systeme, []).append(f'<option value="{f.nom}">{html.escape(f.titre)}</option>')
+    options = "".join(f'<optgroup label="{html.escape(s)}">{"".join(o)}</optgroup>' for s, o in groupes.items())
+    return (
+        '<div class="calc-choix"><label for="calc-mecanique">Mécanique</label>'
+        f'<select id="calc-mecanique" aria-describedby="calc-mecanique-aide">{options}</select>'
+        '<p class="calc-aide" id="calc-mecanique-aide">Un formulaire à la fois : son nom va dans l\'adresse de la page.</p>'
+        "</div>"
+    )
+
+
+def markdown_formulaires(site: modele.Site, depuis: str = PAGE) -> str:
+    """Le sélecteur, puis un titre par système et par formulaire, sa description, le lien vers sa règle, le formulaire.
+
+    Chaque système et chaque mécanique est un bloc (`.calc-systeme`, `.calc-mecanique`) que le script
+    de la page cache ou montre selon le choix du sélecteur.
+    """
+    from rules.calculateur import FORMULAIRES
+
+    morceaux: list[str] = [selecteur_html() + "\n"]
     systeme = None
     for f in FORMULAIRES.values():
         if f.systeme != systeme:
+            if systeme is not None:
+                morceaux.append("</div>\n")
             systeme = f.systeme
-            morceaux.append(f"## {systeme}\n")
+            morceaux.append(
+                f'<div class="calc-systeme" data-systeme="{html.escape(systeme)}" markdown>\n\n## {systeme}\n'
+            )
         chemin, _, ancre = f.regle.partition("#")
         regle = site.page(chemin)
         section = regle.section(ancre) if ancre else None
         cible = section.texte if section else regle.titre
         lien = modele.lien(depuis, chemin, ancre or None)
         morceaux.append(
+            f'<section class="calc-mecanique" data-mecanique="{f.nom}" markdown>\n\n'
             f"### {f.titre} {{#{f.nom}}}\n\n{f.description} La règle : [{cible}]({lien}).\n{{: .calc-regle }}\n\n"
-            f"{formulaire_html(f)}\n"
+            f"{formulaire_html(f)}\n\n</section>\n"
         )
+    morceaux.append("</div>\n")
     return "\n".join(morceaux)
 
 

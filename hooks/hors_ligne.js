@@ -2,21 +2,29 @@
  *
  * hooks/hors_ligne.py écrit au-dessus de ce code, à chaque construction :
  * VERSION, PRECACHE et A_LA_DEMANDE (adresse relative à la racine du site →
- * empreinte SHA-256 du fichier, 16 chiffres hexadécimaux).
+ * empreinte SHA-256 du fichier, 16 chiffres hexadécimaux), TAILLES (adresse →
+ * octets) et RUNTIME (les dossiers du runtime Python, dans A_LA_DEMANDE).
  *
- * - Installation : chaque fichier de PRECACHE entre dans le cache, vérifié par
- *   son empreinte ; un fichier déjà en cache avec la même empreinte n'est pas
- *   retéléchargé. Puis la nouvelle version prend la main tout de suite.
+ * Rien n'est téléchargé pour le hors-ligne sans que le lecteur le demande :
+ * - Requêtes : un fichier listé vient du cache s'il y est ; sinon du réseau, et
+ *   il entre alors au cache (ce que le lecteur a ouvert reste lisible hors
+ *   ligne, sans rien télécharger de plus). Le reste, et tout ce qui vise un
+ *   autre hôte, va au réseau sans passer par ici : rien d'un autre hôte n'est
+ *   jamais mis en cache.
+ * - « Garder le site hors ligne » (message {type: "garder", python}) : chaque
+ *   fichier de PRECACHE (et, avec python, du RUNTIME) qui manque entre au
+ *   cache, vérifié par son empreinte ; le choix est retenu, et une nouvelle
+ *   version ne télécharge alors que les fichiers dont l'empreinte a changé.
+ * - Un fichier n'est jamais téléchargé deux fois : ce que la page a déjà reçu
+ *   vient du cache HTTP du navigateur (force-cache) ; le réseau seulement si ce
+ *   cache n'a pas la bonne empreinte.
  * - Activation : le cache perd ce que cette version ne liste plus.
- * - Requêtes : un fichier listé vient du cache (le réseau s'il manque) ; un
- *   fichier de A_LA_DEMANDE (runtime Python) entre dans le cache à sa première
- *   demande. Le reste, et tout ce qui vise un autre hôte, va au réseau sans
- *   passer par ici : rien d'un autre hôte n'est jamais mis en cache.
  */
 "use strict";
 
 var PORTEE = self.registration.scope; /* l'adresse de la racine du site, finie par « / » */
 var CACHE = "regles-executables " + PORTEE;
+var CHOIX = PORTEE + "__hors-ligne__"; /* la clé du choix du lecteur dans le cache : {garder, python} */
 
 /* La clé d'un fichier dans le cache : son adresse et son empreinte. */
 function cle(adresse, empreinte) {
@@ -39,39 +47,95 @@ function hexadecimal(tampon) {
     .join("");
 }
 
-/* Télécharge un fichier (sans le cache HTTP) et le garde s'il a l'empreinte attendue.
-   À l'installation, une autre empreinte est une erreur (la version s'installera plus
-   tard) ; à la volée, le fichier est servi sans être gardé. */
+/* Télécharge un fichier et le garde s'il a l'empreinte attendue : d'abord depuis le cache HTTP du
+   navigateur s'il l'a (la page vient peut-être de le recevoir), sinon (ou s'il n'a pas la bonne
+   empreinte) depuis le réseau. À la volée, un fichier d'une autre empreinte est servi sans être gardé ;
+   sinon c'est une erreur (publication en cours ?). */
 async function telecharger(cache, relative, empreinte, aLaVolee) {
-  var reponse = await fetch(new URL(relative, PORTEE).href, { cache: "reload" });
-  if (!reponse.ok) throw new Error(relative + " : HTTP " + reponse.status);
-  var corps = await reponse.arrayBuffer();
-  var copie = new Response(corps, { status: reponse.status, statusText: reponse.statusText, headers: reponse.headers });
-  var trouvee = hexadecimal(await crypto.subtle.digest("SHA-256", corps)).slice(0, 16);
-  if (trouvee === empreinte) {
-    await cache.put(cle(relative, empreinte), copie.clone());
-  } else if (!aLaVolee) {
-    throw new Error(relative + " : empreinte " + trouvee + ", attendue " + empreinte + " (publication en cours ?)");
+  var modes = ["force-cache", "reload"];
+  var copie = null;
+  for (var i = 0; i < modes.length; i++) {
+    var reponse = await fetch(new URL(relative, PORTEE).href, { cache: modes[i] });
+    if (!reponse.ok) throw new Error(relative + " : HTTP " + reponse.status);
+    var corps = await reponse.arrayBuffer();
+    copie = new Response(corps, { status: reponse.status, statusText: reponse.statusText, headers: reponse.headers });
+    var trouvee = hexadecimal(await crypto.subtle.digest("SHA-256", corps)).slice(0, 16);
+    if (trouvee === empreinte) {
+      await cache.put(cle(relative, empreinte), copie.clone());
+      return copie;
+    }
+    if (i === modes.length - 1 && !aLaVolee) {
+      throw new Error(relative + " : empreinte " + trouvee + ", attendue " + empreinte + " (publication en cours ?)");
+    }
   }
   return copie;
 }
 
-async function precacher() {
-  var cache = await caches.open(CACHE);
-  var manquants = [];
-  for (var [relative, empreinte] of Object.entries(PRECACHE)) {
-    if (!(await cache.match(cle(relative, empreinte)))) manquants.push([relative, empreinte]);
+async function lireChoix(cache) {
+  var r = await cache.match(CHOIX);
+  return r ? r.json() : { garder: false, python: false };
+}
+
+/* Les fichiers à garder pour ce choix : [adresse, empreinte, octets]. */
+function aGarder(choix) {
+  var liste = Object.entries(PRECACHE);
+  if (choix.python) {
+    liste = liste.concat(
+      Object.entries(A_LA_DEMANDE).filter(function ([relative]) {
+        return RUNTIME.some(function (d) { return relative.startsWith(d); });
+      })
+    );
   }
-  await Promise.all(
-    manquants.map(function ([relative, empreinte]) {
-      return telecharger(cache, relative, empreinte);
-    })
-  );
+  return liste.map(function ([relative, empreinte]) {
+    return [relative, empreinte, TAILLES[relative] || 0];
+  });
+}
+
+async function manquants(cache, liste) {
+  var absents = [];
+  for (var [relative, empreinte, octets] of liste) {
+    if (!(await cache.match(cle(relative, empreinte)))) absents.push([relative, empreinte, octets]);
+  }
+  return absents;
+}
+
+/* L'état du hors-ligne, pour la page : le choix, et ce qu'il reste à télécharger (octets). */
+async function etat() {
+  var cache = await caches.open(CACHE);
+  var choix = await lireChoix(cache);
+  var somme = async function (python) {
+    var liste = aGarder({ python: python });
+    var absents = await manquants(cache, liste);
+    return {
+      total: liste.reduce(function (s, f) { return s + f[2]; }, 0),
+      reste: absents.reduce(function (s, f) { return s + f[2]; }, 0),
+    };
+  };
+  return { version: VERSION, choix: choix, pages: await somme(false), avecPython: await somme(true) };
+}
+
+/* Garde les fichiers du choix (quatre à la fois), en disant la progression à `dire` ; retient le choix. */
+async function garder(choix, dire) {
+  var cache = await caches.open(CACHE);
+  await cache.put(CHOIX, new Response(JSON.stringify(choix), { headers: { "Content-Type": "application/json" } }));
+  var absents = await manquants(cache, aGarder(choix));
+  var total = absents.reduce(function (s, f) { return s + f[2]; }, 0);
+  var recus = 0;
+  var file = absents.slice();
+  async function ouvrier() {
+    while (file.length) {
+      var [relative, empreinte, octets] = file.shift();
+      await telecharger(cache, relative, empreinte);
+      recus += octets;
+      dire({ type: "progres", recus: recus, total: total });
+    }
+  }
+  await Promise.all([ouvrier(), ouvrier(), ouvrier(), ouvrier()]);
 }
 
 async function nettoyer() {
   var cache = await caches.open(CACHE);
-  var gardees = new Set();
+  var gardees = new Set([CHOIX]);
   [PRECACHE, A_LA_DEMANDE].forEach(function (liste) {
     Object.entries(liste).forEach(function ([relative, empreinte]) {
       gardees.add(cle(relative, empreinte));
@@ -90,11 +154,18 @@ async function repondre(relative, empreinte) {
   return telecharger(cache, relative, empreinte, true);
 }
 
+/* Une nouvelle version d'un site gardé hors ligne télécharge ce qui a changé ; sinon rien. */
 self.addEventListener("install", function (evenement) {
   evenement.waitUntil(
-    precacher().then(function () {
-      return self.skipWaiting();
-    })
+    caches
+      .open(CACHE)
+      .then(lireChoix)
+      .then(function (choix) {
+        return choix.garder ? garder(choix, function () {}) : null;
+      })
+      .then(function () {
+        return self.skipWaiting();
+      })
   );
 });
 
@@ -115,7 +186,18 @@ self.addEventListener("fetch", function (evenement) {
   if (empreinte) evenement.respondWith(repondre(relative, empreinte));
 });
 
-/* Une page peut demander la version active (tests, diagnostic). */
+/* La page demande la version active (tests, diagnostic), l'état du hors-ligne, ou de garder le site. */
 self.addEventListener("message", function (evenement) {
-  if (evenement.data === "version" && evenement.ports[0]) evenement.ports[0].postMessage(VERSION);
+  var port = evenement.ports[0];
+  var m = evenement.data;
+  if (!port) return;
+  if (m === "version") port.postMessage(VERSION);
+  else if (m && m.type === "etat") etat().then(function (e) { port.postMessage(e); });
+  else if (m && m.type === "garder") {
+    var fin = garder({ garder: true, python: Boolean(m.python) }, function (p) { port.postMessage(p); })
+      .then(etat)
+      .then(function (e) { port.postMessage({ type: "fini", etat: e }); })
+      .catch(function (erreur) { port.postMessage({ type: "echec", message: String(erreur && erreur.message || erreur) }); });
+    evenement.waitUntil(fin);
+  }
 });

@@ -15,8 +15,11 @@ racine du site :
 
 Les fichiers se partagent en deux ([`repartir`][]) :
 
-- **précachés** à la première visite : pages, index de recherche, styles,
-  scripts, icônes ;
+- **à garder** quand le lecteur le demande (« Garder le site hors ligne »,
+  `docs/javascripts/hors-ligne.js`, qui dit ce que ça coûte) : pages, index de
+  recherche, styles, scripts, icônes (la liste `PRECACHE`) ; rien n'est
+  téléchargé pour le hors-ligne à la première visite, mais chaque fichier
+  qu'une page demande entre au cache au passage ;
 - **à l'usage** : les gros fichiers du runtime Python du navigateur
   (`assets/pyodide/`), JupyterLite (`jupyter/`, ses carnets compris) et les
   carnets à télécharger (`.ipynb`), mis en cache la première fois qu'une page
@@ -37,21 +40,32 @@ import hashlib
 import json
 import logging
 import struct
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from mkdocs.plugins import event_priority
 
+if __name__ != "hooks.hors_ligne":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from hooks import cellules
+
 __all__ = [
     "A_LA_DEMANDE",
     "A_LA_DEMANDE_SUFFIXES",
     "ICONES",
     "MANIFESTE",
+    "RUNTIME",
     "SERVICE_WORKER",
+    "annoncer_runtime",
     "empreinte",
     "langues_de_recherche",
     "manifeste",
+    "octets_du_runtime",
+    "on_config",
+    "on_page_content",
     "on_post_build",
     "on_startup",
     "repartir",
@@ -76,6 +90,14 @@ site contrôle aussi ses pages, et garde chaque fichier qu'elles demandent, comm
 A_LA_DEMANDE_SUFFIXES = (".ipynb",)
 """Les fichiers à télécharger plutôt qu'à lire (carnets Jupyter) : mis en cache à l'usage aussi."""
 
+RUNTIME = ("assets/pyodide/", "assets/cellules/", "javascripts/cellules-worker.js")
+"""Ce que télécharge le premier usage de Python dans le navigateur (cellule ou calculateur), dans le site construit.
+
+Sa taille est annoncée aux pages qui ont le moteur (`data-octets` du repère `#cellules-config`) : elles la
+disent au lecteur avant le premier octet, puis la progression du chargement."""
+
+_REPERE_MOTEUR = '<div id="cellules-config" hidden '
+
 NOM_COURT = "Règles"
 """Le nom sous l'icône d'un téléphone (une dizaine de lettres au plus)."""
 
@@ -90,6 +112,10 @@ _PAS_LISTES = ("sitemap.xml", "sitemap.xml.gz", "objects.inv", SERVICE_WORKER)
 log = logging.getLogger(f"mkdocs.plugins.{__name__}")
 
 _commande = "build"
+
+
+class _Runtime:
+    octets = 0
 
 
 def empreinte(donnees: bytes) -> str:
@@ -170,6 +196,37 @@ def _adresse(fichier: str) -> str:
     return fichier.removesuffix("index.html")
 
 
+def octets_du_runtime(racine: Path) -> int:
+    """Les octets du runtime Python tel que le site le servira : Pyodide, l'archive de `rules`, le worker ; 0 sans Pyodide."""
+    runtime = cellules.trouver_runtime(racine, installer=False)
+    if runtime.dossier is None:
+        return 0
+    pyodide = sum((runtime.dossier / nom).stat().st_size for nom in cellules.FICHIERS_PYODIDE)
+    travailleur = (racine / "docs" / "javascripts" / "cellules-worker.js").stat().st_size
+    return pyodide + len(cellules.archive_du_paquet(racine)) + travailleur
+
+
+def annoncer_runtime(html_page: str, octets: int) -> str:
+    """La page dont le repère du moteur Python porte la taille du runtime (rien à faire sans repère).
+
+    Examples:
+        >>> annoncer_runtime('<p>x</p><div id="cellules-config" hidden data-paquet="a.zip"></div>', 13_700_000)
+        '<p>x</p><div id="cellules-config" hidden data-octets="13700000" data-paquet="a.zip"></div>'
+        >>> annoncer_runtime("<p>x</p>", 1)
+        '<p>x</p>'
+    """
+    return html_page.replace(_REPERE_MOTEUR, f'{_REPERE_MOTEUR}data-octets="{octets}" ', 1)
+
+
+def _octets_servis(site: Path) -> int:
+    """Les octets du runtime dans le site construit (ce que le lecteur télécharge au premier usage)."""
+    return sum(
+        p.stat().st_size
+        for p in site.rglob("*")
+        if p.is_file() and p.relative_to(site).as_posix().startswith(RUNTIME) and not p.name.endswith(_JAMAIS)
+    )
+
+
 def _taille_png(fichier: Path) -> tuple[int, int]:
     donnees = fichier.read_bytes()[:24]
     if not donnees.startswith(b"\x89PNG\r\n\x1a\n"):
@@ -231,10 +288,13 @@ def service_worker(site: Path, langues: list[str], developpement: bool = False) 
         for nom, liste in (("PRECACHE", precaches), ("A_LA_DEMANDE", a_l_usage))
     }
     version = empreinte(json.dumps(listes, sort_keys=True).encode())
+    tailles = {_adresse(f): (site / f).stat().st_size for f in precaches + a_l_usage}
     entete = [
         "/* Écrit par hooks/hors_ligne.py à chaque construction du site : ne pas modifier ici. */",
         f'const VERSION = "{version}";',
         *(f"const {nom} = {json.dumps(liste, indent=1, ensure_ascii=False)};" for nom, liste in listes.items()),
+        f"const TAILLES = {json.dumps(tailles, ensure_ascii=False)};",
+        f"const RUNTIME = {json.dumps([d for d in RUNTIME if d.endswith('/')])};",
     ]
     bilan = {
         "version": version,
@@ -243,6 +303,17 @@ def service_worker(site: Path, langues: list[str], developpement: bool = False) 
         "a_l_usage": len(a_l_usage),
     }
     return "\n".join(entete) + "\n\n" + _CODE.read_text(encoding="utf-8"), bilan
+
+
+def on_config(config: Any, **kwargs: Any) -> Any:
+    """Mesure le runtime Python que serviront les pages (après le crochet des cellules, qui installe Pyodide)."""
+    _Runtime.octets = octets_du_runtime(Path(config["config_file_path"]).resolve().parent)
+    return config
+
+
+def on_page_content(html_page: str, page: Any, **kwargs: Any) -> str:
+    """Écrit la taille du runtime dans le repère du moteur Python, sur les pages qui l'ont."""
+    return annoncer_runtime(html_page, _Runtime.octets) if _Runtime.octets else html_page
 
 
 def on_startup(command: str, dirty: bool, **kwargs: Any) -> None:
@@ -255,11 +326,16 @@ def on_startup(command: str, dirty: bool, **kwargs: Any) -> None:
 def on_post_build(config: Any, **kwargs: Any) -> None:
     """Écrit le manifeste puis le service worker, une fois tous les fichiers du site en place."""
     site = Path(config["site_dir"])
+    if _Runtime.octets and _octets_servis(site) != _Runtime.octets:
+        raise ValueError(
+            f"le runtime servi pèse {_octets_servis(site)} octets, les pages en annoncent {_Runtime.octets} :"
+            " hooks/hors_ligne.py (RUNTIME) ne compte plus les mêmes fichiers que hooks/cellules.py"
+        )
     (site / MANIFESTE).write_text(json.dumps(manifeste(config, site), ensure_ascii=False, indent=2), encoding="utf-8")
     code, bilan = service_worker(site, langues_de_recherche(config), developpement=_commande == "serve")
     (site / SERVICE_WORKER).write_text(code, encoding="utf-8")
     log.info(
-        "Hors ligne : %d fichiers mis en cache à la première visite (%s Mo), %d à l'usage, version %s",
+        "Hors ligne : %d fichiers gardés à la demande du lecteur (%s Mo), %d à l'usage, version %s",
         bilan["precaches"],
         f"{bilan['octets'] / 1e6:.1f}".replace(".", ","),
         bilan["a_l_usage"],

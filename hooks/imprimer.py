@@ -14,6 +14,11 @@ page :
   un lien vers une autre page (la référence du code) est recalculé depuis
   l'adresse de la page imprimable.
 
+Une page imprimée n'exécute rien : chaque page réunie y perd le repère du moteur
+Python (`#cellules-config`), le marquage de ses cellules et ses liens vers son
+carnet Jupyter ([`pour_l_imprime`][]) ; la page n'a donc ni boutons de cellules
+ni runtime à préparer.
+
 Rien n'est recopié à la main : une page de règles ajoutée au menu sous
 `warp/` ou `troisd6/` rejoint d'elle-même la version imprimable.
 """
@@ -33,7 +38,7 @@ if __name__ != "hooks.imprimer":  # chargé par MkDocs depuis son chemin : voir 
 
 from hooks import modele
 
-__all__ = ["AUSSI", "DOSSIERS", "PAGE", "REPERE", "incluse", "on_page_context"]
+__all__ = ["AUSSI", "DOSSIERS", "PAGE", "REPERE", "incluse", "on_page_context", "pour_l_imprime"]
 
 PAGE = "imprimer.md"
 """La page qui reçoit les règles complètes."""
@@ -51,6 +56,25 @@ _ATTRIBUT = re.compile(r'\b(id|for)="([^"]*)"')
 _ONGLETS = re.compile(r'\bname="(__tabbed_[^"]*)"')
 _LIEN = re.compile(r'\bhref="([^"]*)"')
 _RACINE = "http://site.invalid/"
+_MOTEUR = re.compile(r'\n?<div id="cellules-config" hidden[^>]*></div>\n?')
+_CARNET = re.compile(r'<p class="carnet-(?:lien|note)"[^>]*>.*?</p>\n?', re.S)
+_CELLULE = re.compile(
+    r'(<div class="language-pycon) cellule( highlight") data-cellule="\d+"(?: data-hors-navigateur="[^"]*")?'
+)
+
+
+def pour_l_imprime(html: str) -> str:
+    """Le contenu d'une page sans ce qu'une page imprimée n'utilise pas : moteur Python, cellules, carnets.
+
+    Examples:
+        >>> pour_l_imprime(
+        ...     '<p class="carnet-lien" data-search-exclude><a href="j">Ouvrir dans Jupyter</a></p>\\n'
+        ...     '<div class="language-pycon cellule highlight" data-cellule="2"><pre>…</pre></div>'
+        ...     '\\n<div id="cellules-config" hidden data-octets="1" data-paquet="a.zip"></div>\\n'
+        ... )
+        '<div class="language-pycon highlight"><pre>…</pre></div>'
+    """
+    return _CELLULE.sub(r"\1\2", _CARNET.sub("", _MOTEUR.sub("", html)))
 
 
 def incluse(src_uri: str) -> bool:
@@ -108,7 +132,7 @@ def on_page_context(context: dict[str, Any], page: Any, config: Any, nav: Any, *
     for p in ordre:
         if p.content is None:
             raise ValueError(f"{p.file.src_uri} n'est pas encore convertie : l'ordre de MkDocs a changé")
-        contenu = _reecrire(p.content, p.url, cles, page.url)
+        contenu = _reecrire(pour_l_imprime(p.content), p.url, cles, page.url)
         morceaux.append(f'<section class="imprimer-page" id="{cles[p.url]}">\n{contenu}\n</section>')
     page.content = page.content.replace(REPERE, "\n".join(morceaux))
     return context

@@ -3,6 +3,7 @@
     python -m scripts.bench_calculateur                 # 3 passes, 9 calculs à chaud par formulaire
     python -m scripts.bench_calculateur --passes 1 --repetitions 5
     python -m scripts.bench_calculateur --site DIR      # réutilise un site déjà construit
+    python -m scripts.bench_calculateur --site DIR --lien-seul --fois 5   # le lien partagé seulement
 
 Chaque passe ouvre un contexte neuf de Chromium headless (cache vide, 375 px)
 sur la page « Calculateur » du site construit (`mkdocs build --strict`), servie
@@ -19,6 +20,13 @@ par `http.server` sur 127.0.0.1 (sans compression), et mesure :
    messages et l'affichage), mesuré dans la page par `performance.now`, répété
    `--repetitions` fois ;
 4. pour comparaison, le même calcul en CPython (`rules.calculateur.calculer`).
+
+5. **un lien partagé ouvert jusqu'à son verdict** (`--fois` fois, 5 par défaut) : à froid (contexte
+   neuf, cache vide, service worker permis), puis à chaud (le runtime en cache : un nouvel onglet du
+   même contexte), mesuré du début de la navigation au verdict affiché ; et, dans la même exécution, le
+   **démarrage nu de Pyodide** (un worker qui n'importe que `pyodide.mjs` et appelle `loadPyodide`,
+   contexte neuf) : ce que le lien partagé ne peut pas battre. Cibles de l'issue : à froid ≤ 1,3 × le
+   démarrage nu ; à chaud ≤ 2 s.
 
 Le rapport donne des médianes. Cible de l'issue : ≤ 200 ms à chaud. Les temps
 dépendent de la machine et de sa charge : comparez des mesures prises au même
@@ -76,6 +84,66 @@ _CLIQUER_ET_ATTENDRE = """async ([nom, entrees]) => {
   if (!/calculées/.test(etat.textContent)) throw new Error(nom + ' : ' + etat.textContent);
   return duree;
 }"""
+
+
+LIEN = "calculateur/?f=warp-jet&trait=3&bonus=1&des=6+2+5+1#warp-jet"
+"""Le lien partagé mesuré : un jet simple avec ses dés (un verdict)."""
+
+_VERDICT = """() => new Promise((fin) => {
+  const voir = () => {
+    const v = document.querySelector('#form-warp-jet .calc-verdict-texte');
+    if (v && v.textContent) fin(performance.now()); else requestAnimationFrame(voir);
+  };
+  voir();
+})"""
+
+_DEMARRAGE_NU = """async (dossier) => {
+  const code = `import { loadPyodide } from "${dossier}pyodide.mjs";
+    await loadPyodide({ indexURL: "${dossier}" }); postMessage("pret");`;
+  const debut = performance.now();
+  const w = new Worker(URL.createObjectURL(new Blob([code], { type: "text/javascript" })), { type: "module" });
+  await new Promise((fin, echec) => { w.onmessage = fin; w.onerror = (e) => echec(new Error(e.message)); });
+  w.terminate();
+  return performance.now() - debut;
+}"""
+
+
+def lien_partage(navigateur: Any, adresse: str) -> dict[str, float]:
+    """Un lien partagé à froid puis à chaud (nouvel onglet, runtime en cache), et le démarrage nu de Pyodide (ms)."""
+    contexte = navigateur.new_context(viewport={"width": 375, "height": 740}, service_workers="allow")
+    page = contexte.new_page()
+    page.set_default_timeout(0)
+    page.goto(adresse + LIEN)
+    froid = page.evaluate(_VERDICT)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    chaud_page = contexte.new_page()
+    chaud_page.set_default_timeout(0)
+    chaud_page.goto(adresse + LIEN)
+    chaud = chaud_page.evaluate(_VERDICT)
+    dossier = page.evaluate(
+        "() => new URL(document.getElementById('cellules-config').dataset.pyodide, document.baseURI).href"
+    )
+    contexte.close()
+    nu_contexte = navigateur.new_context(service_workers="block")
+    nu = nu_contexte.new_page()
+    nu.set_default_timeout(0)
+    nu.goto(adresse + "404.html")
+    demarrage = nu.evaluate(_DEMARRAGE_NU, dossier)
+    nu_contexte.close()
+    return {"froid": froid, "chaud": chaud, "nu": demarrage}
+
+
+def rapport_lien(mesures: list[dict[str, float]]) -> str:
+    m = {k: statistics.median(x[k] for x in mesures) for k in ("froid", "chaud", "nu")}
+    return "\n".join(
+        [
+            f"Lien partagé jusqu'au verdict, {len(mesures)} fois (médianes) :",
+            f"- démarrage nu de Pyodide (cache vide) : {m['nu'] / 1000:.2f} s",
+            f"- à froid (cache vide) : {m['froid'] / 1000:.2f} s, soit {m['froid'] / m['nu']:.2f} × le démarrage nu"
+            " (cible ≤ 1,3)",
+            f"- à chaud (runtime en cache, nouvel onglet) : {m['chaud'] / 1000:.2f} s (cible ≤ 2 s)",
+        ]
+    )
 
 
 def _reinitialiser(page: Any, nom: str) -> None:
@@ -159,14 +227,22 @@ def main(arguments: list[str] | None = None) -> int:
     analyse.add_argument("--passes", type=int, default=3, help="nombre de passes, cache vide (3)")
     analyse.add_argument("--repetitions", type=int, default=9, help="calculs à chaud par formulaire et par passe (9)")
     analyse.add_argument("--site", type=Path, help="un site déjà construit (sinon : mkdocs build --strict)")
+    analyse.add_argument("--fois", type=int, default=5, help="mesures du lien partagé (5)")
+    analyse.add_argument("--lien-seul", action="store_true", help="seulement le lien partagé et le démarrage nu")
     options = analyse.parse_args(arguments)
 
     def mesurer(site: Path) -> str:
         with servir(site) as racine, sync_playwright() as p:
             navigateur = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGUMENTS_CHROMIUM)
-            passes = [une_passe(navigateur, racine, options.repetitions) for _ in range(options.passes)]
+            liens = [lien_partage(navigateur, racine) for _ in range(options.fois)]
+            passes = (
+                []
+                if options.lien_seul
+                else [une_passe(navigateur, racine, options.repetitions) for _ in range(options.passes)]
+            )
             navigateur.close()
-        return rapport(passes, cpython(options.repetitions))
+        texte = rapport_lien(liens)
+        return texte if options.lien_seul else texte + "\n" + rapport(passes, cpython(options.repetitions))
 
     if options.site:
         print(mesurer(options.site))

@@ -87,6 +87,7 @@ def _form(page: Page, nom: str) -> Any:
 
 
 def _remplir(page: Page, nom: str, entrees: dict[str, str]) -> None:
+    page.select_option("#calc-mecanique", nom)  # un formulaire à la fois : le sélecteur le montre
     form = _form(page, nom)
     form.get_by_role("button", name="Valeurs par défaut", exact=False).click()
     for champ, valeur in entrees.items():
@@ -155,11 +156,23 @@ def _sans_debordement(page: Page) -> None:
     assert largeurs[0] <= largeurs[1], f"la page déborde à 375 px : {largeurs}"
 
 
-def test_rien_de_lourd_avant_le_premier_calcul(onglet: Onglet) -> None:
-    """Ni Pyodide, ni le worker, ni le paquet avant le premier « Calculer » (le service worker mis à part)."""
+def test_rien_de_lourd_avant_le_premier_contact(browser: Browser, serveur_site: str) -> None:
+    """Ni Pyodide, ni le worker, ni le paquet avant que le lecteur touche un champ ; dès qu'il le touche, si."""
     lourds = ("/assets/pyodide/", "cellules-worker", "/assets/cellules/")
-    assert not any(marque in u for u in onglet.surveillance.requetes for marque in lourds)
-    expect(onglet.page.locator("form.calc-formulaire")).to_have_count(len(FORMULAIRES))
+    neuf = Onglet(browser, serveur_site)
+    try:
+        page = neuf.page
+        expect(page.locator("form.calc-formulaire")).to_have_count(len(FORMULAIRES))
+        page.wait_for_timeout(300)
+        assert not any(marque in u for u in neuf.surveillance.requetes for marque in lourds)
+        with page.expect_request(lambda r: "pyodide.asm.wasm" in r.url, timeout=CHARGEMENT_MS):
+            page.locator('#form-warp-jet [name="trait"]').focus()
+        expect(_form(page, "warp-jet").locator(".calc-etat")).to_have_text(
+            "Python est prêt : le calcul sera immédiat.", timeout=CHARGEMENT_MS
+        )
+        neuf.verifier()
+    finally:
+        neuf.contexte.close()
 
 
 @pytest.mark.parametrize("cas", CAS, ids=lambda c: c.ident)

@@ -1,8 +1,10 @@
-"""Le site à la table, sans réseau, dans Chromium : une visite suffit.
+"""Le site à la table, sans réseau, dans Chromium : une visite et « Garder le site hors ligne » suffisent.
 
-Une seule visite, puis le réseau coupé (`context.set_offline(True)`) : chaque
-page, la recherche, les définitions du glossaire, la version imprimable
-marchent ; une page publiée de nouveau est reprise par le service worker, qui
+Une première visite ne télécharge que la page (rien pour le hors-ligne) ; le pied
+de page dit ce que coûte « Garder le site hors ligne » ; un clic, puis le réseau
+coupé (`context.set_offline(True)`) : chaque page, la recherche, les définitions
+du glossaire, la version imprimable marchent, et aucun fichier n'a été téléchargé
+deux fois ; une page publiée de nouveau est reprise par le service worker, qui
 ne retélécharge que ce qui a changé ; le runtime Python (`assets/pyodide/`)
 n'entre au cache qu'à l'usage ; rien d'un autre hôte n'y entre jamais ;
 le Python du navigateur, chargé une fois, s'exécute encore hors ligne ;
@@ -128,6 +130,15 @@ def _version_active(page: Page) -> str:
     )
 
 
+def _garder(page: Page, python: bool = False) -> None:
+    """Le lecteur coche (ou non) Python et appuie sur « Garder le site hors ligne » ; attend la fin."""
+    groupe = page.get_by_role("group", name="Hors ligne")
+    expect(groupe.get_by_role("status")).to_contain_text("À télécharger : ", timeout=60_000)
+    groupe.get_by_role("checkbox").set_checked(python)
+    groupe.get_by_role("button", name="Garder le site hors ligne").click()
+    expect(groupe.get_by_role("status")).to_contain_text("Le site est gardé hors ligne", timeout=120_000)
+
+
 def _cles_du_cache(page: Page) -> list[str]:
     return list(
         page.evaluate(
@@ -151,6 +162,7 @@ def test_apres_une_visite_tout_le_site_marche_sans_reseau(
 
     page.goto(serveur_site, wait_until="load")  # une seule visite, l'accueil
     assert _attendre_le_service_worker(page) == version_publiee(site_construit.dossier)
+    _garder(page)
 
     contexte.set_offline(True)
     for chemin in PAGES_HORS_LIGNE:
@@ -186,6 +198,7 @@ def test_une_page_publiee_de_nouveau_est_reprise(contexte: BrowserContext, copie
         page.goto(adresse + "warp/jets-simples/", wait_until="load")
         ancienne = _attendre_le_service_worker(page)
         assert ancienne == version_publiee(copie_du_site)
+        _garder(page)
 
         fichier = copie_du_site / "warp" / "jets-simples" / "index.html"
         html = fichier.read_text(encoding="utf-8")
@@ -209,6 +222,35 @@ def test_une_page_publiee_de_nouveau_est_reprise(contexte: BrowserContext, copie
         expect(page.locator("article h1").first).to_contain_text("Jets opposés")
         # L'ancienne version de la page a quitté le cache.
         assert len([c for c in _cles_du_cache(page) if "/warp/jets-simples/?" in c]) == 1
+
+
+def test_une_premiere_visite_ne_telecharge_que_la_page_et_jamais_deux_fois(
+    contexte: BrowserContext, site_construit: SiteConstruit
+) -> None:
+    """Rien pour le hors-ligne sans le demander ; le coût est dit ; gardé, aucun fichier n'est venu deux fois."""
+    precache, _ = listes_publiees(site_construit.dossier)
+    with servir_en_notant(site_construit.dossier) as (adresse, demandes):
+        page = contexte.new_page()
+        page.goto(adresse + "warp/jets-simples/", wait_until="load")
+        _attendre_le_service_worker(page)
+        page.wait_for_timeout(1500)
+        pages = {d for d in demandes if d.endswith("/")}
+        assert pages == {"/warp/jets-simples/"}, f"d'autres pages téléchargées sans qu'on le demande : {pages}"
+        assert len(demandes) < 40, f"{len(demandes)} requêtes pour une visite : {sorted(demandes)}"
+        etat = page.evaluate("() => window.horsLigne.etat()")
+        octets = sum(
+            (site_construit.dossier / (a + "index.html" if a.endswith("/") else a)).stat().st_size for a in precache
+        )
+        assert etat["pages"]["total"] == octets
+        mo = f"{etat['pages']['reste'] / 1e6:.1f}".replace(".", ",")
+        expect(page.get_by_role("group", name="Hors ligne").get_by_role("status")).to_contain_text(f"{mo} Mo")
+        _garder(page, python=True)
+        deux_fois = sorted({d for d in demandes if demandes.count(d) > 1})
+        assert not deux_fois, f"téléchargés deux fois : {deux_fois}"
+        assert len(set(demandes)) >= len(precache), "le site n'a pas été gardé"
+        etat = page.evaluate("() => window.horsLigne.etat()")
+        assert etat["choix"] == {"garder": True, "python": True}
+        assert etat["avecPython"]["reste"] == 0
 
 
 def test_le_runtime_python_entre_au_cache_a_l_usage(contexte: BrowserContext, copie_du_site: Path) -> None:
@@ -244,6 +286,8 @@ def test_rien_d_un_autre_hote_n_entre_au_cache(contexte: BrowserContext, serveur
         page = contexte.new_page()
         page.goto(serveur_site, wait_until="load")
         _attendre_le_service_worker(page)
+        # Un fichier du site lu par la page entre au cache au passage (rien n'y est précaché d'office).
+        assert page.evaluate("async () => (await fetch('manifest.webmanifest')).ok")
         lire = "async u => (await (await fetch(u)).json()).ailleurs"
         assert page.evaluate(lire, ailleurs + "donnees.json") is True
         assert demandes == ["/donnees.json"]

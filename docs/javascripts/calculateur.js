@@ -145,6 +145,34 @@
     return figure;
   }
 
+  // Un tableau plus large que sa boîte (un téléphone) s'empile : une ligne par issue, chaque valeur
+  // précédée du titre de sa colonne. Les rôles ARIA gardent la table lisible comme une table (un
+  // display: block l'effacerait de l'arbre d'accessibilité).
+  function ajuster(figure) {
+    const table = figure.querySelector("table");
+    const defile = figure.querySelector(".calc-defile");
+    figure.classList.remove("calc-empile");
+    if (table.scrollWidth <= defile.clientWidth + 1) return;
+    figure.classList.add("calc-empile");
+    table.setAttribute("role", "table");
+    for (const groupe of table.querySelectorAll("thead, tbody")) groupe.setAttribute("role", "rowgroup");
+    for (const tr of table.rows) tr.setAttribute("role", "row");
+    const titres = [...table.tHead.rows[0].cells].map((c) => c.textContent);
+    for (const th of table.tHead.rows[0].cells) th.setAttribute("role", "columnheader");
+    for (const tr of table.tBodies[0].rows) {
+      [...tr.cells].forEach((c, j) => {
+        c.setAttribute("role", j === 0 ? "rowheader" : "cell");
+        if (j > 0 && !c.classList.contains("calc-col-barre")) c.dataset.titre = titres[j];
+      });
+    }
+  }
+
+  const observateur = "ResizeObserver" in window
+    ? new ResizeObserver((entrees) => {
+        for (const e of entrees) for (const f of e.target.querySelectorAll(".calc-tableau")) ajuster(f);
+      })
+    : null;
+
   function afficher(form, reponse, lance) {
     const zone = form.querySelector(".calc-resultat");
     zone.replaceChildren();
@@ -183,6 +211,14 @@
     lien.append(a, " ", copier);
     zone.appendChild(lien);
     zone.hidden = false;
+    for (const f of zone.querySelectorAll(".calc-tableau")) ajuster(f);
+    observateur?.observe(zone);
+    // Le verdict (en tête du résultat) amené à l'écran, s'il n'y est pas déjà.
+    const haut = zone.getBoundingClientRect().top;
+    if (haut < 0 || haut > window.innerHeight * 0.6) {
+      const doux = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      zone.scrollIntoView({ block: "start", behavior: doux ? "smooth" : "auto" });
+    }
   }
 
   // --- Le lien à partager --------------------------------------------------------------------------
@@ -227,16 +263,69 @@
   // --- Le calcul ----------------------------------------------------------------------------------
 
   const moteur = {
-    calculer(requete, surProgres) {
+    cellules() {
       const cellules = window.cellules;
-      if (!cellules || !cellules.moteur) return Promise.reject(new Error("le runtime Python de la page est absent"));
+      if (!cellules || !cellules.moteur) throw new Error("le runtime Python de la page est absent");
       const config = document.getElementById("cellules-config");
-      if (config && config.dataset.indisponible) {
-        return Promise.reject(new Error(`Python est indisponible ici : ${config.dataset.indisponible}`));
+      if (config && config.dataset.indisponible) throw new Error(`Python est indisponible ici : ${config.dataset.indisponible}`);
+      return cellules.moteur;
+    },
+
+    pret() {
+      return Boolean(window.cellules?.moteur?.charge);
+    },
+
+    // Montre le chargement de Python dans ce formulaire : texte (la taille comprise) et barre de progression.
+    suivre(form) {
+      const m = window.cellules?.moteur;
+      if (!m) return;
+      const etat = form.querySelector(".calc-etat");
+      const progres = form.querySelector(".calc-progres");
+      m.surProgres = (texte, recus, total) => {
+        etat.textContent = texte;
+        if (total) {
+          progres.max = total;
+          progres.value = Math.min(recus || 0, total);
+        }
+      };
+      if (!m.charge) {
+        progres.hidden = false;
+        etat.textContent = m.progres("Chargement de Python dans votre navigateur…", 0);
       }
-      if (!cellules.moteur.travailleur) surProgres("Chargement de Python dans votre navigateur (une seule fois)…");
-      cellules.moteur.surProgres = surProgres;
-      return cellules.moteur.calculer(requete);
+    },
+
+    // Le premier contact avec un champ lance le chargement ; le formulaire en montre la progression.
+    prechauffer(form) {
+      let m;
+      try {
+        m = this.cellules();
+      } catch {
+        return; // le premier calcul dira pourquoi
+      }
+      if (m.demarre) return;
+      this.suivre(form);
+      if (!m.prechauffer()) return;
+      m.pret?.then(
+        () => {
+          if (form.getAttribute("aria-busy") === "true") return;
+          form.querySelector(".calc-progres").hidden = true;
+          form.querySelector(".calc-etat").textContent = "Python est prêt : le calcul sera immédiat.";
+        },
+        (erreur) => {
+          form.querySelector(".calc-progres").hidden = true;
+          form.querySelector(".calc-etat").textContent = erreur.message;
+        }
+      );
+    },
+
+    calculer(form, requete) {
+      try {
+        const m = this.cellules();
+        this.suivre(form);
+        return m.calculer(requete);
+      } catch (erreur) {
+        return Promise.reject(erreur);
+      }
     },
   };
 
@@ -248,32 +337,12 @@
     const bouton = [...boutons].includes(document.activeElement) ? document.activeElement : null;
     for (const b of boutons) b.disabled = true; // désactivé, le bouton pressé au clavier perd le focus
     form.setAttribute("aria-busy", "true");
-    const pret = window.cellules && window.cellules.moteur && window.cellules.moteur.travailleur;
-    progres.hidden = Boolean(pret);
-    etat.textContent = pret ? "Calcul…" : "Chargement de Python dans votre navigateur (une seule fois)…";
+    progres.hidden = moteur.pret();
+    etat.textContent = "Calcul…";
     const debut = performance.now();
     try {
       const requete = JSON.stringify({ formulaire: form.dataset.formulaire, entrees, lancer });
-      const reponse = await moteur.calculer(requete, (texte) => {
-        etat.textContent = texte;
-      });
-      if (!reponse || reponse.ok === undefined) throw new Error("réponse illisible du calculateur");
-      if (reponse.message && !reponse.formulaire) throw new Error(reponse.message);
-      if (!reponse.ok) {
-        form.querySelector(".calc-resultat").hidden = true;
-        const enTete = depuisLien ? "Ce lien est invalide : certaines valeurs sont refusées (voir sous les champs)." : "";
-        const premier = montrerErreurs(form, reponse.erreurs, enTete);
-        etat.textContent = "Une entrée est refusée : voir le message sous le champ.";
-        if (premier && !depuisLien) premier.focus();
-        return reponse;
-      }
-      remplir(form, reponse.entrees);
-      afficher(form, reponse, lancer);
-      history.replaceState(null, "", adresse(form, reponse.entrees));
-      const duree = Math.round(performance.now() - debut);
-      form.dataset.duree = String(duree);
-      etat.textContent = reponse.verdict ? `Verdict : ${reponse.verdict}. Chances calculées.` : "Chances calculées.";
-      return reponse;
+      return traiter(form, await moteur.calculer(form, requete), { lancer, depuisLien, debut });
     } catch (erreur) {
       etat.textContent = `Le calcul n'a pas abouti : ${erreur.message}`;
       return null;
@@ -285,38 +354,118 @@
     }
   }
 
+  // Ce que rend le calculateur : les erreurs sous leurs champs, ou le résultat (et l'adresse qui le rouvre).
+  function traiter(form, reponse, { lancer, depuisLien, debut }) {
+    const etat = form.querySelector(".calc-etat");
+    if (!reponse || reponse.ok === undefined) throw new Error("réponse illisible du calculateur");
+    if (reponse.message && !reponse.formulaire) throw new Error(reponse.message);
+    if (!reponse.ok) {
+      form.querySelector(".calc-resultat").hidden = true;
+      const enTete = depuisLien ? "Ce lien est invalide : certaines valeurs sont refusées (voir sous les champs)." : "";
+      const premier = montrerErreurs(form, reponse.erreurs, enTete);
+      etat.textContent = "Une entrée est refusée : voir le message sous le champ.";
+      if (premier && !depuisLien) premier.focus();
+      return reponse;
+    }
+    remplir(form, reponse.entrees);
+    afficher(form, reponse, lancer);
+    history.replaceState(null, "", adresse(form, reponse.entrees));
+    const duree = Math.round(performance.now() - debut);
+    form.dataset.duree = String(duree);
+    etat.textContent = reponse.verdict ? `Verdict : ${reponse.verdict}. Chances calculées.` : "Chances calculées.";
+    return reponse;
+  }
+
+  // --- Un formulaire à la fois ----------------------------------------------------------------
+
+  // Montre la mécanique `nom` (et elle seule) ; `ecrire` met son nom dans l'adresse (#warp-jet), sans le
+  // résultat d'une autre mécanique qu'elle pourrait porter (?f=…).
+  function choisir(formulaires, nom, { ecrire = false } = {}) {
+    if (!formulaires.has(nom)) return false;
+    for (const section of document.querySelectorAll(".calc-mecanique[data-mecanique]")) {
+      section.hidden = section.dataset.mecanique !== nom;
+    }
+    for (const systeme of document.querySelectorAll(".calc-systeme")) {
+      systeme.hidden = !systeme.querySelector(".calc-mecanique:not([hidden])");
+    }
+    const selecteur = document.getElementById("calc-mecanique");
+    if (selecteur) selecteur.value = nom;
+    if (ecrire) {
+      const u = new URL(window.location.href);
+      if (u.searchParams.get("f") !== nom) u.search = "";
+      u.hash = nom;
+      history.replaceState(null, "", u.href);
+    }
+    return true;
+  }
+
+  // La mécanique que demande l'adresse : ?f=…, sinon #…, sinon la première.
+  function demandee(formulaires) {
+    const f = new URLSearchParams(window.location.search).get("f");
+    if (f && formulaires.has(f)) return f;
+    const ancre = decodeURIComponent(window.location.hash.slice(1));
+    if (formulaires.has(ancre)) return ancre;
+    return formulaires.keys().next().value;
+  }
+
+  function brancher(form, formulaires) {
+    form.addEventListener("submit", (evenement) => {
+      evenement.preventDefault();
+      calculer(form);
+    });
+    form.querySelector(".calc-lancer")?.addEventListener("click", () => calculer(form, { lancer: true }));
+    form.addEventListener("reset", () => {
+      effacerErreurs(form);
+      form.querySelector(".calc-resultat").hidden = true;
+      form.querySelector(".calc-etat").textContent = "";
+      // L'adresse ne porte plus l'ancien résultat : recharger la page ne le ramène pas.
+      const u = new URL(window.location.href);
+      u.search = "";
+      u.hash = form.dataset.formulaire;
+      history.replaceState(null, "", u.href);
+    });
+    // Le premier contact avec un champ lance le chargement de Python : il sera prêt au « Calculer ».
+    const approche = () => moteur.prechauffer(form);
+    for (const geste of ["focusin", "pointerdown", "input"]) form.addEventListener(geste, approche, { passive: true });
+  }
+
+  function ouvrirLien(lien, formulaires) {
+    if (lien.message) {
+      const cible = lien.form || formulaires.values().next().value;
+      choisir(formulaires, cible.dataset.formulaire);
+      const generale = cible.querySelector(".calc-erreur-generale");
+      generale.textContent = lien.message;
+      generale.hidden = false;
+      cible.scrollIntoView();
+      return;
+    }
+    // Un lien partagé : ses entrées dans le formulaire, et le chargement de Python tout de suite.
+    remplir(lien.form, lien.entrees);
+    lien.form.scrollIntoView();
+    calculer(lien.form, { entrees: lien.entrees, depuisLien: true });
+  }
+
   function initialiser() {
     const formulaires = new Map();
     for (const form of document.querySelectorAll("form.calc-formulaire[data-formulaire]")) {
       formulaires.set(form.dataset.formulaire, form);
-      form.addEventListener("submit", (evenement) => {
-        evenement.preventDefault();
-        calculer(form);
-      });
-      form.querySelector(".calc-lancer")?.addEventListener("click", () => calculer(form, { lancer: true }));
-      form.addEventListener("reset", () => {
-        effacerErreurs(form);
-        form.querySelector(".calc-resultat").hidden = true;
-        form.querySelector(".calc-etat").textContent = "";
-      });
+      brancher(form, formulaires);
     }
     if (!formulaires.size) return;
+    document.documentElement.classList.add("calc-un-a-la-fois");
+    choisir(formulaires, demandee(formulaires));
+    const selecteur = document.getElementById("calc-mecanique");
+    selecteur?.addEventListener("change", () => choisir(formulaires, selecteur.value, { ecrire: true }));
+    selecteur?.addEventListener("focusin", () => moteur.prechauffer(formulaires.get(selecteur.value)), { passive: true });
+    window.addEventListener("hashchange", () => choisir(formulaires, demandee(formulaires)));
     const lien = lireLien(formulaires);
-    if (lien) {
-      if (lien.message) {
-        const cible = lien.form || formulaires.values().next().value;
-        const generale = cible.querySelector(".calc-erreur-generale");
-        generale.textContent = lien.message;
-        generale.hidden = false;
-        cible.scrollIntoView();
-      } else {
-        remplir(lien.form, lien.entrees);
-        lien.form.scrollIntoView();
-        calculer(lien.form, { entrees: lien.entrees, depuisLien: true });
-      }
-    }
-    // Pour les tests et le banc d'essai : le même calcul que le bouton.
-    window.calculateur = { calculer: (nom, options) => calculer(formulaires.get(nom), options), formulaires };
+    if (lien) ouvrirLien(lien, formulaires);
+    // Pour les tests et le banc d'essai : le même calcul que le bouton, le même choix que le sélecteur.
+    window.calculateur = {
+      calculer: (nom, options) => calculer(formulaires.get(nom), options),
+      choisir: (nom) => choisir(formulaires, nom, { ecrire: true }),
+      formulaires,
+    };
   }
 
   // Après l'initialisation des cellules (window.cellules), qu'un lien partagé sollicite dès le chargement :

@@ -1,10 +1,11 @@
 // Le Python de la page, hors du fil principal : Pyodide et le paquet `rules` servis par le site.
 //
-// Chargé (module worker) au premier « Exécuter » seulement. Messages reçus :
+// Chargé (module worker) dès que le lecteur s'approche d'une cellule ou d'un formulaire. Messages reçus :
 //   {type: "charger", pyodide: "<adresse du dossier de Pyodide>/", paquet: "<adresse du zip de rules>"}
 //   {type: "executer", id, precedentes: [sources…], source}
 //   {type: "calculer", id, requete: "<JSON>"} (le calculateur : rules.calculateur.calculer_json, des données)
-// Messages envoyés : {type: "progres", texte}, {type: "pret"}, {type: "echec", message},
+// Messages envoyés : {type: "progres", texte, recus} (recus : octets du runtime reçus jusqu'ici),
+//   {type: "pret"}, {type: "echec", message},
 //   {type: "resultat", id, resultat: {etapes: [{code, sortie}], erreur, precedente}}.
 // Une cellule sans fin s'arrête en mettant fin à ce worker (Worker.terminate) : la page en
 // recrée un au besoin, et sa session repart de zéro.
@@ -14,12 +15,50 @@ let session = null;
 let python = null;
 let calculateur = null;
 
+// Les octets reçus : ceux des fetch de Pyodide et du paquet, comptés au fil de l'eau, et ceux des modules
+// JavaScript de Pyodide (import), comptés une fois arrivés (Resource Timing du worker).
+let recusParFetch = 0;
+let texteCourant = "Chargement de Python dans votre navigateur…";
+const fetchDuNavigateur = globalThis.fetch.bind(globalThis);
+
+function recus() {
+  let modules = 0;
+  for (const e of performance.getEntriesByType("resource")) {
+    if (e.initiatorType !== "fetch" && e.name.endsWith(".mjs")) modules += e.encodedBodySize || e.decodedBodySize || 0;
+  }
+  return recusParFetch + modules;
+}
+
+function progres(texte) {
+  if (texte) texteCourant = texte;
+  postMessage({ type: "progres", texte: texteCourant, recus: recus() });
+}
+
+globalThis.fetch = async (...args) => {
+  const reponse = await fetchDuNavigateur(...args);
+  if (!reponse.body) return reponse;
+  let depuis = 0;
+  const compteur = new TransformStream({
+    transform(morceau, controle) {
+      recusParFetch += morceau.byteLength;
+      depuis += morceau.byteLength;
+      if (depuis > 256 * 1024) {
+        depuis = 0;
+        progres();
+      }
+      controle.enqueue(morceau);
+    },
+  });
+  const { status, statusText, headers } = reponse;
+  return new Response(reponse.body.pipeThrough(compteur), { status, statusText, headers });
+};
+
 async function charger(adressePyodide, adressePaquet) {
-  postMessage({ type: "progres", texte: "Chargement de Python dans votre navigateur…" });
+  progres("Chargement de Python dans votre navigateur…");
   const { loadPyodide } = await import(new URL("pyodide.mjs", adressePyodide).href);
   const pyodide = await loadPyodide({ indexURL: adressePyodide });
   python = pyodide;
-  postMessage({ type: "progres", texte: "Chargement du paquet rules…" });
+  progres("Chargement du paquet rules…");
   const reponse = await fetch(adressePaquet);
   if (!reponse.ok) throw new Error(`le paquet rules est introuvable (${reponse.status})`);
   pyodide.unpackArchive(await reponse.arrayBuffer(), "zip", { extractDir: "/home/pyodide/cellules" });
