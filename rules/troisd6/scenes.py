@@ -145,9 +145,6 @@ class Personnage:
     @property
     def des_effet(self) -> Indice:
         """L'Indice, vérifié présent."""
-        return self._des_effet()
-
-    def _des_effet(self) -> Indice:
         if not isinstance(self.indice, Indice):
             raise ValueError(f"{self.nom} n'a pas d'indice : il ne peut pas infliger d'effet")
         return self.indice
@@ -510,9 +507,6 @@ class Scene:
     @property
     def transcript(self) -> str:
         """Le compte rendu complet, un paragraphe par tour."""
-        return self._transcript()
-
-    def _transcript(self) -> str:
         return "\n".join([*(t.texte for t in self.tours), self.fin])
 
     def __str__(self) -> str:
