@@ -9,12 +9,10 @@ from typing import Any
 from rules import _valider
 
 
-def _rangs_calcul(classe: type[Enum]) -> dict[Enum, int]:
+@cache
+def _rangs(classe: type[Enum]) -> dict[Enum, int]:
     """La position de chaque membre, calculée une fois par énumération (les lois comparent beaucoup)."""
     return {membre: i for i, membre in enumerate(classe)}
-
-
-_rangs = cache(_rangs_calcul)
 
 
 class _TypeOrdonne(EnumMeta):
@@ -50,17 +48,11 @@ class EnumOrdonnee(Enum, metaclass=_TypeOrdonne):
     @property
     def libelle(self) -> str:
         """Le libellé affiché au lecteur, avec ses accents."""
-        return self._libelle()
-
-    def _libelle(self) -> str:
         return str(self.value)
 
     @property
     def rang(self) -> int:
         """La position du membre (0 pour le plus bas)."""
-        return self._rang()
-
-    def _rang(self) -> int:
         return _rangs(type(self))[self]
 
     def __str__(self) -> str:

@@ -94,15 +94,13 @@ def lancer(nombre: int, rng: random.Random | None = None, *, faces: int = FACES)
 # --- La référence : l'énumération des jets triés --------------------------------
 
 
-def _jets_tries_calcul(nombre: int, faces: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+@cache
+def _jets_tries(nombre: int, faces: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     tous = []
     for jet in combinations_with_replacement(range(faces, 0, -1), nombre):
         ordres = factorial(nombre) // prod(factorial(jet.count(v)) for v in set(jet))
         tous.append((jet, ordres))
     return tuple(tous)
-
-
-_jets_tries = cache(_jets_tries_calcul)
 
 
 def jets_tries(nombre: int, *, faces: int = FACES) -> Iterator[tuple[tuple[int, ...], int]]:
@@ -192,19 +190,16 @@ def _ordre(meilleurs: bool, faces: int) -> tuple[int, ...]:
     return tuple(range(faces, 0, -1)) if meilleurs else tuple(range(1, faces + 1))
 
 
-def _queue_calcul(reste: int, besoin: int, dessous: int) -> int:
+@cache
+def _queue(reste: int, besoin: int, dessous: int) -> int:
     """Suites ordonnées de `reste` dés : au moins `besoin` sur la face *v*, les autres sur les `dessous` faces suivantes."""
     if besoin <= reste - besoin:  # le complément a moins de termes : (dessous + 1) ** reste les compte tous
         return int((dessous + 1) ** reste - sum(comb(reste, k) * dessous ** (reste - k) for k in range(besoin)))
     return int(sum(comb(reste, k) * dessous ** (reste - k) for k in range(besoin, reste + 1)))
 
 
-_queue = cache(_queue_calcul)
-
-
-def _tables_calcul(
-    evaluateur: Evaluateur[E, R], maximum: int, ordre: tuple[int, ...]
-) -> tuple[tuple[dict[E, int], ...], ...]:
+@cache
+def _tables(evaluateur: Evaluateur[E, R], maximum: int, ordre: tuple[int, ...]) -> tuple[tuple[dict[E, int], ...], ...]:
     """`tables[i][m]` : pour chaque état, le nombre de suites ordonnées de `m` dés gardés
     tombés sur les `i` premières faces de `ordre` (m ≤ `maximum`)."""
     courante: list[dict[E, int]] = [{evaluateur.initial(): 1}] + [{} for _ in range(maximum)]
@@ -220,18 +215,14 @@ def _tables_calcul(
     return tuple(tables)
 
 
-_tables = cache(_tables_calcul)
-
-
 def _finir(evaluateur: Evaluateur[E, R], etat: E, faces: tuple[int, ...]) -> R:
     for face in faces:
         etat = evaluateur.transition(etat, face, 0)
     return evaluateur.final(etat)
 
 
-def _blocs_calcul(
-    evaluateur: Evaluateur[E, R], gardes: int, ordre: tuple[int, ...]
-) -> tuple[tuple[dict[R, int], ...], ...]:
+@cache
+def _blocs(evaluateur: Evaluateur[E, R], gardes: int, ordre: tuple[int, ...]) -> tuple[tuple[dict[R, int], ...], ...]:
     """`blocs[i][a]` : loi des issues (en suites ordonnées) quand `a` dés gardés tombent avant
     la face `ordre[i]` et que les `gardes − a` derniers dés gardés tombent sur elle."""
     tables = _tables(evaluateur, gardes - 1, ordre)
@@ -246,9 +237,6 @@ def _blocs_calcul(
             ligne.append(dict(issues))
         blocs.append(tuple(ligne))
     return tuple(blocs)
-
-
-_blocs = cache(_blocs_calcul)
 
 
 def _valider_reserve(nombre: int, gardes: int, evaluateur: object, meilleurs: object, faces: int) -> None:
@@ -332,7 +320,8 @@ def loi(
     return {issue: Fraction(n, total) for issue, n in loi_.items()}
 
 
-def _somme_calcul(nombre: int, faces: int) -> tuple[tuple[int, int], ...]:
+@cache
+def _somme(nombre: int, faces: int) -> tuple[tuple[int, int], ...]:
     loi_: dict[int, int] = {0: 1}
     for _ in range(nombre):
         suivante: defaultdict[int, int] = defaultdict(int)
@@ -341,9 +330,6 @@ def _somme_calcul(nombre: int, faces: int) -> tuple[tuple[int, int], ...]:
                 suivante[total + v] += n
         loi_ = dict(suivante)
     return tuple(sorted(loi_.items()))
-
-
-_somme = cache(_somme_calcul)
 
 
 def loi_somme(nombre: int, *, faces: int = FACES) -> dict[int, int]:

@@ -59,9 +59,6 @@ class Manoeuvre:
     @property
     def chiffree(self) -> bool:
         """Vrai si le texte donne son modificateur au jet."""
-        return self._chiffree()
-
-    def _chiffree(self) -> bool:
         return self.modificateur is not None
 
     def tour(

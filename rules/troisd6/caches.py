@@ -40,25 +40,16 @@ class Apercu:
     @property
     def possibles(self) -> tuple[Niveau, ...]:
         """Les niveaux encore possibles, du plus mauvais au meilleur."""
-        return self._possibles()
-
-    def _possibles(self) -> tuple[Niveau, ...]:
         return tuple(n for n, p in self.chances.items() if p > 0)
 
     @property
     def chance_de_reussite(self) -> Fraction:
         """Probabilité exacte que le jet soit réussi, sachant les dés visibles."""
-        return self._chance_de_reussite()
-
-    def _chance_de_reussite(self) -> Fraction:
         return sum((p for n, p in self.chances.items() if n.reussi), Fraction(0))
 
     @property
     def certain(self) -> Niveau | None:
         """Le niveau, s'il est déjà certain ; sinon `None`."""
-        return self._certain()
-
-    def _certain(self) -> Niveau | None:
         possibles = self.possibles
         return possibles[0] if len(possibles) == 1 else None
 
@@ -137,9 +128,6 @@ class JetCache:
     @property
     def explication(self) -> str:
         """Le jet vu par le MJ, puis par le joueur."""
-        return self._explication()
-
-    def _explication(self) -> str:
         return f"MJ : {self.jet.explication} Joueur : {self.apercu.explication}"
 
     def __str__(self) -> str:

@@ -65,25 +65,16 @@ class Indice:
     @property
     def minimum(self) -> int:
         """Le plus petit total possible."""
-        return self._minimum()
-
-    def _minimum(self) -> int:
         return self.d6 + self.d3
 
     @property
     def maximum(self) -> int:
         """Le plus grand total possible."""
-        return self._maximum()
-
-    def _maximum(self) -> int:
         return 6 * self.d6 + 3 * self.d3
 
     @property
     def rang(self) -> int:
         """La position de l'Indice dans [`ECHELLE_INDICES`][rules.troisd6.effets.ECHELLE_INDICES]."""
-        return self._rang()
-
-    def _rang(self) -> int:
         try:
             return ECHELLE_INDICES.index(self)
         except ValueError:
@@ -179,20 +170,16 @@ def monter(depart: Indice | str, niveaux: int) -> Indice:
     return ECHELLE_INDICES[cible]
 
 
-def _comptes_calcul(d6: int, d3: int) -> tuple[dict[int, int], int]:
+@cache
+def _comptes(d6: int, d3: int) -> tuple[dict[int, int], int]:
     """Loi du total d'un jet d'Indice en jets ordonnés, et leur nombre (6^d6 · 3^d3)."""
     return convoluer(loi_somme(d6), loi_somme(d3, faces=3)), 6**d6 * 3**d3
 
 
-_comptes = cache(_comptes_calcul)
-
-
-def _loi_calcul(d6: int, d3: int) -> dict[int, Fraction]:
+@cache
+def _loi(d6: int, d3: int) -> dict[int, Fraction]:
     comptes, total = _comptes(d6, d3)
     return {somme: Fraction(n, total) for somme, n in comptes.items()}
-
-
-_loi = cache(_loi_calcul)
 
 
 def loi_indice(depart: Indice | str) -> dict[int, Fraction]:

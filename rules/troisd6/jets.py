@@ -74,9 +74,6 @@ class Niveau(EnumOrdonnee):
     @property
     def reussi(self) -> bool:
         """Vrai pour les trois réussites."""
-        return self._reussi()
-
-    def _reussi(self) -> bool:
         return self >= Niveau.REUSSITE_SIMPLE
 
 
@@ -447,11 +444,9 @@ class _Profil(Evaluateur[_Trois, _Trois]):
         return (total + face * n, face if n == 2 else dd, face if n == 3 else dt)
 
 
-def _profils_calcul() -> dict[tuple[int, int | None, int | None], Fraction]:
+@cache
+def _profils() -> dict[tuple[int, int | None, int | None], Fraction]:
     return loi(3, 3, _Profil())
-
-
-_profils = cache(_profils_calcul)
 
 
 def profils() -> dict[tuple[int, int | None, int | None], Fraction]:

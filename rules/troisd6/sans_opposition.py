@@ -35,7 +35,8 @@ _Points = tuple[tuple[tuple[int | None, int], ...], int]
 """La loi des points d'effet d'un jet : ((points, poids entier), …) et le dénominateur commun ; `None` : jet raté."""
 
 
-def _transitions_calcul(seuil: int, ind: Indice, niveaux: int, bonus: int) -> _Points:
+@cache
+def _transitions(seuil: int, ind: Indice, niveaux: int, bonus: int) -> _Points:
     """Loi des points d'effet d'un jet, en poids entiers sur un dénominateur commun."""
     # Les 216 jets se regroupent selon ce qu'ils font aux effets : raté, ou (niveaux d'Indice, points en plus).
     groupes: dict[tuple[int, int] | None, int] = defaultdict(int)
@@ -64,9 +65,6 @@ def _transitions_calcul(seuil: int, ind: Indice, niveaux: int, bonus: int) -> _P
     return tuple(loi.items()), denominateur
 
 
-_transitions = cache(_transitions_calcul)
-
-
 def _loi_des_points(seuil: int, depart: Indice | str, niveaux: int, bonus_points: int, armure: int = 0) -> _Points:
     """Valide les paramètres d'un jet d'effet et rend la loi de ses points (`None` : jet raté)."""
     _valider.entier("seuil", seuil)
@@ -85,7 +83,8 @@ def _sans_fin(seuil: int, bonus_points: int, armure: int) -> ValueError:
     )
 
 
-def _vers_calcul(etat: Avantage, transitions: _Points) -> tuple[int, tuple[tuple[Avantage, int], ...], int]:
+@cache
+def _vers(etat: Avantage, transitions: _Points) -> tuple[int, tuple[tuple[Avantage, int], ...], int]:
     """Depuis `etat` : (poids des jets ratés, poids de chaque avantage atteint, poids des jets sans effet)."""
     rate, reste = 0, 0
     suivants: dict[Avantage, int] = defaultdict(int)
@@ -99,9 +98,6 @@ def _vers_calcul(etat: Avantage, transitions: _Points) -> tuple[int, tuple[tuple
         else:
             suivants[suivant] += n
     return rate, tuple(suivants.items()), reste
-
-
-_vers = cache(_vers_calcul)
 
 
 def issue_sans_opposition(

@@ -148,9 +148,6 @@ class Personnage:
     @property
     def des_effet(self) -> Indice:
         """L'Indice, vérifié présent."""
-        return self._des_effet()
-
-    def _des_effet(self) -> Indice:
         if not isinstance(self.indice, Indice):
             raise Refus("indice", f"{self.nom} n'a pas d'indice : il ne peut pas infliger d'effet", forme=PHRASE)
         return self.indice
@@ -512,9 +509,6 @@ class Scene:
     @property
     def transcript(self) -> str:
         """Le compte rendu complet, un paragraphe par tour."""
-        return self._transcript()
-
-    def _transcript(self) -> str:
         return "\n".join([*(t.texte for t in self.tours), self.fin])
 
     def __str__(self) -> str:

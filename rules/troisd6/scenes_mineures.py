@@ -157,7 +157,8 @@ def scene_non_opposee(jet: Jet) -> SceneNonOpposee:
     return SceneNonOpposee(jet=jet, gagne=jet.reussi, explication=f"{jet.explication} {fin}")
 
 
-def _niveaux_et_totaux_calcul(seuil: int) -> dict[tuple[Niveau, int], int]:
+@cache
+def _niveaux_et_totaux(seuil: int) -> dict[tuple[Niveau, int], int]:
     """Loi de (niveau, total) d'un jet sous `seuil`, en jets ordonnés (sur 216)."""
     loi: dict[tuple[Niveau, int], int] = defaultdict(int)
     for (total, dd, dt), n in comptes(3, 3, _Profil()).items():
@@ -165,10 +166,8 @@ def _niveaux_et_totaux_calcul(seuil: int) -> dict[tuple[Niveau, int], int]:
     return dict(loi)
 
 
-_niveaux_et_totaux = cache(_niveaux_et_totaux_calcul)
-
-
-def _chances_scene_opposee_calcul(seuil_premier: int, seuil_second: int) -> tuple[Fraction, Fraction, Fraction]:
+@cache
+def _chances_scene_opposee(seuil_premier: int, seuil_second: int) -> tuple[Fraction, Fraction, Fraction]:
     # `_issue` ne regarde les totaux qu'à travers leur comparaison : le moteur (`opposer`)
     # donne la loi de (niveau, niveau, signe de l'écart des totaux), la règle tranche chaque triplet.
     temoins = {1: (1, 0), 0: (0, 0), -1: (0, 1)}
@@ -182,9 +181,6 @@ def _chances_scene_opposee_calcul(seuil_premier: int, seuil_second: int) -> tupl
         Fraction(loi[Issue.EGALITE], 216**2),
         Fraction(loi[Issue.SECOND], 216**2),
     )
-
-
-_chances_scene_opposee = cache(_chances_scene_opposee_calcul)
 
 
 def chances_scene_opposee(seuil_premier: int, seuil_second: int) -> dict[Issue, Fraction]:

@@ -303,7 +303,8 @@ _DEMI_DES = tuple(int(2 * AIDE[r]) for r in Resultat)
 """L'aide de chaque résultat en demi-dés (entiers), dans l'ordre de `Resultat`."""
 
 
-def _aides_calcul(traits: tuple[int, ...], net: int, xp: tuple[bool, ...]) -> tuple[tuple[tuple[int, int], ...], int]:
+@cache
+def _aides(traits: tuple[int, ...], net: int, xp: tuple[bool, ...]) -> tuple[tuple[tuple[int, int], ...], int]:
     """Loi de l'aide arrondie en jets ordonnés de tous les Bêtas (entiers), et leur nombre de dés."""
     demis: dict[int, int] = {0: 1}
     lances = 0
@@ -320,9 +321,6 @@ def _aides_calcul(traits: tuple[int, ...], net: int, xp: tuple[bool, ...]) -> tu
     for total, p in demis.items():
         finale[total // 2] += p  # // arrondit vers −∞, comme math.floor
     return tuple(sorted(finale.items())), lances
-
-
-_aides = cache(_aides_calcul)
 
 
 def distribution_cooperative(

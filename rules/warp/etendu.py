@@ -415,7 +415,8 @@ def derouler(
 # --- Les chances exactes : chaîne de Markov absorbante -------------------------
 
 
-def _chaine_calcul(
+@cache
+def _chaine(
     trait: int, complexite: int, maniabilite: int, bonus: int, malus: int
 ) -> tuple[dict[Resultat, Fraction], Fraction]:
     """Loi de l'issue et espérance du nombre de rounds, depuis (0 Progrès, 0 Revers).
@@ -465,9 +466,6 @@ def _chaine_calcul(
             duree[(p, r)] = t
     depart = puissances[complexite + maniabilite - 1]
     return {k: Fraction(v, depart) for k, v in loi[(0, 0)].items()}, Fraction(duree[(0, 0)], depart)
-
-
-_chaine = cache(_chaine_calcul)
 
 
 def _valider_chances(trait: Any, complexite: Any, maniabilite: Any, bonus: Any, malus: Any) -> None:

@@ -81,9 +81,6 @@ class ReserveExperience:
     @property
     def disponibles(self) -> int:
         """Les dés encore convertibles pendant cette partie."""
-        return self._disponibles()
-
-    def _disponibles(self) -> int:
         return self.des - self.convertis
 
     def convertir(self, test: str, *, accepte: bool) -> Conversion:

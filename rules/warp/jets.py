@@ -59,9 +59,6 @@ class Resultat(EnumOrdonnee):
     @property
     def reussi(self) -> bool:
         """Vrai pour une Réussite ou une Magistrale."""
-        return self._reussi()
-
-    def _reussi(self) -> bool:
         return self >= Resultat.REUSSITE
 
 
@@ -239,9 +236,6 @@ class Jet:
     @property
     def net(self) -> int:
         """Les dés de modificateur nets : positif pour du bonus, négatif pour du malus."""
-        return self._net()
-
-    def _net(self) -> int:
         return self.bonus - self.malus
 
     @property
@@ -419,32 +413,26 @@ def _reserve(trait: int, net: int) -> tuple[int, bool]:
     return (trait + abs(net) if trait else 0), net >= 0
 
 
-def _comptes_profils_calcul(trait: int, net: int) -> dict[tuple[int, int, bool], int]:
+@cache
+def _comptes_profils(trait: int, net: int) -> dict[tuple[int, int, bool], int]:
     """Loi du profil en jets ordonnés (sur 6 ** nombre de dés), sans bornes : pour le moteur et les règles."""
     n, meilleurs = _reserve(trait, net)
     return comptes(n, trait, _Profil(trait), meilleurs=meilleurs)
 
 
-_comptes_profils = cache(_comptes_profils_calcul)
-
-
-def _comptes_resultats_calcul(trait: int, net: int) -> tuple[tuple[int, ...], int]:
+@cache
+def _comptes_resultats(trait: int, net: int) -> tuple[tuple[int, ...], int]:
     """Les cinq résultats, du pire au meilleur, en jets ordonnés, et le nombre de dés lancés (sans bornes)."""
     n, meilleurs = _reserve(trait, net)
     loi_ = comptes(n, trait, _Resultat(trait), meilleurs=meilleurs)
     return tuple(loi_.get(r, 0) for r in Resultat), n
 
 
-_comptes_resultats = cache(_comptes_resultats_calcul)
-
-
-def _loi_calcul(trait: int, net: int) -> tuple[Fraction, ...]:
+@cache
+def _loi(trait: int, net: int) -> tuple[Fraction, ...]:
     """Les probabilités des cinq résultats, du pire au meilleur, sans bornes (l'aide d'un Test coopératif les dépasse)."""
     resultats, n = _comptes_resultats(trait, net)
     return tuple(Fraction(c, 6**n) for c in resultats)
-
-
-_loi = cache(_loi_calcul)
 
 
 def profils(trait: int, net: int) -> dict[tuple[int, int, bool], Fraction]:

@@ -106,9 +106,6 @@ class Opposition:
     @property
     def avantage(self) -> Issue | None:
         """En cas de vraie égalité, le camp qui garde plus de Critiques : un avantage pour la suite."""
-        return self._avantage()
-
-    def _avantage(self) -> Issue | None:
         if self.issue is not Issue.EGALITE or self.critiques_nets == 0:
             return None
         return Issue.PREMIER if self.critiques_nets > 0 else Issue.SECOND
@@ -249,7 +246,8 @@ def _classes(trait: int, net: int) -> dict[tuple[tuple[int, bool], int], int]:
     return {((six, cata), total): n for (total, six, cata), n in _comptes_profils(trait, net).items()}
 
 
-def _distribution_opposee_calcul(
+@cache
+def _distribution_opposee(
     ta: int, na: int, tb: int, nb: int, symetrique: bool
 ) -> tuple[tuple[tuple[Resultat | None, Resultat | None], Fraction], ...]:
     # `_resoudre` ne regarde les totaux qu'à travers leur comparaison : le moteur
@@ -265,9 +263,6 @@ def _distribution_opposee_calcul(
     ordre = [None, *Resultat]
     cles = sorted(loi, key=lambda c: (ordre.index(c[0]), ordre.index(c[1])))
     return tuple((cle, Fraction(loi[cle], denominateur)) for cle in cles if loi[cle])
-
-
-_distribution_opposee = cache(_distribution_opposee_calcul)
 
 
 def chances_opposees(
