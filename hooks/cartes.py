@@ -151,7 +151,9 @@ class _Coureur(doctest.DocTestRunner):
         if self.faute is None:
             self.faute = (example, example.want, got)
 
-    def report_unexpected_exception(self, out: Any, test: doctest.DocTest, example: doctest.Example, exc_info: Any) -> None:
+    def report_unexpected_exception(
+        self, out: Any, test: doctest.DocTest, example: doctest.Example, exc_info: Any
+    ) -> None:
         if self.faute is None:
             erreur = exc_info[1]
             self.faute = (example, example.want, f"{type(erreur).__name__} : {erreur}")

@@ -211,10 +211,7 @@ def _conversion(c: experience.Conversion) -> Carte:
 
 
 def _des_3d6(j: jets3.Jet) -> tuple[De, ...]:
-    return tuple(
-        De(f, True, "triple" if j.dt == f else ("double" if j.dd == f else ""))
-        for f in j.des
-    )
+    return tuple(De(f, True, "triple" if j.dt == f else ("double" if j.dd == f else "")) for f in j.des)
 
 
 def _rangee_3d6(j: jets3.Jet, nom: str = "", verdict: str | None = None) -> Rangee:
@@ -280,7 +277,13 @@ def _echange(e: scenes.Echange) -> Carte:
 
 def _scene(s: scenes.Scene) -> Carte:
     rangees = [r for t in s.tours for r in _rangees_echange(t.echange, f"Tour {t.numero} : ")]
-    return Carte(tuple(rangees), s.fin, s.transcript, "neutre", f"Scène majeure en {len(s.tours)} tour{'s' if len(s.tours) > 1 else ''}")
+    return Carte(
+        tuple(rangees),
+        s.fin,
+        s.transcript,
+        "neutre",
+        f"Scène majeure en {len(s.tours)} tour{'s' if len(s.tours) > 1 else ''}",
+    )
 
 
 def _rangee_effet(e: effets.Effet, nom: str = "") -> Rangee:
@@ -295,7 +298,9 @@ def _effet(e: effets.Effet) -> Carte:
 
 def _accroissement(a: reflexion.Accroissement) -> Carte:
     rangee = Rangee("", tuple(De(f) for f in a.des), None, "", (), f"difficulté +{a.points}")
-    return Carte((rangee,), rangee.verdict, a.explication, "neutre", f"Nouvelle tentative après un {str(a.niveau).lower()}")
+    return Carte(
+        (rangee,), rangee.verdict, a.explication, "neutre", f"Nouvelle tentative après un {str(a.niveau).lower()}"
+    )
 
 
 def _initiative(i: scenes.Initiative) -> Carte:
@@ -382,7 +387,9 @@ def _html_rangee(r: Rangee, seule: bool) -> str:
     chiffres += [_e(m) for m in r.marques]
     ecartes = sum(not d.garde for d in r.des)
     if ecartes:
-        chiffres.append(f"{ecartes} dé{'s' if ecartes > 1 else ''} écarté{'s' if ecartes > 1 else ''} (barré{'s' if ecartes > 1 else ''})")
+        chiffres.append(
+            f"{ecartes} dé{'s' if ecartes > 1 else ''} écarté{'s' if ecartes > 1 else ''} (barré{'s' if ecartes > 1 else ''})"
+        )
     nom = f'<span class="carte-nom">{_e(r.nom)}</span>' if r.nom else ""
     verdict = f'<span class="carte-etiquette carte--{r.ton}">{_e(r.verdict)}</span>' if r.verdict and not seule else ""
     return (

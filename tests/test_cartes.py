@@ -113,7 +113,10 @@ PAGE_FAUSSE = PAGE_JUSTE.replace("total 10 > 9 → Réussite.", "total 10 > 9 �
 def test_une_sortie_ecrite_fausse_arrete_le_rejeu() -> None:
     (bloc,) = cartes.rejouer(PAGE_JUSTE, "essai.md")
     assert [c.verdict for c in bloc.cartes] == ["Réussite"]
-    with pytest.raises(cartes.ExempleFaux, match=r"essai\.md, ligne 5 : .* écrit « 3d6 lancés .*→ Échec\. », le paquet rend « .*→ Réussite\. »"):
+    with pytest.raises(
+        cartes.ExempleFaux,
+        match=r"essai\.md, ligne 5 : .* écrit « 3d6 lancés .*→ Échec\. », le paquet rend « .*→ Réussite\. »",
+    ):
         cartes.rejouer(PAGE_FAUSSE, "essai.md")
     with pytest.raises(cartes.ExempleFaux, match="NameError"):
         cartes.rejouer(PAGE_JUSTE.replace(">>> from rules.warp import jet\n", ""), "essai.md")
@@ -152,11 +155,16 @@ def test_la_construction_echoue_quand_la_carte_et_l_exemple_divergent(tmp_path: 
     assert juste.returncode == 0, juste.stdout + juste.stderr
     html = (tmp_path / "juste" / "site" / "index.html").read_text(encoding="utf-8")
     assert 'aria-label="dés 5, 3 et 2 : total 10, il fallait plus de 9 : Réussite"' in html
-    assert re.search(r'<details class="carte-code" open><summary>Voir le code</summary><div class="language-pycon cellule', html)
+    assert re.search(
+        r'<details class="carte-code" open><summary>Voir le code</summary><div class="language-pycon cellule', html
+    )
 
     fausse = _construire(tmp_path / "fausse", PAGE_FAUSSE)
     assert fausse.returncode != 0
-    assert "ExempleFaux" in fausse.stderr and "le paquet rend « 3d6 lancés (5, 3, 2) ; total 10 > 9 → Réussite. »" in fausse.stderr
+    assert (
+        "ExempleFaux" in fausse.stderr
+        and "le paquet rend « 3d6 lancés (5, 3, 2) ; total 10 > 9 → Réussite. »" in fausse.stderr
+    )
     assert not (tmp_path / "fausse" / "site" / "index.html").exists()
 
 
@@ -174,7 +182,14 @@ def test_chaque_page_d_exemples_montre_ses_jets(site_construit: SiteConstruit) -
         texte = html.read_text(encoding="utf-8")
         if "data-cellule=" in texte and html.parent.name != "imprimer":
             pages[html.relative_to(site_construit.dossier).parent.as_posix() + "/"] = texte
-    for chemin in [*PREMIERS_PAS, "warp/jets-simples/", "warp/jets-opposes/", "troisd6/jets/", "troisd6/scenes-majeures/", "exemples-verifies/"]:
+    for chemin in [
+        *PREMIERS_PAS,
+        "warp/jets-simples/",
+        "warp/jets-opposes/",
+        "troisd6/jets/",
+        "troisd6/scenes-majeures/",
+        "exemples-verifies/",
+    ]:
         assert _CARTE.search(pages[chemin]), f"{chemin} : aucune carte"
     for chemin, texte in pages.items():
         for ton, alternative, corps in _CARTE.findall(texte):
@@ -186,6 +201,11 @@ def test_chaque_page_d_exemples_montre_ses_jets(site_construit: SiteConstruit) -
     # Les Premiers pas : chaque cellule est sous « Voir le code », replié.
     for chemin in PREMIERS_PAS:
         cellules = len(re.findall(r'<div class="language-pycon cellule', pages[chemin]))
-        replies = len(re.findall(r'<details class="carte-code"><summary>Voir le code</summary><div class="language-pycon cellule', pages[chemin]))
+        replies = len(
+            re.findall(
+                r'<details class="carte-code"><summary>Voir le code</summary><div class="language-pycon cellule',
+                pages[chemin],
+            )
+        )
         assert cellules == replies > 0, chemin
-        assert "<details class=\"carte-code\" open>" not in pages[chemin]
+        assert '<details class="carte-code" open>' not in pages[chemin]

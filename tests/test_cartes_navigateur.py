@@ -83,9 +83,13 @@ def test_premiers_pas_le_jet_sans_python(
             expect(des.nth(j)).to_have_accessible_name(re.compile(r"(^|, )(dés \d|aucun dé).* : "))
     # Les dés d'un jet se lisent comme le brief les veut : faces, total, ce qu'il fallait, verdict.
     if chemin == "premiers-pas/warp/":
-        expect(page.get_by_role("img", name="dés 5, 3 et 2 : total 10, il fallait plus de 9 : Réussite", exact=True)).to_have_count(1)
+        expect(
+            page.get_by_role("img", name="dés 5, 3 et 2 : total 10, il fallait plus de 9 : Réussite", exact=True)
+        ).to_have_count(1)
     else:
-        expect(page.get_by_role("img", name="dés 4, 3 et 1 : total 8, il fallait 8 ou moins : Réussite simple", exact=True)).to_have_count(1)
+        expect(
+            page.get_by_role("img", name="dés 4, 3 et 1 : total 8, il fallait 8 ou moins : Réussite simple", exact=True)
+        ).to_have_count(1)
 
     # Le détecteur sait échouer : le code déplié, le Python se voit.
     page.locator("details.carte-code > summary").first.click()
