@@ -174,7 +174,7 @@ def envelopper(contenu: str, blocs: list[Bloc], replie: bool) -> str:
     Examples:
         >>> html = '<p>a</p><div class="language-pycon cellule highlight" data-cellule="1"><pre><code>x</code></pre></div>'
         >>> print(envelopper(html, [Bloc(1, ())], replie=True))
-        <p>a</p><details class="carte-code"><summary>Voir le code</summary><div class="language-pycon cellule highlight" data-cellule="1"><pre><code>x</code></pre></div></details>
+        <p>a</p><details class="carte-code carte-code--replie"><summary>Voir le code</summary><div class="language-pycon cellule highlight" data-cellule="1"><pre><code>x</code></pre></div></details>
         >>> envelopper(html, [Bloc(1, ())], replie=False) == html
         True
     """
@@ -188,9 +188,10 @@ def envelopper(contenu: str, blocs: list[Bloc], replie: bool) -> str:
         cartes = [] if bloc is None else bloc.cartes
         if not cartes and not replie:
             return m[0]
-        ouvert = "" if replie else " open"
+        # Replié, il le reste à l'impression (Material ouvre les <details> pour imprimer) : la carte suffit.
+        attributs = ' class="carte-code carte-code--replie"' if replie else ' class="carte-code" open'
         dessins = "".join(cartes_rendu.html_carte(c) for c in cartes)
-        return f'{dessins}<details class="carte-code"{ouvert}><summary>Voir le code</summary>{m[0]}</details>'
+        return f"{dessins}<details{attributs}><summary>Voir le code</summary>{m[0]}</details>"
 
     resultat = _CELLULE.sub(remplacer, contenu)
     if trouves != len(blocs):

@@ -203,7 +203,7 @@ def test_chaque_page_d_exemples_montre_ses_jets(site_construit: SiteConstruit) -
         cellules = len(re.findall(r'<div class="language-pycon cellule', pages[chemin]))
         replies = len(
             re.findall(
-                r'<details class="carte-code"><summary>Voir le code</summary><div class="language-pycon cellule',
+                r'<details class="carte-code carte-code--replie"><summary>Voir le code</summary><div class="language-pycon cellule',
                 pages[chemin],
             )
         )
