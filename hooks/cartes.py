@@ -101,11 +101,12 @@ def _a_montrer(recus: list[object]) -> tuple[object, ...]:
     return tuple(r for r in uniques if id(r) not in contenus)
 
 
-def rejouer(markdown: str, chemin: str) -> list[Bloc]:
+def rejouer(markdown: str, chemin: str, decalage: int = 0) -> list[Bloc]:
     """Rejoue les exemples ` ```pycon ` d'une page comme son doctest, et rend ce qu'ont rendu leurs appels, par bloc.
 
     Lève [`ExempleFaux`][] au premier exemple dont la sortie écrite diffère (en
     français : la page, la ligne, l'exemple, ce qui est écrit, ce que rend le paquet).
+    `decalage` : les lignes du fichier avant `markdown` (son en-tête), pour nommer la bonne ligne.
 
     Examples:
         >>> page = "```pycon\\n>>> from rules.warp import jet\\n>>> print(jet(3, des=(5, 3, 2)).resultat)\\nRéussite\\n\\n```\\n"
@@ -132,7 +133,7 @@ def rejouer(markdown: str, chemin: str) -> list[Bloc]:
         espace = test.globs  # DocTest copie l'espace qu'on lui donne : on garde celui qu'il a rempli
         if coureur.faute is not None:
             exemple, ecrit, obtenu = coureur.faute
-            ligne = cloture.debut + 2 + exemple.lineno
+            ligne = decalage + cloture.debut + 2 + exemple.lineno
             code = exemple.source.strip().replace("\n", " ")
             raise ExempleFaux(
                 f"{chemin}, ligne {ligne} : l'exemple « {code} » écrit « {ecrit.strip()} », le paquet rend"
@@ -212,7 +213,10 @@ class _Etat:
 def on_page_markdown(markdown: str, page: Any, **kwargs: Any) -> str:
     """Rejoue les exemples de la page (avant que le crochet des cellules ne marque les blocs) ; le texte ne change pas."""
     chemin = page.file.src_uri
-    _Etat.blocs[chemin] = rejouer(markdown, chemin) if "```pycon" in markdown else []
+    source = page.file.content_string
+    debut = source.find(markdown[:200]) if markdown.strip() else -1
+    decalage = source.count("\n", 0, debut) if debut > 0 else 0  # l'en-tête que MkDocs a ôté
+    _Etat.blocs[chemin] = rejouer(markdown, chemin, decalage)
     return markdown
 
 
