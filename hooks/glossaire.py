@@ -15,7 +15,11 @@ et au besoin une ligne `Voir : page.md#ancre` qui impose la section des règles
 - écrit, à la place du repère `<!-- glossaire -->` de `glossaire.md`, la
   page du glossaire générée depuis le même fichier ([`markdown_glossaire`][]),
   chaque entrée liée à la section des règles où lire le terme ([`renvois`][],
-  qui lit le modèle commun du site, `hooks/modele.py`).
+  qui lit le modèle commun du site, `hooks/modele.py`) ;
+- ne garde, dans le HTML de chaque page, que la **première** occurrence d'un
+  terme par section (et par bloc repliable), jamais dans un titre
+  ([`premieres_occurrences`][]) : un terme n'est pas souligné vingt fois sur
+  une page, et Material ne construit pas une infobulle par occurrence.
 
 (Le même fichier pourrait être ajouté à chaque page par `pymdownx.snippets`,
 `auto_append` ; mais chaque conversion, page ou docstring, le relirait alors :
@@ -48,8 +52,10 @@ __all__ = [
     "markdown_glossaire",
     "on_config",
     "on_nav",
+    "on_page_content",
     "on_page_markdown",
     "pour_le_systeme",
+    "premieres_occurrences",
     "renvois",
 ]
 
@@ -350,3 +356,72 @@ def on_page_markdown(markdown: str, page: Any, config: Any, **kwargs: Any) -> st
         return markdown_glossaire(entrees, renvois(site.regles(), entrees))
 
     return modele.ecrire_au_repere(markdown, page, PAGE, REPERE, ecrire)
+
+
+_BALISE = re.compile(
+    r"<abbr\b[^>]*\btitle=\"(?P<definition>[^\"]*)\"[^>]*>(?P<terme>.*?)</abbr>"
+    r"|<(?P<fin>/?)(?P<nom>h[1-6]|summary|details|div|p)\b(?P<attributs>[^>]*)>",
+    re.S | re.I,
+)
+_REPLIABLE = re.compile(r"\bclass=\"[^\"]*\btabbed-block\b")
+_TITRE_DE_BOITE = re.compile(r"\bclass=\"[^\"]*\badmonition-title\b")
+
+
+def premieres_occurrences(html: str) -> str:
+    """Le HTML d'une page où chaque terme n'est souligné (`<abbr>`) qu'à sa première occurrence.
+
+    Une occurrence reste un terme si c'est la première de sa définition dans sa
+    section (le texte entre deux titres) et dans son bloc repliable (détails,
+    onglet : fermé, il cacherait la seule occurrence) ; jamais dans un titre
+    (`<h1>`…`<h6>`, titre d'une boîte, `<summary>`). Les autres redeviennent du
+    texte.
+
+    Examples:
+        >>> t = '<abbr title="Une aptitude.">Trait</abbr>'
+        >>> print(premieres_occurrences(f"<h2>{t}</h2><p>{t} et {t}</p><h2>Suite</h2><p>{t}</p>"))
+        <h2>Trait</h2><p><abbr title="Une aptitude.">Trait</abbr> et Trait</p><h2>Suite</h2><p><abbr title="Une aptitude.">Trait</abbr></p>
+        >>> print(premieres_occurrences(f"<p>{t}</p><details><summary>{t}</summary><p>{t}</p></details><p>{t}</p>"))
+        <p><abbr title="Une aptitude.">Trait</abbr></p><details><summary>Trait</summary><p><abbr title="Une aptitude.">Trait</abbr></p></details><p>Trait</p>
+    """
+    section = 0
+    titre = 0  # profondeur des titres ouverts
+    boite = False  # dans le titre d'une boîte (<p class="admonition-title">)
+    blocs: list[int | None] = []  # pour chaque <div>/<details> ouvert : son numéro s'il est repliable
+    numero = 0
+    vues: set[tuple[int, int | None, str]] = set()
+
+    def remplacer(m: re.Match[str]) -> str:
+        nonlocal section, titre, boite, numero
+        if m["definition"] is not None:
+            if titre or boite:
+                return m["terme"]
+            bloc = next((b for b in reversed(blocs) if b is not None), None)
+            cle = (section if bloc is None else -1, bloc, m["definition"])
+            if cle in vues:
+                return m["terme"]
+            vues.add(cle)
+            return m[0]
+        nom, fin = m["nom"].lower(), bool(m["fin"])
+        if nom[0] == "h" or nom == "summary":
+            if not fin:
+                titre += 1
+                section += nom[0] == "h"
+            else:
+                titre = max(titre - 1, 0)
+        elif nom == "p":
+            boite = not fin and bool(_TITRE_DE_BOITE.search(m["attributs"]))
+        elif fin:
+            if blocs:
+                blocs.pop()
+        else:
+            repliable = nom == "details" or bool(_REPLIABLE.search(m["attributs"]))
+            numero += repliable
+            blocs.append(numero if repliable else None)
+        return m[0]
+
+    return _BALISE.sub(remplacer, html)
+
+
+def on_page_content(html: str, page: Any, **kwargs: Any) -> str:
+    """Une infobulle par terme et par section, aucune dans les titres ([`premieres_occurrences`][])."""
+    return premieres_occurrences(html)

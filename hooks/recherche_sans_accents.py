@@ -11,7 +11,16 @@ script qui
 - retire les diacritiques (NFD, puis suppression des marques combinantes) de
   chaque mot indexé et de chaque mot cherché ;
 - fait de même pour la requête brute, car Material ajoute un joker `*` à chaque
-  terme, et lunr ne passe pas un terme à joker par son pipeline.
+  terme, et lunr ne passe pas un terme à joker par son pipeline ;
+- ne compte jamais seule une élision (l', d', qu', n', s', j', c', m', t',
+  jusqu', lorsqu', puisqu') : le séparateur coupe « l'initiative » en « l » et
+  « initiative », et « l* » trouvait « loin » ou « lancent » ; ces fragments
+  sont retirés de l'index et de la requête ([`ELISIONS`][]) ;
+- cherche aussi « niveau » quand on cherche « degré(s) » : « degré de
+  réussite », le mot usuel, trouve les niveaux de réussite du 3D6
+  ([`SYNONYMES`][]) ;
+- ne cherche pas un mot vide (« de », « la ») à côté d'autres mots : le joker
+  que Material lui ajoute le soustrait au filtre des mots vides de lunr.
 
 Le surlignage des résultats garde le texte d'origine (accents compris) : il se
 fonde sur les positions des mots, pas sur leur forme. Rien n'est chargé d'un
@@ -20,14 +29,24 @@ autre hôte ; le site reste utilisable depuis un dossier, hors ligne.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
+__all__ = ["ELISIONS", "MARQUE", "SCRIPT", "SYNONYMES", "on_post_build"]
+
 MARQUE = "/* Règles exécutables : recherche insensible aux accents */"
 
+ELISIONS = ("l", "d", "qu", "n", "s", "j", "c", "m", "t", "jusqu", "lorsqu", "puisqu")
+"""Les mots élidés du français (sans leur apostrophe) : jamais un terme de recherche à eux seuls."""
+
+SYNONYMES = {"degre": "niveau", "degres": "niveaux"}
+"""Un mot cherché (sans accents) et le mot du site qu'il cherche aussi : « degré de réussite » → « niveau »."""
+
 SCRIPT = (
-    MARQUE
-    + r"""
+    (
+        MARQUE
+        + r"""
 (function (lunr) {
   if (!lunr || !lunr.fr || lunr.fr.sansAccents) return;
   var plier = function (texte) {
@@ -45,12 +64,48 @@ SCRIPT = (
   };
   for (var cle in francais) lunr.fr[cle] = francais[cle];
   lunr.fr.sansAccents = sansAccents;
+  /* Une élision n'est jamais un mot : retirée de l'index et de la requête. */
+  var ELISIONS = __ELISIONS__;
+  var SYNONYMES = __SYNONYMES__;
+  var sansElision = function (jeton) {
+    return ELISIONS.indexOf(String(jeton).toLowerCase()) >= 0 ? undefined : jeton;
+  };
+  lunr.Pipeline.registerFunction(sansElision, "sansElision");
+  var elidee = new RegExp("(^|[^0-9A-Za-z\\u00C0-\\u024F])(?:" + ELISIONS.join("|") + ")['\\u2019]", "gi");
+  var seule = new RegExp("(^|\\s)[+\\-]?(?:" + ELISIONS.join("|") + ")\\*?(?=\\s|$)", "gi");
+  var preparer = function (requete) {
+    var texte = plier(String(requete)).replace(elidee, "$1 ").replace(seule, "$1");
+    texte = texte.replace(/(^|\s)([+\-]?)([a-z]+)(\*?)(?=\s|$)/gi, function (tout, avant, signe, mot, joker) {
+      var autre = SYNONYMES[mot.toLowerCase()];
+      return autre ? avant + mot + joker + " " + autre + joker : tout; /* le synonyme reste facultatif */
+    }).replace(/\s+/g, " ").trim();
+    /* Un mot vide (« de », « la », « une ») porte le joker de Material, qui passe outre le filtre
+       de lunr : « de* » trouvait « dé », « des », « deviner ». Il n'est cherché que seul. */
+    var mots = texte.split(" ");
+    var pleins = mots.filter(function (mot) {
+      var nu = mot.replace(/^[+\-]/, "").replace(/\*$/, "").toLowerCase();
+      return !nu || !lunr.fr.stopWordFilter || lunr.fr.stopWordFilter(nu) !== undefined;
+    });
+    return (pleins.length ? pleins : mots).join(" ");
+  };
+  var francais2 = lunr.fr;
+  lunr.fr = function () {
+    francais2.apply(this, arguments);
+    this.pipeline.before(sansAccents, sansElision);
+    this.searchPipeline.before(sansAccents, sansElision);
+  };
+  for (var cle2 in francais2) lunr.fr[cle2] = francais2[cle2];
+  lunr.fr.preparer = preparer;
   var chercher = lunr.Index.prototype.search;
   lunr.Index.prototype.search = function (requete) {
-    return chercher.call(this, plier(String(requete)));
+    var texte = preparer(requete);
+    return chercher.call(this, texte || plier(String(requete)));
   };
 })(self.lunr);
 """
+    )
+    .replace("__ELISIONS__", json.dumps(list(ELISIONS)))
+    .replace("__SYNONYMES__", json.dumps(SYNONYMES))
 )
 
 

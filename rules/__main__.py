@@ -11,34 +11,44 @@ d'erreur et rend le code de sortie 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
-import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import NoReturn
 
 from rules.calculateur import FORMULAIRES, calculer, en_texte
 
-_TRADUCTIONS = (
-    (r"the following arguments are required: (.*)", r"arguments obligatoires manquants : \1"),
-    (r"unrecognized arguments: (.*)", r"arguments inconnus : \1"),
-    (
-        r"argument (.*?): invalid choice: (.*?) \(choose from (.*)\)",
-        r"argument \1 : choix invalide \2 (possibles : \3)",
-    ),
-    (r"argument (.*?): expected one argument", r"argument \1 : une valeur est attendue"),
-    (r"argument (.*?): ignored explicit argument (.*)", r"argument \1 : valeur inattendue \2"),
-    (r"ambiguous option: (.*?) could match (.*)", r"option ambiguë : \1 peut désigner \2"),
-    (r"argument (.*?): invalid (\w+) value: (.*)", r"argument \1 : valeur invalide \3"),
-)
+_FRANCAIS = {
+    "usage: ": "utilisation : ",
+    "positional arguments": "arguments",
+    "options": "options",
+    "show this help message and exit": "affiche cette aide et quitte",
+    "the following arguments are required: %s": "arguments obligatoires manquants : %s",
+    "unrecognized arguments: %s": "arguments inconnus : %s",
+    "argument %(argument_name)s: %(message)s": "argument %(argument_name)s : %(message)s",
+    "invalid choice: %(value)r (choose from %(choices)s)": "choix invalide %(value)r (possibles : %(choices)s)",
+    "expected one argument": "une valeur est attendue",
+    "ignored explicit argument %r": "valeur inattendue %r",
+    "ambiguous option: %(option)s could match %(matches)s": "option ambiguë : %(option)s peut désigner %(matches)s",
+    "invalid %(type)s value: %(value)r": "valeur invalide %(value)r",
+    "not allowed with argument %s": "incompatible avec l'argument %s",
+    "one of the arguments %s is required": "l'un des arguments %s est obligatoire",
+}
+"""Les messages d'argparse, en français : argparse les passe par `gettext` (`argparse._`), clé par clé (le texte
+anglais de chaque message est sa clé, comme dans un catalogue gettext)."""
 
 
-def _en_francais(message: str) -> str:
-    for motif, traduction in _TRADUCTIONS:
-        if re.fullmatch(motif, message):
-            return re.sub(motif, traduction, message)
-    return message
+@contextlib.contextmanager
+def _argparse_en_francais() -> Iterator[None]:
+    """Le temps d'analyser la ligne, argparse traduit ses messages par `_FRANCAIS` (un catalogue, pas une relecture)."""
+    anglais = getattr(argparse, "_")  # noqa: B009 - le `gettext` qu'argparse appelle, remis ensuite
+    setattr(argparse, "_", lambda message: _FRANCAIS.get(message, anglais(message)))  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(argparse, "_", anglais)  # noqa: B010
 
 
 class _Format(argparse.RawDescriptionHelpFormatter):
@@ -54,6 +64,7 @@ class _Analyseur(argparse.ArgumentParser):
     def __init__(self, *args: object, **kwargs: object) -> None:
         kwargs.setdefault("formatter_class", _Format)
         kwargs["add_help"] = False
+        kwargs["allow_abbrev"] = False  # « --trai 3 » est refusé, jamais pris en douce pour « --trait »
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._positionals.title = "arguments"
         self._optionals.title = "options"
@@ -61,7 +72,7 @@ class _Analyseur(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog} : erreur : {_en_francais(message)}\n")
+        self.exit(2, f"{self.prog} : erreur : {message}\n")
 
 
 def analyseur() -> argparse.ArgumentParser:
@@ -116,7 +127,8 @@ def analyseur() -> argparse.ArgumentParser:
 
 def main(arguments: Sequence[str] | None = None) -> int:
     """Lance le calculateur ; rend le code de sortie (0, ou 2 sur une entrée refusée)."""
-    options = analyseur().parse_args(arguments)
+    with _argparse_en_francais():
+        options = analyseur().parse_args(arguments)
     f = FORMULAIRES[options.formulaire]
     entrees = {c.nom: getattr(options, c.nom) for c in f.champs if getattr(options, c.nom) is not None}
     lancer = bool(getattr(options, "lancer", False))
@@ -131,9 +143,10 @@ def main(arguments: Sequence[str] | None = None) -> int:
     if options.json:
         print(json.dumps(reponse.en_dict(), ensure_ascii=False, indent=2))
     if not reponse.ok:
-        for nom, message in reponse.erreurs.items():
-            option = f"--{nom.replace('_', '-')}" if nom else "entrée"
-            print(f"python -m rules {f.nom} : erreur ({option}) : {message}", file=sys.stderr)
+        for nom, refus in reponse.refus.items():
+            # Le refus, ses lieux nommés par les options qui les ont fournis (« --des doit… ») ; sans option, tel quel.
+            message = f": {refus.message(f.option, etiquette=False)}" if nom else f"(entrée) : {refus.message()}"
+            print(f"python -m rules {f.nom} : erreur {message}", file=sys.stderr)
         return 2
     if not options.json:
         print(en_texte(reponse))

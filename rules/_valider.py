@@ -13,15 +13,28 @@ navigateur du lecteur.
 from __future__ import annotations
 
 import random
-import reprlib
 from collections.abc import Callable, Iterable, Mapping, Sized
 from enum import Enum
 from itertools import islice
 from typing import Any, TypeVar
 
 from rules._francais import s
+from rules.refus import PROPOS, Lieu, Refus, ecrire_recu
 
 _E = TypeVar("_E", bound=Enum)
+
+recu = ecrire_recu
+
+Nom = str | Lieu
+"""Le lieu d'une entrée : un paramètre (« trait »), ou un chemin (`("betas", 1)` : le Trait du deuxième Bêta)."""
+
+
+def _un(nom: Nom) -> str | list[Lieu]:
+    """Un seul lieu, pour `Refus` : un nom de paramètre, ou un chemin."""
+    return [nom] if isinstance(nom, tuple) else nom
+
+
+"""Ce qui a été reçu, écrit court pour un message (voir `rules.refus.ecrire_recu`)."""
 
 # --- Les bornes des chances exactes ---------------------------------------------
 # Ce qu'une vraie table rencontre, et que le moteur de lois (rules.des) calcule en
@@ -86,40 +99,8 @@ TEXTE_MAX = 200
 LIGNES_MAX = 10_000
 """Le plus de lignes (ou de points) d'un tableau ou d'un graphique."""
 
-_REPR = reprlib.Repr()
-_REPR.maxstring = 60
-_REPR.maxother = 80
-_REPR.maxlong = 60
 
-
-def recu(valeur: Any) -> str:
-    """Ce qui a été reçu, écrit court pour un message : jamais un texte de 5 000 caractères.
-
-    Examples:
-        >>> recu(-1), recu("2D6+"), recu(2.5)
-        ('-1', "'2D6+'", '2.5')
-        >>> recu(10**5000)
-        'un entier de 5001 chiffres'
-        >>> import random
-        >>> recu(random.Random(1))
-        'un objet Random'
-        >>> recu("x" * 1000)
-        "'xxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx'"
-    """
-    if isinstance(valeur, int) and not isinstance(valeur, bool) and valeur.bit_length() > 150:
-        chiffres = len(str(abs(valeur))) if valeur.bit_length() < 14_000 else int(valeur.bit_length() * 0.30103) + 1
-        return f"un entier de {chiffres} chiffres"
-    if type(valeur) is object:
-        return "un objet quelconque"
-    if type(valeur).__repr__ is object.__repr__:  # type: ignore[comparison-overlap]  # « <… object at 0x…> »
-        return f"un objet {type(valeur).__qualname__}"
-    try:
-        return _REPR.repr(valeur)
-    except Exception:  # un __repr__ défaillant ne doit pas masquer le vrai refus
-        return f"un objet {type(valeur).__name__}"
-
-
-def entier(nom: str, valeur: Any, *, minimum: int | None = None, maximum: int | None = None) -> int:
+def entier(nom: Nom, valeur: Any, *, minimum: int | None = None, maximum: int | None = None) -> int:
     """Vérifie que `valeur` est un entier (pas un booléen) dans les bornes données.
 
     Sans borne donnée, un entier reste entre −`VALEUR_MAX` et `VALEUR_MAX`.
@@ -130,11 +111,11 @@ def entier(nom: str, valeur: Any, *, minimum: int | None = None, maximum: int | 
         >>> entier("trait", -1, minimum=0)
         Traceback (most recent call last):
         ...
-        ValueError: trait doit être un entier ≥ 0, reçu -1
+        rules.refus.Refus: trait doit être un entier ≥ 0, reçu -1
         >>> entier("seuil", 10**40)
         Traceback (most recent call last):
         ...
-        ValueError: seuil doit être un entier entre -1000 et 1000, reçu 10000000000000000000000000000000000000000
+        rules.refus.Refus: seuil doit être un entier entre -1000 et 1000, reçu 10000000000000000000000000000000000000000
     """
     if minimum is not None and maximum is not None:
         permis = f"un entier entre {minimum} et {maximum}"
@@ -145,17 +126,17 @@ def entier(nom: str, valeur: Any, *, minimum: int | None = None, maximum: int | 
     else:
         permis = "un entier"
     if isinstance(valeur, bool) or not isinstance(valeur, int):
-        raise ValueError(f"{nom} doit être {permis}, reçu {recu(valeur)}")
+        raise Refus(_un(nom), f"être {permis}", recu=valeur)
     if (minimum is not None and valeur < minimum) or (maximum is not None and valeur > maximum):
-        raise ValueError(f"{nom} doit être {permis}, reçu {recu(valeur)}")
+        raise Refus(_un(nom), f"être {permis}", recu=valeur)
     bas = -VALEUR_MAX if minimum is None else minimum
     haut = VALEUR_MAX if maximum is None else maximum
     if not bas <= valeur <= haut:
-        raise ValueError(f"{nom} doit être un entier entre {bas} et {haut}, reçu {recu(valeur)}")
+        raise Refus(_un(nom), f"être un entier entre {bas} et {haut}", recu=valeur)
     return int(valeur)
 
 
-def booleen(nom: str, valeur: Any) -> bool:
+def booleen(nom: Nom, valeur: Any) -> bool:
     """Un vrai drapeau : `True` ou `False`, pas `"non"` ni `1`.
 
     Examples:
@@ -164,14 +145,14 @@ def booleen(nom: str, valeur: Any) -> bool:
         >>> booleen("symetrique", "non")
         Traceback (most recent call last):
         ...
-        ValueError: symetrique doit être True ou False, reçu 'non'
+        rules.refus.Refus: symetrique doit être True ou False, reçu 'non'
     """
     if not isinstance(valeur, bool):
-        raise ValueError(f"{nom} doit être True ou False, reçu {recu(valeur)}")
+        raise Refus(_un(nom), "être True ou False", recu=valeur)
     return valeur
 
 
-def membre(nom: str, valeur: Any, classe: type[_E], *, permis: str | None = None) -> _E:
+def membre(nom: Nom, valeur: Any, classe: type[_E], *, permis: str | None = None) -> _E:
     """Un membre de l'énumération `classe` (pas son libellé ni son nom).
 
     Examples:
@@ -181,13 +162,13 @@ def membre(nom: str, valeur: Any, classe: type[_E], *, permis: str | None = None
         >>> membre("objectif", "FORT", Avantage)
         Traceback (most recent call last):
         ...
-        ValueError: objectif doit être un Avantage (AUCUN, LEGER, MOYEN, FORT, CRITIQUE, DEFINITIF), reçu 'FORT'
+        rules.refus.Refus: objectif doit être un Avantage (AUCUN, LEGER, MOYEN, FORT, CRITIQUE, DEFINITIF), reçu 'FORT'
     """
     if not isinstance(valeur, classe):
         if permis is None:
             permis = ", ".join(m.name for m in classe)
         article = "une" if classe.__name__ in FEMININS else "un"
-        raise ValueError(f"{nom} doit être {article} {classe.__name__} ({permis}), reçu {recu(valeur)}")
+        raise Refus(_un(nom), f"être {article} {classe.__name__} ({permis})", recu=valeur)
     return valeur
 
 
@@ -195,7 +176,7 @@ FEMININS = frozenset({"Defense", "Difficulte", "Issue"})
 """Les énumérations dont le nom est féminin (« une Défense », « aucune Issue »)."""
 
 
-def texte(nom: str, valeur: Any, *, quoi: str = "un texte non vide") -> str:
+def texte(nom: Nom, valeur: Any, *, quoi: str = "un texte non vide") -> str:
     """Un texte non vide d'au plus `TEXTE_MAX` caractères.
 
     Examples:
@@ -204,14 +185,14 @@ def texte(nom: str, valeur: Any, *, quoi: str = "un texte non vide") -> str:
         >>> texte("nom", "")
         Traceback (most recent call last):
         ...
-        ValueError: nom doit être un texte non vide (200 caractères au plus), reçu ''
+        rules.refus.Refus: nom doit être un texte non vide (200 caractères au plus), reçu ''
     """
     if not isinstance(valeur, str) or not valeur.strip() or len(valeur) > TEXTE_MAX:
-        raise ValueError(f"{nom} doit être {quoi} ({TEXTE_MAX} caractères au plus), reçu {recu(valeur)}")
+        raise Refus(_un(nom), f"être {quoi} ({TEXTE_MAX} caractères au plus)", recu=valeur)
     return valeur
 
 
-def suite(nom: str, valeurs: Any, *, maximum: int, quoi: str) -> tuple[Any, ...]:
+def suite(nom: Nom, valeurs: Any, *, maximum: int, quoi: str) -> tuple[Any, ...]:
     """Les éléments d'une suite finie d'au plus `maximum` éléments, lus sans aller au-delà.
 
     Un itérable infini (`itertools.count()`) est refusé après `maximum + 1` éléments.
@@ -223,19 +204,19 @@ def suite(nom: str, valeurs: Any, *, maximum: int, quoi: str) -> tuple[Any, ...]
         >>> suite("betas", itertools.count(), maximum=12, quoi="Traits")
         Traceback (most recent call last):
         ...
-        ValueError: betas doit être une suite d'au plus 12 Traits, reçu plus de 12 éléments
+        rules.refus.Refus: betas doit être une suite d'au plus 12 Traits, reçu plus de 12 éléments
     """
     if isinstance(valeurs, str | bytes | Mapping) or not isinstance(valeurs, Iterable):
-        raise ValueError(f"{nom} doit être une suite d'au plus {maximum} {quoi}, reçu {recu(valeurs)}")
+        raise Refus(_un(nom), f"être une suite d'au plus {maximum} {quoi}", recu=valeurs)
     lus = tuple(islice(valeurs, maximum + 1))
     if len(lus) > maximum:
-        raise ValueError(
-            f"{nom} doit être une suite d'au plus {maximum} {quoi}, reçu plus de {maximum} élément{s(maximum)}"
+        raise Refus(
+            _un(nom), f"être une suite d'au plus {maximum} {quoi}", recu_ecrit=f"plus de {maximum} élément{s(maximum)}"
         )
     return lus
 
 
-def des(nom: str, valeurs: Any, *, nombre: int, faces: int = 6) -> tuple[int, ...]:
+def des(nom: Nom, valeurs: Any, *, nombre: int, faces: int = 6) -> tuple[int, ...]:
     """Vérifie une suite de `nombre` valeurs de dés, chacune entre 1 et `faces`.
 
     Le nombre est vérifié avant de lire la suite jusqu'au bout : un itérable
@@ -247,32 +228,31 @@ def des(nom: str, valeurs: Any, *, nombre: int, faces: int = 6) -> tuple[int, ..
         >>> des("des", (6, 7, 1), nombre=3)
         Traceback (most recent call last):
         ...
-        ValueError: des : chaque dé doit être un entier entre 1 et 6, reçu 7
+        rules.refus.Refus: des : chaque dé doit être un entier entre 1 et 6, reçu 7
         >>> import itertools
         >>> des("des", itertools.count(1), nombre=3)
         Traceback (most recent call last):
         ...
-        ValueError: des doit contenir exactement 3 dés, reçu plus de 3
+        rules.refus.Refus: des doit contenir exactement 3 dés, reçu plus de 3
     """
     if isinstance(valeurs, str | bytes | Mapping) or not isinstance(valeurs, Iterable):
-        raise ValueError(
-            f"{nom} doit être une suite de {nombre} dé{s(nombre)} (entier{s(nombre)} "
-            f"de 1 à {faces}), reçu {recu(valeurs)}"
+        raise Refus(
+            _un(nom), f"être une suite de {nombre} dé{s(nombre)} (entier{s(nombre)} de 1 à {faces})", recu=valeurs
         )
     if isinstance(valeurs, Sized) and len(valeurs) != nombre:
-        raise ValueError(
-            f"{nom} doit contenir exactement {nombre} dé{s(nombre)}, reçu {len(valeurs)} : {recu(valeurs)}"
+        raise Refus(
+            _un(nom), f"contenir exactement {nombre} dé{s(nombre)}", recu_ecrit=f"{len(valeurs)} : {recu(valeurs)}"
         )
     resultat = tuple(islice(valeurs, nombre + 1))
     if len(resultat) > nombre:
-        raise ValueError(f"{nom} doit contenir exactement {nombre} dé{s(nombre)}, reçu plus de {nombre}")
+        raise Refus(_un(nom), f"contenir exactement {nombre} dé{s(nombre)}", recu_ecrit=f"plus de {nombre}")
     if len(resultat) != nombre:
-        raise ValueError(
-            f"{nom} doit contenir exactement {nombre} dé{s(nombre)}, reçu {len(resultat)} : {recu(resultat)}"
+        raise Refus(
+            _un(nom), f"contenir exactement {nombre} dé{s(nombre)}", recu_ecrit=f"{len(resultat)} : {recu(resultat)}"
         )
     for valeur in resultat:
         if isinstance(valeur, bool) or not isinstance(valeur, int) or not 1 <= valeur <= faces:
-            raise ValueError(f"{nom} : chaque dé doit être un entier entre 1 et {faces}, reçu {recu(valeur)}")
+            raise Refus(_un(nom), f"chaque dé doit être un entier entre 1 et {faces}", recu=valeur, forme=PROPOS)
     return resultat
 
 
@@ -283,14 +263,14 @@ def generateur(rng: Any) -> random.Random | None:
         >>> generateur(42)
         Traceback (most recent call last):
         ...
-        ValueError: rng doit être un random.Random (ou None), reçu 42
+        rules.refus.Refus: rng doit être un random.Random (ou None), reçu 42
     """
     if rng is not None and not isinstance(rng, random.Random):
-        raise ValueError(f"rng doit être un random.Random (ou None), reçu {recu(rng)}")
+        raise Refus("rng", "être un random.Random (ou None)", recu=rng)
     return rng
 
 
-def au_plus(nom: str, valeur: int, maximum: int) -> int:
+def au_plus(nom: Nom, valeur: int, maximum: int) -> int:
     """Refuse un entier (déjà validé) au-delà de la borne `maximum` d'un calcul de chances exactes.
 
     Examples:
@@ -299,24 +279,24 @@ def au_plus(nom: str, valeur: int, maximum: int) -> int:
         >>> au_plus("trait", 13, TRAIT_MAX)
         Traceback (most recent call last):
         ...
-        ValueError: trait doit être ≤ 12 pour calculer des chances exactes, reçu 13
+        rules.refus.Refus: trait doit être ≤ 12 pour calculer des chances exactes, reçu 13
     """
     if valeur > maximum:
-        raise ValueError(f"{nom} doit être ≤ {maximum} pour calculer des chances exactes, reçu {recu(valeur)}")
+        raise Refus(_un(nom), f"être ≤ {maximum} pour calculer des chances exactes", recu=valeur)
     return valeur
 
 
-def plafond(nom: str, valeur: int, maximum: int, quoi: str) -> int:
+def plafond(nom: Nom, valeur: int, maximum: int, quoi: str) -> int:
     """Refuse un entier (déjà validé) au-delà de la borne `maximum` d'une vraie table.
 
     Examples:
         >>> plafond("nombre", 61, RESERVE_MAX, "dés d'un même jet")
         Traceback (most recent call last):
         ...
-        ValueError: nombre doit être ≤ 60 (au plus 60 dés d'un même jet), reçu 61
+        rules.refus.Refus: nombre doit être ≤ 60 (au plus 60 dés d'un même jet), reçu 61
     """
     if valeur > maximum:
-        raise ValueError(f"{nom} doit être ≤ {maximum} (au plus {maximum} {quoi}), reçu {recu(valeur)}")
+        raise Refus(_un(nom), f"être ≤ {maximum} (au plus {maximum} {quoi})", recu=valeur)
     return valeur
 
 
@@ -333,16 +313,16 @@ def loi_entiere(nom: str, loi: Any, *, cle: Callable[[str, Any], Any]) -> dict[A
         >>> loi_entiere("lois[0]", {1: -1}, cle=entier)
         Traceback (most recent call last):
         ...
-        ValueError: lois[0] : chaque poids doit être un entier ≥ 0, reçu -1
+        rules.refus.Refus: lois[0] : chaque poids doit être un entier ≥ 0, reçu -1
     """
     if not isinstance(loi, Mapping):
-        raise ValueError(f"{nom} doit être une loi (un dict issue → poids entier), reçu {recu(loi)}")
+        raise Refus(_un(nom), "être une loi (un dict issue → poids entier)", recu=loi)
     if len(loi) > LOI_MAX:
-        raise ValueError(f"{nom} doit avoir au plus {LOI_MAX} issues, reçu {len(loi)}")
+        raise Refus(_un(nom), f"avoir au plus {LOI_MAX} issues", recu=len(loi))
     for issue, poids in loi.items():
         cle(f"{nom} (issue)", issue)
         if isinstance(poids, bool) or not isinstance(poids, int) or not 0 <= poids < POIDS_MAX:
-            raise ValueError(f"{nom} : chaque poids doit être un entier ≥ 0, reçu {recu(poids)}")
+            raise Refus(_un(nom), "chaque poids doit être un entier ≥ 0", recu=poids, forme=PROPOS)
     return dict(loi)
 
 
@@ -355,15 +335,15 @@ def classe_et_total(nom: str, issue: Any) -> tuple[Any, int]:
         >>> classe_et_total("a (issue)", 3)
         Traceback (most recent call last):
         ...
-        ValueError: a (issue) doit être un couple (classe, total entier), reçu 3
+        rules.refus.Refus: a (issue) doit être un couple (classe, total entier), reçu 3
     """
     if not isinstance(issue, tuple) or len(issue) != 2:
-        raise ValueError(f"{nom} doit être un couple (classe, total entier), reçu {recu(issue)}")
+        raise Refus(_un(nom), "être un couple (classe, total entier)", recu=issue)
     entier(f"{nom}, total", issue[1])
     return issue
 
 
-def trait_de_loi(nom: str, valeur: Any) -> int:
+def trait_de_loi(nom: Nom, valeur: Any) -> int:
     """Un Trait WaRP dont on calcule les chances : un entier de 0 à `TRAIT_MAX`.
 
     Examples:
@@ -372,11 +352,11 @@ def trait_de_loi(nom: str, valeur: Any) -> int:
         >>> trait_de_loi("trait", -1)
         Traceback (most recent call last):
         ...
-        ValueError: trait doit être un entier ≥ 0, reçu -1
+        rules.refus.Refus: trait doit être un entier ≥ 0, reçu -1
         >>> trait_de_loi("trait_second", 20)
         Traceback (most recent call last):
         ...
-        ValueError: trait_second doit être ≤ 12 pour calculer des chances exactes, reçu 20
+        rules.refus.Refus: trait_second doit être ≤ 12 pour calculer des chances exactes, reçu 20
     """
     return au_plus(nom, entier(nom, valeur, minimum=0), TRAIT_MAX)
 
@@ -393,17 +373,19 @@ def modificateur_net(bonus: Any, malus: Any, *, noms: tuple[str, str] = ("bonus"
         >>> modificateur_net(15, 1)
         Traceback (most recent call last):
         ...
-        ValueError: bonus et malus : au plus 12 dés de modificateur nets pour calculer des chances exactes, reçu 14 (bonus 15, malus 1)
+        rules.refus.Refus: bonus et malus : au plus 12 dés de modificateur nets pour calculer des chances exactes, reçu 14 (bonus 15, malus 1)
         >>> modificateur_net(0, 13, noms=("bonus_second", "malus_second"))
         Traceback (most recent call last):
         ...
-        ValueError: bonus_second et malus_second : au plus 12 dés de modificateur nets pour calculer des chances exactes, reçu 13 (bonus 0, malus 13)
+        rules.refus.Refus: bonus_second et malus_second : au plus 12 dés de modificateur nets pour calculer des chances exactes, reçu 13 (bonus 0, malus 13)
     """
     b = entier(noms[0], bonus, minimum=0)
     m = entier(noms[1], malus, minimum=0)
     if abs(b - m) > MODIFICATEUR_MAX:
-        raise ValueError(
-            f"{noms[0]} et {noms[1]} : au plus {MODIFICATEUR_MAX} dés de modificateur nets pour calculer des "
-            f"chances exactes, reçu {abs(b - m)} (bonus {b}, malus {m})"
+        raise Refus(
+            noms,
+            f"au plus {MODIFICATEUR_MAX} dés de modificateur nets pour calculer des chances exactes",
+            recu_ecrit=f"{abs(b - m)} (bonus {b}, malus {m})",
+            forme=PROPOS,
         )
     return b - m

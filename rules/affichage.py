@@ -9,17 +9,61 @@ graphiques sont des SVG autonomes, sans bibliothèque ni réseau).
 from __future__ import annotations
 
 import html
+import math
+import re
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from rules import _valider
-from rules._francais import decimal
 
-__all__ = ["PETITE_CHANCE", "chance", "graphique", "pourcentage", "tableau", "une_chance_sur"]
+__all__ = [
+    "MOINS",
+    "PETITE_CHANCE",
+    "arrondi",
+    "chance",
+    "graphique",
+    "moins",
+    "pourcentage",
+    "tableau",
+    "une_chance_sur",
+]
+
+MOINS = "\u2212"
+"""Le signe moins typographique (−), celui des pages : le trait d'union ASCII (-) n'en est pas un."""
+
+
+def arrondi(valeur: Fraction | int | float, decimales: int = 0) -> str:
+    """**La règle d'arrondi du site**, écrite une fois : au plus proche, une moitié exacte vers le haut.
+
+    Le calcul est exact (sur `Fraction`) : 62,5 s'arrondit à 63 comme 87,5 à 88
+    (l'écriture des flottants arrondit une moitié au chiffre pair, ou tombe à côté :
+    0,95 y devient 0,9). Une moitié négative s'éloigne de zéro, écrite avec le
+    signe moins typographique ([`MOINS`][rules.affichage.MOINS]). Un flottant
+    est pris pour le décimal qu'il écrit (`0.95` pour 0,95). Chaque chance du
+    site passe par ici ([`pourcentage`][rules.affichage.pourcentage]).
+
+    Examples:
+        >>> arrondi(Fraction(125, 2)), arrondi(Fraction(175, 2)), arrondi(Fraction(45, 2))
+        ('63', '88', '23')
+        >>> arrondi(Fraction(95, 100), 1), arrondi(0.95, 1), arrondi(Fraction(-5, 2))
+        ('1,0', '1,0', '−3')
+        >>> arrondi(Fraction(1, 3), 2), arrondi(2, 1), arrondi(Fraction(-1, 100), 1)
+        ('0,33', '2,0', '0,0')
+    """
+    if isinstance(valeur, bool) or not isinstance(valeur, Fraction | int | float):
+        raise ValueError(f"valeur doit être un nombre (Fraction, entier ou flottant), reçu {_valider.recu(valeur)}")
+    if isinstance(valeur, float) and not math.isfinite(valeur):
+        raise ValueError(f"valeur doit être un nombre fini, reçu {_valider.recu(valeur)}")
+    _valider.entier("decimales", decimales, minimum=0, maximum=6)
+    exacte = Fraction(repr(valeur)) if isinstance(valeur, float) else Fraction(valeur)
+    unites = math.floor(abs(exacte) * 10**decimales + Fraction(1, 2))
+    chiffres = str(unites).rjust(decimales + 1, "0")
+    texte = chiffres[: len(chiffres) - decimales] + ("," + chiffres[-decimales:] if decimales else "")
+    return (MOINS if exacte < 0 and unites else "") + texte
 
 
 def pourcentage(p: Fraction, decimales: int = 1) -> str:
-    """Une probabilité exacte écrite en pourcentage français.
+    """Une probabilité exacte écrite en pourcentage français, arrondie selon [`arrondi`][rules.affichage.arrondi].
 
     Examples:
         >>> pourcentage(Fraction(5, 8))
@@ -28,6 +72,11 @@ def pourcentage(p: Fraction, decimales: int = 1) -> str:
         '0,46 %'
         >>> pourcentage(Fraction(0))
         '0 %'
+
+        Une moitié exacte s'arrondit vers le haut, quelle que soit la précision :
+
+        >>> pourcentage(Fraction(5, 8), 0), pourcentage(Fraction(7, 8), 0), pourcentage(Fraction(19, 2000))
+        ('63 %', '88 %', '1,0 %')
 
         Une chance non nulle n'est jamais affichée « 0,0 % », ni une chance
         incomplète « 100,0 % » :
@@ -53,10 +102,10 @@ def pourcentage(p: Fraction, decimales: int = 1) -> str:
         return "100 %"
     pas = Fraction(1, 10**decimales)  # le plus petit pourcentage non nul écrit avec `decimales` décimales, exact
     if p * 100 < pas:
-        return f"< {decimal(float(pas), decimales)} %"
+        return f"< {arrondi(pas, decimales)} %"
     if p * 100 > 100 - pas:
-        return f"> {decimal(float(100 - pas), decimales)} %"
-    return f"{decimal(float(p) * 100, decimales)} %"
+        return f"> {arrondi(100 - pas, decimales)} %"
+    return f"{arrondi(p * 100, decimales)} %"
 
 
 PETITE_CHANCE = Fraction(1, 20)
@@ -86,7 +135,7 @@ def une_chance_sur(p: Fraction) -> str:
     inverse = 1 / p
     if inverse.denominator == 1:
         return f"1 chance sur {inverse.numerator}"
-    n = round(inverse)
+    n = math.floor(inverse + Fraction(1, 2))  # la règle d'arrondi d'`arrondi`, sur l'inverse
     return f"environ 1 chance sur {n}"
 
 
@@ -111,6 +160,8 @@ def chance(p: Fraction, decimales: int = 1) -> str:
 def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]], *, legende: str | None = None) -> str:
     """Un tableau Markdown, précédé de sa légende si elle est donnée.
 
+    Un nombre négatif d'une cellule ou d'un en-tête s'écrit avec le signe moins ([`moins`][rules.affichage.moins]).
+
     La légende est un paragraphe (classe `legende`) : elle reste lisible à
     l'impression et en texte, là où le titre d'un onglet disparaît.
 
@@ -120,6 +171,10 @@ def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]], *, legen
         | --- | --- |
         | 1 | 3 |
         | 2 | 6 |
+        >>> print(tableau(["Malus", "-1d"], [[-2, "de -1 à -3"]]))
+        | Malus | −1d |
+        | --- | --- |
+        | −2 | de −1 à −3 |
         >>> print(tableau(["Trait", "Seuil"], [[1, 3]], legende="le seuil de chaque Trait."))
         Tableau : le seuil de chaque Trait.
         {: .legende }
@@ -135,12 +190,25 @@ def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]], *, legen
     lignes = _valider.suite("lignes", lignes, maximum=_valider.LIGNES_MAX, quoi="lignes")
     for i, ligne in enumerate(lignes):
         _valider.suite(f"lignes[{i}]", ligne, maximum=_valider.LIGNES_MAX, quoi="cellules")
-    sortie = ["| " + " | ".join(entetes) + " |", "| " + " | ".join("---" for _ in entetes) + " |"]
+    sortie = ["| " + " | ".join(moins(e) for e in entetes) + " |", "| " + " | ".join("---" for _ in entetes) + " |"]
     if legende is not None:
         _valider.texte("legende", legende)
         sortie = [f"Tableau : {legende}", "{: .legende }", "", *sortie]
-    sortie += ["| " + " | ".join(str(c) for c in ligne) + " |" for ligne in lignes]
+    sortie += ["| " + " | ".join(moins(c) for c in ligne) + " |" for ligne in lignes]
     return "\n".join(sortie)
+
+
+_NEGATIF = re.compile(r"(?<![\w.\-/#])-(?=\d)")
+
+
+def moins(valeur: object) -> str:
+    """Le texte d'une valeur pour le lecteur, un nombre négatif écrit avec le signe moins (−).
+
+    Examples:
+        >>> moins(-3), moins("-4d"), moins("de -1 à -3"), moins("+2"), moins("page-2"), moins(7)
+        ('−3', '−4d', 'de −1 à −3', '+2', 'page-2', '7')
+    """
+    return _NEGATIF.sub(MOINS, str(valeur))
 
 
 _COULEURS = ("#3f51b5", "#ff5722", "#009688", "#9c27b0", "#795548", "#607d8b", "#e91e63", "#8bc34a")
@@ -239,8 +307,8 @@ def graphique(
 
     def etiquette(y: float) -> str:
         if pourcentages:
-            return f"{decimal(y * 100, decimales)} %"
-        return f"{y:g}".replace(".", ",")
+            return f"{arrondi(y * 100, decimales)} %"
+        return moins(f"{y:g}".replace(".", ","))
 
     morceaux = [
         f'<figure class="graphique"><svg width="{largeur}" height="{hauteur}" viewBox="0 0 {largeur} {hauteur}" role="img" '
@@ -256,7 +324,9 @@ def graphique(
             f'<text x="{g - 6}" y="{py(y) + 4:.1f}" text-anchor="end">{etiquette(y)}</text>'
         )
     for x in xs:
-        morceaux.append(f'<text x="{px(x):.1f}" y="{hauteur - b + 18}" text-anchor="middle">{x:g}</text>')
+        morceaux.append(
+            f'<text x="{px(x):.1f}" y="{hauteur - b + 18}" text-anchor="middle">{moins(format(x, "g"))}</text>'
+        )
     morceaux.append(
         f'<text x="{(g + largeur - d) / 2}" y="{hauteur - 8}" text-anchor="middle">{html.escape(legende_x)}</text>'
         f'<text x="14" y="{(h + hauteur - b) / 2}" text-anchor="middle" '
@@ -269,7 +339,7 @@ def graphique(
         for x, y in zip(xs, valeurs, strict=True):
             morceaux.append(
                 f'<circle cx="{px(x):.1f}" cy="{py(float(y)):.1f}" r="3" fill="{couleur}">'
-                f"<title>{html.escape(nom)} — {x:g} : {etiquette(float(y))}</title></circle>"
+                f"<title>{html.escape(nom)} — {moins(format(x, 'g'))} : {etiquette(float(y))}</title></circle>"
             )
         ly = h + 18 * n
         morceaux.append(

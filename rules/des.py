@@ -81,7 +81,7 @@ def lancer(nombre: int, rng: random.Random | None = None, *, faces: int = FACES)
         >>> lancer(-1)
         Traceback (most recent call last):
         ...
-        ValueError: nombre doit être un entier ≥ 0, reçu -1
+        rules.refus.Refus: nombre doit être un entier ≥ 0, reçu -1
     """
     _valider.entier("nombre", nombre, minimum=0)
     _valider.plafond("nombre", nombre, _valider.RESERVE_MAX, "dés d'un même jet")
@@ -120,7 +120,7 @@ def jets_tries(nombre: int, *, faces: int = FACES) -> Iterator[tuple[tuple[int, 
         >>> jets_tries(40)
         Traceback (most recent call last):
         ...
-        ValueError: nombre doit être un entier entre 0 et 12, reçu 40
+        rules.refus.Refus: nombre doit être un entier entre 0 et 12, reçu 40
     """
     _valider.entier("nombre", nombre, minimum=0, maximum=_valider.JETS_TRIES_MAX)
     _valider.entier("faces", faces, minimum=1, maximum=_valider.FACES_MAX)
@@ -136,7 +136,7 @@ def probabilite_jet_trie(ordres: int, nombre: int, *, faces: int = FACES) -> Fra
         >>> probabilite_jet_trie(-1, 2)
         Traceback (most recent call last):
         ...
-        ValueError: ordres doit être un entier entre 1 et 36, reçu -1
+        rules.refus.Refus: ordres doit être un entier entre 1 et 36, reçu -1
     """
     _valider.entier("nombre", nombre, minimum=0, maximum=_valider.RESERVE_MAX)
     _valider.entier("faces", faces, minimum=1, maximum=_valider.FACES_MAX)

@@ -36,6 +36,7 @@ from types import FrameType
 from typing import Any
 
 import rules
+from rules.refus import Refus
 
 # --- Le catalogue des entrées publiques ------------------------------------------------
 
@@ -285,7 +286,7 @@ def appeler(entree: Entree, positionnels: list[Any], nommes: dict[str, Any], *, 
         duree = time.perf_counter() - debut
         message = str(erreur)
         noms = [p.name for p in entree.parametres]
-        if type(erreur) is not ValueError:
+        if type(erreur) not in (ValueError, Refus):  # un refus du paquet, pas un JSONDecodeError ni un UnicodeError
             return Verdict("impropre", f"{type(erreur).__name__} : {message}", duree)
         if ANGLAIS.search(message):
             return Verdict("impropre", f"message anglais : {message}", duree)

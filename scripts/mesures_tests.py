@@ -80,7 +80,9 @@ def famille(item: pytest.Item) -> str:
     fichier = item.nodeid.split("::")[0]
     if nom in AUTRES_CONSTRUCTIONS:
         return "autres constructions"
-    if "axe" in nom.split("_") or "axe_core" in fixtures:
+    # Les tests qui lisent un parcours du site (tests/parcours.py) reçoivent axe-core avec lui : seuls ceux
+    # qui le nomment sont de la famille axe-core.
+    if "axe" in nom.split("_") or ("axe_core" in fixtures and "parcours" not in fixtures):
         return "axe-core"
     if fixtures & NAVIGATEUR or item.get_closest_marker("navigateur"):
         return "navigateur"

@@ -189,6 +189,33 @@ def axe_core(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return paquet.dossier / "axe.min.js"
 
 
+@pytest.fixture(scope="session")
+def _parcours_faits() -> dict[tuple[str, str], Any]:
+    """Les parcours du site déjà faits par ce worker (`tests/parcours.py`)."""
+    return {}
+
+
+@pytest.fixture
+def parcours(
+    browser: Any,
+    serveur_site: str,
+    site_construit: SiteConstruit,
+    axe_core: Path,
+    _parcours_faits: dict[tuple[str, str], Any],
+    request: pytest.FixtureRequest,
+) -> Callable[[str, str], Any]:
+    """`parcours(mode, largeur)` : chaque page du site ouverte une fois dans ce mode, à cette largeur, et ce
+    qu'on y a relevé (`tests/parcours.py`) ; fait une fois par worker, au premier test qui le demande.
+    Un test qui s'en sert porte `groupe(mode, largeur)` : les tests d'un parcours vont au même worker."""
+    from tests.parcours import parcours_du_worker
+
+    feuilles = sorted(p.name for p in (RACINE / "docs" / "stylesheets").glob("*.css"))
+    pages = site_construit.adresses()
+    return parcours_du_worker(
+        _parcours_faits, browser, serveur_site, pages, axe_core, feuilles, lambda texte: annoncer(request.config, texte)
+    )
+
+
 # ---------------------------------------------------------------- Chromium
 
 
@@ -289,9 +316,39 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items.sort(key=_poids, reverse=True)
 
 
+PLAN_MARQUEURS = "REGLES_PLAN_MARQUEURS"
+"""Variable d'environnement : si elle nomme un fichier, chaque test que `-m` écarte y est noté (une ligne
+JSON : son identifiant, ses marqueurs, ses fixtures). `tests/test_marqueurs.py` vérifie ainsi les deux
+marqueurs sur ce qu'une seule collecte de `-m "not site and not navigateur"` écarte."""
+
+
+def pytest_deselected(items: list[pytest.Item]) -> None:
+    fichier = os.environ.get(PLAN_MARQUEURS)
+    if not fichier:
+        return
+    with open(fichier, "a", encoding="utf-8") as f:
+        for item in items:
+            ligne = {
+                "test": item.nodeid,
+                "marqueurs": sorted({m.name for m in item.iter_markers()}),
+                "fixtures": sorted(getattr(item, "fixturenames", ())),
+            }
+            f.write(json.dumps(ligne, ensure_ascii=False) + "\n")
+
+
+WORKERS_PAR_COEUR = 2
+"""Deux workers par cœur : la suite attend plus qu'elle ne calcule (Chromium, le pilote de Playwright,
+le réseau local, un noyau qui démarre) ; un worker calcule pendant qu'un autre attend. Avec un worker
+par cœur, sur 2 cœurs au repos, le temps processeur de la suite (user + sys) n'était qu'un tiers du
+temps réel × 2 cœurs (`python -m scripts.mesures_tests`). Un Chromium par worker : quelques centaines
+de Mo chacun."""
+
+WORKERS_AU_PLUS = 8
+
+
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """`-n auto` : un worker par cœur, deux au moins (les tests navigateur attendent beaucoup le réseau)."""
-    return max(2, os.cpu_count() or 1)
+    """`-n auto` : deux workers par cœur, quatre au moins, huit au plus (`PYTEST_XDIST_AUTO_NUM_WORKERS` l'emporte)."""
+    return min(WORKERS_AU_PLUS, max(4, WORKERS_PAR_COEUR * (os.cpu_count() or 1)))
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:

@@ -24,6 +24,7 @@ image en 404 font échouer la vérification, une favicon abandonnée non.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
@@ -79,7 +80,9 @@ class Surveillance:
         cible.on("request", self._requete)
         cible.on("requestfailed", self._echec)
         cible.on("response", self._reponse)
-        cible.route("**/*", self._router)
+        # Seules les requêtes hors du site passent par Python : le motif (une expression rationnelle, que
+        # Playwright applique lui-même dans le navigateur) laisse filer les autres sans aller-retour.
+        cible.route(re.compile(rf"^(?!(?:https?://{re.escape(hote)}(?::\d+)?(?:[/?#]|$)|data:|blob:))"), self._router)
 
     def _hors_site(self, url: str) -> bool:
         return urlparse(url).hostname != self.hote and not url.startswith(_SANS_RESEAU)

@@ -29,6 +29,7 @@ import pytest
 
 from hooks import npm
 from tests.conftest import EN_CI, RACINE, SiteConstruit
+from tests.parcours import LARGEURS, MODES, Parcours, fautes_axe, groupe  # noqa: F401 (fautes_axe : réexportée)
 
 try:
     from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, expect
@@ -38,46 +39,11 @@ except ImportError:  # l'extra « browser » n'est pas installé
     pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
 
 
-REGLES_WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-"""Les règles d'axe-core étiquetées WCAG 2.0 et 2.1, niveaux A et AA (le RGAA 4 s'y adosse)."""
-
-GRAVES = {"serious", "critical"}
-
-REGLES_NOMMEES = ["aria-dialog-name", "landmark-unique"]
-"""Deux règles de bonne pratique que l'issue 13 relève : elles ne passent pas, quel que soit leur impact."""
-
-MODES = {"clair": ("light", "default"), "sombre": ("dark", "slate")}
-"""Le mode, le thème de couleurs émulé, et le schéma de Material attendu sur `<body>`."""
-
-LARGEURS = {"bureau": 1280, "telephone": 375}
-
-LANCER_AXE = """async ({regles, nommees}) => {
-  const options = {
-    runOnly: {type: "tag", values: regles},
-    rules: Object.fromEntries(nommees.map(r => [r, {enabled: true}])),
-    resultTypes: ["violations"],
-  };
-  const resultat = await axe.run(document, options);
-  return resultat.violations.map(v => ({
-    regle: v.id, impact: v.impact,
-    noeuds: v.nodes.map(n => n.target.join(" ") + " — " + n.failureSummary.replace(/\\s+/g, " ").slice(0, 240)),
-  }));
-}"""
+PARCOURS = [pytest.param(m, lg, marks=groupe(m, lg), id=f"{m}-{lg}") for m in MODES for lg in LARGEURS]
+"""Les quatre parcours (mode, largeur) de `tests/parcours.py`, chacun au worker qui le fait."""
 
 
 # ---------------------------------------------------------------- axe-core
-
-
-def fautes_axe(page: Page, axe_js: Path, ou: str) -> list[str]:
-    """Les violations graves (ou des règles nommées) de la page telle qu'elle est, une ligne lisible chacune."""
-    if not page.evaluate("() => typeof axe !== 'undefined'"):
-        page.add_script_tag(path=str(axe_js))
-    fautes = []
-    for v in page.evaluate(LANCER_AXE, {"regles": REGLES_WCAG, "nommees": REGLES_NOMMEES}):
-        if v["impact"] in GRAVES or v["regle"] in REGLES_NOMMEES:
-            exemples = "\n      ".join(v["noeuds"][:3])
-            fautes.append(f"{ou} : {v['regle']} ({v['impact']}, {len(v['noeuds'])}×)\n      {exemples}")
-    return fautes
 
 
 def _pages_du_plan(dossier: Path) -> set[str]:
@@ -88,39 +54,29 @@ def _pages_du_plan(dossier: Path) -> set[str]:
     return {a.removeprefix(racine) for a in adresses}
 
 
-@pytest.mark.parametrize("largeur", LARGEURS.values(), ids=LARGEURS.keys())
-@pytest.mark.parametrize("mode", MODES.keys())
+@pytest.mark.parametrize(("mode", "largeur"), PARCOURS)
 def test_axe_ne_trouve_rien_de_grave(
-    browser: Browser,
-    serveur_site: str,
+    parcours: Callable[[str, str], Parcours],
     site_construit: SiteConstruit,
     axe_core: Path,
     bilan: Callable[[str, int], None],
     mode: str,
-    largeur: int,
+    largeur: str,
 ) -> None:
-    theme, schema = MODES[mode]
     pages = site_construit.adresses()
     # L'énumération ne perd aucune page que MkDocs publie (plan du site), et compte la page 404.
     assert _pages_du_plan(site_construit.dossier) <= set(pages) and "404.html" in pages
-    contexte = browser.new_context(
-        viewport={"width": largeur, "height": 900}, color_scheme=theme, service_workers="block"
-    )
-    page = contexte.new_page()
-    fautes: list[str] = []
-    verifiees = 0
-    for chemin in pages:
-        page.goto(serveur_site + chemin, wait_until="load")
-        expect(page.locator("body")).to_have_attribute("data-md-color-scheme", schema)
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        fautes += fautes_axe(page, axe_core, chemin)
-        verifiees += 1
-    contexte.close()
+    # Le parcours ouvre chaque page dans ce mode, à cette largeur (schéma de Material vérifié sur chacune),
+    # et y lance axe-core une fois la page chargée et peinte (tests/parcours.py).
+    releves = parcours(mode, largeur)["axe"]
+    verifiees = len([p for p in pages if p in releves])
+    fautes = [faute for p in pages for faute in releves.get(p, [])]
     bilan(
-        f"pages vérifiées par axe-core {npm.version_epinglee(RACINE, 'axe-core')}, mode {mode}, {largeur} px", verifiees
+        f"pages vérifiées par axe-core {npm.version_epinglee(RACINE, 'axe-core')}, mode {mode}, {LARGEURS[largeur]} px",
+        verifiees,
     )
     assert verifiees == len(pages)
-    assert not fautes, f"{len(fautes)} violations (mode {mode}, {largeur} px) :\n" + "\n".join(fautes)
+    assert not fautes, f"{len(fautes)} violations (mode {mode}, {LARGEURS[largeur]} px) :\n" + "\n".join(fautes)
 
 
 # ---------------------------------------------------------------- arbre d'accessibilité
@@ -330,34 +286,6 @@ def test_l_ordre_de_lecture_suit_la_page(page_cdp: tuple[Page, CDPSession], serv
 
 # ---------------------------------------------------------------- feuilles de style
 
-SELECTEURS = r"""(fichiers) => {
-  const trouves = {};
-  const corps = document.body, schema = corps.getAttribute("data-md-color-scheme");
-  const visiter = (regles, fichier) => {
-    for (const regle of regles) {
-      if (regle.selectorText) {
-        for (const selecteur of regle.selectorText.split(/,(?![^(]*\))/)) {
-          // Sans pseudo-classes ni pseudo-éléments (:hover, ::before…), sauf :not / :is / :where / :has.
-          const nu = selecteur.replace(/::?[\w-]+(\([^)]*\))?/g, m => /^:(not|is|where|has)\(/.test(m) ? m : "").trim();
-          // Dans les deux schémas de couleurs (les règles [data-md-color-scheme="slate"] du mode sombre).
-          let n = 0;
-          for (const s of ["default", "slate"]) {
-            corps.setAttribute("data-md-color-scheme", s);
-            n += document.querySelectorAll(nu || "*").length;
-          }
-          corps.setAttribute("data-md-color-scheme", schema);
-          trouves[fichier + " | " + selecteur.trim()] = n;
-        }
-      } else if (regle.cssRules) visiter(regle.cssRules, fichier);
-    }
-  };
-  for (const feuille of document.styleSheets) {
-    const fichier = (feuille.href || "").split("/").pop();
-    if (fichiers.includes(fichier)) visiter(feuille.cssRules, fichier);
-  }
-  return trouves;
-}"""
-
 APRES_UNE_ACTION = ("[data-masquee]", "[data-focus]", ".md-tooltip2")
 """Ce que le lecteur fait apparaître (Échap, focus d'un onglet, survol) : vérifié par les tests clavier."""
 
@@ -367,15 +295,21 @@ A_L_EXECUTION = {"cellules.css", "calculateur.css"}
 `tests/test_calculateur_navigateur.py` les exercent ; ici, on vérifie seulement qu'elles sont chargées."""
 
 
+@groupe("clair", "bureau")
 def test_chaque_regle_de_nos_feuilles_de_style_touche_le_site(
-    page: Page, serveur_site: str, site_construit: SiteConstruit
+    parcours: Callable[[str, str], Parcours], site_construit: SiteConstruit
 ) -> None:
-    """Pas de règle CSS qui ne correspond à rien (l'issue 12 le demande), et chaque feuille est chargée."""
+    """Pas de règle CSS qui ne correspond à rien (l'issue 12 le demande), et chaque feuille est chargée.
+
+    Chaque page, ouverte en clair sur un bureau par le parcours de `tests/parcours.py`, dit combien
+    d'éléments chaque sélecteur de nos feuilles y touche (dans les deux schémas de couleurs)."""
     fichiers = sorted(p.name for p in (RACINE / "docs" / "stylesheets").glob("*.css"))
+    releves = parcours("clair", "bureau")["feuilles de style"]
+    pages = site_construit.adresses()
+    assert set(releves) >= set(pages), f"pages sans relevé : {sorted(set(pages) - set(releves))}"
     vus: dict[str, int] = {}
-    for chemin in site_construit.adresses():
-        page.goto(serveur_site + chemin, wait_until="load")
-        for selecteur, nombre in page.evaluate(SELECTEURS, fichiers).items():
+    for chemin in pages:
+        for selecteur, nombre in releves[chemin].items():
             vus[selecteur] = vus.get(selecteur, 0) + nombre
     assert {s.split(" | ")[0] for s in vus} == set(fichiers), "une feuille de docs/stylesheets/ n'est pas chargée"
     orphelins = [

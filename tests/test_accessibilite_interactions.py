@@ -30,6 +30,7 @@ import pytest
 
 from hooks import npm
 from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, RACINE, SiteConstruit
+from tests.parcours import TERMES, Parcours, groupe
 from tests.test_accessibilite import LARGEURS, MODES, fautes_axe
 from tests.test_cellules import PAGE_REGLES, _exiger_runtime
 
@@ -172,31 +173,23 @@ def test_axe_ne_trouve_rien_de_grave_menu_ouvert_sur_un_telephone(
 
 # ---------------------------------------------------------------- le glossaire au clavier
 
-TERMES = """() => {
-  const termes = [...document.querySelectorAll('.md-content abbr')];
-  const repliables = [...document.querySelectorAll('.md-content :is(details, .tabbed-block)')];
-  return termes.map(a => ({
-    definition: a.getAttribute('data-terme') || a.title,
-    bloc: repliables.indexOf(a.closest('details, .tabbed-block')),
-    visible: a.checkVisibility(),
-    focalisable: a.tabIndex >= 0 && a.hasAttribute('tabindex'),
-  }));
-}"""
 
-
+@groupe("clair", "bureau")
 def test_un_seul_arret_de_tabulation_par_terme_et_par_page(
-    page: Page, serveur_site: str, site_construit: SiteConstruit, bilan: Callable[[str, int], None]
+    parcours: Callable[[str, str], Parcours], site_construit: SiteConstruit, bilan: Callable[[str, int], None]
 ) -> None:
     """La première occurrence de chaque définition prend le focus ; les suivantes gardent leur titre.
 
     Et tout terme d'une page s'atteint au clavier quand on le voit : un bloc repliable (détails
-    fermé, onglet inactif) a ses propres premières occurrences."""
+    fermé, onglet inactif) a ses propres premières occurrences. Chaque page est lue, telle qu'elle
+    se charge, par le parcours clair à 1280 px (`tests/parcours.py`)."""
     occurrences = arrets = pages = 0
     par_page: dict[str, tuple[int, int]] = {}
     fautes = []
+    releves = parcours("clair", "bureau")["termes"]
     for chemin in site_construit.adresses():
-        page.goto(serveur_site + chemin, wait_until="load")
-        termes = page.evaluate(TERMES)
+        assert chemin in releves, f"{chemin} : pas lue par le parcours"
+        termes, invisibles = releves[chemin]["termes"], releves[chemin]["sans_arret_visible"]
         vues: set[tuple[int, str]] = set()
         for rang, t in enumerate(termes):
             # La première occurrence de la page, et de chaque bloc repliable (détails, onglet) qui peut être fermé.
@@ -207,16 +200,7 @@ def test_un_seul_arret_de_tabulation_par_terme_et_par_page(
             elif t["focalisable"] != premiere:
                 quoi = "prend le focus" if t["focalisable"] else "ne prend pas le focus"
                 fautes.append(f"{chemin} : le terme n° {rang + 1} {quoi} ({t['definition'][:50]})")
-        fautes += page.evaluate(
-            """(chemin) => {
-          // Chaque définition visible de la page a une occurrence visible qui prend le focus.
-          const visibles = [...document.querySelectorAll('.md-content abbr')].filter(a => a.checkVisibility());
-          const atteintes = new Set(visibles.filter(a => a.tabIndex >= 0).map(a => a.getAttribute('data-terme')));
-          return [...new Set(visibles.map(a => a.getAttribute('data-terme')))].filter(d => !atteintes.has(d))
-            .map(d => chemin + ' : aucune occurrence visible ne prend le focus (' + (d || '').slice(0, 50) + ')');
-        }""",
-            chemin,
-        )
+        fautes += invisibles
         occurrences += len(termes)
         arrets += sum(t["focalisable"] for t in termes)
         par_page[chemin] = (len(termes), sum(t["focalisable"] for t in termes))

@@ -13,11 +13,24 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from rules.affichage import PETITE_CHANCE, chance, graphique, pourcentage, tableau, une_chance_sur
+from rules.affichage import (
+    MOINS,
+    PETITE_CHANCE,
+    arrondi,
+    chance,
+    graphique,
+    moins,
+    pourcentage,
+    tableau,
+    une_chance_sur,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -244,7 +257,7 @@ def verifier(
 
     # L'axe des abscisses : une étiquette par abscisse, sous la zone des courbes, dans l'image.
     ticks, legende_abscisses = lu.abscisses[:-1], lu.abscisses[-1]
-    assert [t[2] for t in ticks] == [f"{x:g}" for x in xs]
+    assert [t[2] for t in ticks] == [f"{x:g}".replace("-", "\u2212") for x in xs]  # le signe moins typographique
     assert all(bas < t[1] < legende_abscisses[1] <= lu.hauteur for t in ticks)
     xmin, xmax = min(xs), max(xs)
     for (x_tick, _, _), x in zip(ticks, xs, strict=True):
@@ -268,7 +281,7 @@ def verifier(
         for (cx, cy, _, infobulle), (x_tick, _, _), x, v in zip(cercles, ticks, xs, valeurs, strict=True):
             assert cx == x_tick
             assert abs(valeur_de(cy) - v * (100 if etiquettes[-1].endswith("%") else 1)) < 0.01 * abs(v_haut - v_bas)
-            assert infobulle.startswith(f"{nom} — {x:g} : ")
+            assert infobulle.startswith(f"{nom} — {x:g} : ".replace("-", "\u2212"))
     # La légende des courbes : à droite de la zone des courbes, dans l'image, sans chevauchement.
     y_precedent = -1.0
     for (carre, texte), couleur in zip(lu.legende, couleurs, strict=True):
@@ -430,3 +443,80 @@ def test_trente_deux_series_au_plus_et_un_maximum_petit_mais_positif() -> None:
     assert graphique("T", [1, 2], {"a": [0.5, 1]}, legende_x="x", legende_y="y", maximum_y=0.5).count("<circle") == 2
     sans_positif = graphique("T", [1, 2], {"a": [0, -0.5]}, legende_x="x", legende_y="y")
     assert [g[2] for g in lire(sans_positif).graduations] == ["0 %", "25 %", "50 %", "75 %", "100 %"]
+
+
+# ---------------------------------------------------------------- la règle d'arrondi
+
+
+def _exact(x: Fraction, decimales: int) -> str:
+    """L'arrondi demi vers le haut (loin de zéro) calculé par le module decimal, sur 80 chiffres."""
+    with localcontext() as ctx:
+        ctx.prec = 80
+        valeur = Decimal(x.numerator) / Decimal(x.denominator)
+        texte = str(valeur.quantize(Decimal(1).scaleb(-decimales), rounding=ROUND_HALF_UP))
+    texte = texte.replace(".", ",")
+    return MOINS + texte[1:] if texte.startswith("-") and texte.strip("-0,") else texte.lstrip("-")
+
+
+fractions_ = st.fractions(min_value=-1000, max_value=1000, max_denominator=10**6)
+
+
+@given(fractions_, st.integers(min_value=0, max_value=4))
+def test_arrondi_est_l_arrondi_exact_demi_vers_le_haut(x: Fraction, decimales: int) -> None:
+    assert arrondi(x, decimales) == _exact(x, decimales)
+
+
+@given(st.integers(min_value=-(10**5), max_value=10**5), st.integers(min_value=0, max_value=3))
+def test_une_moitie_exacte_s_arrondit_en_s_eloignant_de_zero(n: int, decimales: int) -> None:
+    """x,…5 exactement : toujours vers le haut en valeur absolue (jamais « au pair » comme format())."""
+    x = Fraction(2 * n + 1, 2 * 10**decimales)
+    attendu = Fraction(n + 1 if n >= 0 else n, 10**decimales)
+    assert arrondi(x, decimales) == arrondi(attendu, decimales)
+
+
+@given(st.fractions(min_value=0, max_value=1, max_denominator=10**6), st.integers(min_value=0, max_value=3))
+def test_pourcentage_suit_la_regle_d_arrondi(p: Fraction, decimales: int) -> None:
+    pas = Fraction(1, 10**decimales)
+    texte = pourcentage(p, decimales)
+    if p in (0, 1) or pas <= p * 100 <= 100 - pas:
+        assert texte == ("0 %" if p == 0 else "100 %" if p == 1 else f"{_exact(p * 100, decimales)} %")
+    else:
+        assert texte.startswith(("< ", "> "))
+
+
+@pytest.mark.parametrize(
+    ("x", "decimales", "texte"),
+    [
+        (Fraction(125, 2), 0, "63"),  # 62,5 % de l'aide-mémoire (il écrivait 62 %)
+        (Fraction(175, 2), 0, "88"),
+        (Fraction(45, 2), 0, "23"),
+        (Fraction(95, 100), 1, "1,0"),  # « 0,95 % » d'un tableau devenait « 0,9 % » dans sa phrase
+        (Fraction(800, 27), 1, "29,6"),  # au moins une spéciale au seuil 12 (8/27)
+        (Fraction(-5, 2), 0, "−3"),
+        (Fraction(-1, 1000), 1, "0,0"),
+        (0.95, 1, "1,0"),  # un flottant : le décimal qu'il écrit
+    ],
+)
+def test_arrondi_les_cas_de_l_issue(x: Fraction | float, decimales: int, texte: str) -> None:
+    assert arrondi(x, decimales) == texte
+
+
+@pytest.mark.parametrize(
+    ("valeur", "decimales", "message"),
+    [
+        ("1", 0, "valeur doit être un nombre"),
+        (True, 0, "valeur doit être un nombre"),
+        (float("nan"), 0, "valeur doit être un nombre fini"),
+        (Fraction(1, 2), 7, "decimales"),
+        (Fraction(1, 2), -1, "decimales"),
+    ],
+)
+def test_arrondi_refuse_ce_qui_n_est_pas_un_nombre(valeur: object, decimales: int, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        arrondi(valeur, decimales)  # type: ignore[arg-type]
+
+
+def test_moins_ecrit_le_signe_moins_devant_un_chiffre_seulement() -> None:
+    assert moins(-3) == "−3" and moins("-1 à -3") == "−1 à −3" and moins("+2d") == "+2d"
+    assert moins("contre-attaque") == "contre-attaque" and moins("page-2") == "page-2"
+    assert tableau(["-1d"], [[-2]]).splitlines() == ["| −1d |", "| --- |", "| −2 |"]

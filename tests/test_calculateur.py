@@ -22,6 +22,7 @@ from rules.affichage import pourcentage, une_chance_sur
 from rules.calculateur import FORMULAIRES, Reponse, calculer, calculer_json, en_texte
 from rules.calculateur._commun import ecrire_des
 from rules.des import lancer
+from rules.refus import Refus
 from tests.cas_calculateur import CAS, ERREURS, Cas
 
 XSS = ('"><img src=x onerror=alert(1)>', "</script><script>alert(1)</script>", "javascript:alert(1)")
@@ -62,10 +63,10 @@ def test_chaque_formulaire_a_des_cas_et_une_erreur() -> None:
 _REFUS_HORS_FORMULAIRE = (
     # Une case mal remplie est refusée seule : la scène (qui ne finirait jamais) n'est pas calculée pour autant.
     ("troisd6-scene", {"seuil_a": "2", "seuil_b": "2", "comparer": "peut-être"}, "comparer",
-     "comparer doit valoir « oui » ou « non », reçu 'peut-être'"),
+     "Comparer les échanges de risque du texte pour le premier : doit valoir « oui » ou « non », reçu 'peut-être'"),
     # Un choix refusé arrête le calcul : l'Indice trop haut n'ajoute pas une seconde erreur.
     ("troisd6-defense", {"avantage": "x", "indice_attaquant": "14D6"}, "avantage",
-     "avantage doit être l'un de aucun, leger, moyen, fort, critique, reçu 'x'"),
+     "Avantage courant de l'attaquant : doit être l'un de aucun, leger, moyen, fort, critique, reçu 'x'"),
 )  # fmt: skip
 
 
@@ -169,7 +170,7 @@ def test_en_texte_ecrit_verdict_tableaux_et_notes() -> None:
     assert texte.startswith("Verdict : Magistrale\n")
     assert "Réussite, Magistrale comprise : 82,5 %." in texte
     assert "1 chance sur 1296" in texte
-    assert en_texte(calculer("warp-jet", {"trait": "-1"})) == "trait : trait doit être un entier ≥ 0, reçu -1"
+    assert en_texte(calculer("warp-jet", {"trait": "-1"})) == "Trait (dés) : doit être un entier ≥ 0, reçu -1"
 
 
 def test_chaque_mecanique_mene_au_calculateur() -> None:
@@ -1401,27 +1402,29 @@ def test_lecture_des_champs_comme_les_ecrit_un_joueur() -> None:
     for ecrit in ("", "NON", "off", "0", "faux", "False"):
         assert calculer("troisd6-jet", {"sorte": "talent", "familiarite": ecrit}).faits == non.faits
     assert calculer("troisd6-jet", {"familiarite": "peut-être"}).erreurs == {
-        "familiarite": "familiarite doit valoir « oui » ou « non », reçu 'peut-être'"
+        "familiarite": "Simple familiarité du talent (−3) : doit valoir « oui » ou « non », reçu 'peut-être'"
     }
-    assert calculer("warp-jet", {"des": "6"}).erreurs == {"des": "des doit contenir exactement 3 dés, reçu 1 : (6,)"}
+    assert calculer("warp-jet", {"des": "6"}).erreurs == {
+        "des": "Dés lancés : doit contenir exactement 3 dés, reçu 1 : (6,)"
+    }
     assert calculer("warp-jet", {"trait": "12d"}).tableaux == calculer("warp-jet", {"trait": "12"}).tableaux
     assert calculer("warp-jet", {"trait": "1234567890"}).erreurs == {
-        "trait": "trait doit être un entier ≥ 0, reçu '1234567890'"
+        "trait": "Trait (dés) : doit être un entier ≥ 0, reçu '1234567890'"
     }
 
 
 def test_lecture_noms_et_choix_refuses_mot_pour_mot() -> None:
     assert calculer("warp-oppose", {"mode": "bras"}).erreurs == {
-        "mode": "mode doit être l'un de attaque, symetrique, reçu 'bras'"
+        "mode": "Épreuve : doit être l'un de attaque, symetrique, reçu 'bras'"
     }
     assert calculer("troisd6-scene", {"nom_a": "<b>", "comparer": "non"}).erreurs == {
-        "nom_a": "nom_a doit être un nom de 40 caractères au plus (lettres, chiffres, espaces, apostrophes, tirets, "
+        "nom_a": "Nom : doit être un nom de 40 caractères au plus (lettres, chiffres, espaces, apostrophes, tirets, "
         "points), reçu '<b>'"
     }
     # Un choix refusé est lu comme le premier permis (ici la caractéristique, qui accepte toute valeur) : son refus
     # reste seul, sans un second refus qui n'en serait que la conséquence (un talent refuserait la valeur −1).
     assert calculer("troisd6-jet", {"sorte": "competence", "valeur": "-1"}).erreurs == {
-        "sorte": "sorte doit être l'un de caracteristique, talent, reçu 'competence'"
+        "sorte": "Jet de : doit être l'un de caracteristique, talent, reçu 'competence'"
     }
     r = calculer("troisd6-scene", {"nom_a": "", "nom_b": "", "comparer": "non"})
     assert r.verdict is not None and r.verdict.startswith("A l'emporte ")
@@ -1486,10 +1489,10 @@ def test_en_texte_mot_pour_mot() -> None:
         "  Catastrophe (tous les dés gardés à 1) : 7,4 %."
     )
     assert (
-        en_texte(calculer("warp-jet", {"trait": "x", "des": "9"})) == "trait : trait doit être un entier ≥ 0, reçu 'x'"
+        en_texte(calculer("warp-jet", {"trait": "x", "des": "9"})) == "Trait (dés) : doit être un entier ≥ 0, reçu 'x'"
     )
-    # Plusieurs refus, un par ligne ; un refus qui ne nomme aucun champ est écrit sous « entrée ».
-    assert en_texte(Reponse("warp-jet", {}, erreurs={"trait": "a", "": "b"})) == "trait : a\nentrée : b"
+    # Plusieurs refus, un par ligne (chacun nomme son champ) ; un refus qu'aucun champ ne porte est écrit sous « entrée ».
+    assert en_texte(Reponse("warp-jet", {}, erreurs={"trait": "a", "": "b"})) == "a\nentrée : b"
     # Plusieurs faits : un par ligne, dans un seul bloc.
     faits = calculer("warp-cooperatif", {"betas": "2 3", "des_betas": "4 3 / 6 1 1", "des": "5 4 2 1"})
     assert len(faits.faits) == 3 and "\n".join(faits.faits) in en_texte(faits).split("\n\n")
@@ -1545,11 +1548,14 @@ def test_calculer_refuse_a_la_porte_mot_pour_mot() -> None:
     # Un refus qui ne tient à aucun champ seul (un seuil fait de la valeur, de la difficulté, du modificateur…) va
     # sous « entrée » (""), que la page montre en tête du formulaire ; la réponse garde son formulaire et ses entrées.
     # (Le même refus dans une défense : test_un_autre_refus_des_chances_reste_sous_son_champ.)
-    assert calculer("troisd6-jet", {"difficulte": "999"}) == Reponse(
-        "troisd6-jet", {"difficulte": "999"}, erreurs={"": "seuil doit être un entier entre -1000 et 1000, reçu 1009"}
-    )
+    r = calculer("troisd6-jet", {"difficulte": "999"})
+    assert (r.formulaire, r.entrees["difficulte"], r.verdict, r.tableaux) == ("troisd6-jet", "999", None, ())
+    assert r.erreurs == {"": "seuil doit être un entier entre -1000 et 1000, reçu 1009"}
+    assert r.refus[""].lieux == (("seuil",),)
     # 200 caractères : reçus (et refusés par la règle, sous le champ) ; sans `rng`, « Lancer » tire quand même.
-    assert calculer("warp-jet", {"trait": "1" * 200}).erreurs["trait"].startswith("trait doit être un entier ≥ 0")
+    assert (
+        calculer("warp-jet", {"trait": "1" * 200}).erreurs["trait"].startswith("Trait (dés) : doit être un entier ≥ 0")
+    )
     assert calculer("warp-jet", {}, lancer=True).verdict is not None
     assert calculer("warp-jet", None).ok
 
@@ -1567,10 +1573,10 @@ def test_lecture_des_groupes_resultats_et_traits() -> None:
     etendu = calculer("warp-etendu", {"des": "5 3 2 / 6 1 1 / 6 4 3 / 6 5 4"})
     assert calculer("warp-etendu", {"des": "5 3 2 \n 6 1 1 | 6 4 3 // 6 5 4"}).explication == etendu.explication
     refus = {
-        ("warp-cooperatif", "betas", "2/3x"): "betas[1] doit être un entier ≥ 0, reçu '3x'",
-        ("warp-cooperatif", "betas", "1000"): "betas[0] doit être un entier ≥ 0, reçu '1000'",
-        ("warp-jet", "des", "6 x 1"): "des : chaque dé doit être un entier entre 1 et 6, reçu 'x'",
-        ("warp-jet", "des", "6 1234 1"): "des : chaque dé doit être un entier entre 1 et 6, reçu '1234'",
+        ("warp-cooperatif", "betas", "2/3x"): "Traits des Bêtas (dés), Bêta 2 : doit être un entier ≥ 0, reçu '3x'",
+        ("warp-cooperatif", "betas", "1000"): "Traits des Bêtas (dés), Bêta 1 : doit être un entier ≥ 0, reçu '1000'",
+        ("warp-jet", "des", "6 x 1"): "Dés lancés : chaque dé doit être un entier entre 1 et 6, reçu 'x'",
+        ("warp-jet", "des", "6 1234 1"): "Dés lancés : chaque dé doit être un entier entre 1 et 6, reçu '1234'",
     }
     for (formulaire, champ, valeur), message in refus.items():
         assert calculer(formulaire, {champ: valeur}).erreurs == {champ: message}
@@ -1600,14 +1606,15 @@ def test_cooperatif_lance_refus_sous_son_champ() -> None:
     """« Lancer » : cooperation() refuse ce qu'un jet joué ne peut pas lancer (plus de 60 dés), et son message va sous
     le champ qu'il nomme, pas sous un champ vide ; les refus suivants (les chances de l'Alpha) ne le remplacent pas."""
     refus = [
-        ({"alpha": "61", "betas": "2"}, "alpha", "alpha doit être ≤ 60 (au plus 60 dés), reçu 61"),
-        ({"bonus": "61", "betas": "2"}, "bonus", "bonus doit être ≤ 60 (au plus 60 dés), reçu 61"),
-        ({"malus": "61", "betas": "2"}, "malus", "malus doit être ≤ 60 (au plus 60 dés), reçu 61"),
+        ({"alpha": "61", "betas": "2"}, "alpha", "Trait de l'Alpha (dés) : doit être ≤ 60 (au plus 60 dés), reçu 61"),
+        ({"bonus": "61", "betas": "2"}, "bonus", "Dés de bonus (pour tous) : doit être ≤ 60 (au plus 60 dés), reçu 61"),
+        ({"malus": "61", "betas": "2"}, "malus", "Dés de malus (pour tous) : doit être ≤ 60 (au plus 60 dés), reçu 61"),
         ({"alpha": "50", "betas": "2 2 2 2 2 2"}, "alpha",
-         "alpha, betas, bonus et malus : au plus 60 dés d'un même jet, et l'Alpha peut en lancer 63 "
-         "(Trait 50, 6 Bêtas, bonus 0, malus 0)"),
+         "Trait de l'Alpha (dés), Traits des Bêtas (dés), Dés de bonus (pour tous) et Dés de malus (pour tous) : "
+         "au plus 60 dés d'un même jet, et l'Alpha peut en lancer 63 (Trait 50, 6 Bêtas, bonus 0, malus 0)"),
         ({"betas": "2 59", "bonus": "2"}, "betas",
-         "betas[1], bonus et malus : au plus 60 dés d'un même jet, reçu 62 (Trait 59, bonus 2, malus 0)"),
+         "Traits des Bêtas (dés), Bêta 2, Dés de bonus (pour tous) et Dés de malus (pour tous) : "
+         "au plus 60 dés d'un même jet, reçu 62 (Trait 59, bonus 2, malus 0)"),
     ]  # fmt: skip
     for entrees, champ, message in refus:
         r = calculer("warp-cooperatif", entrees, lancer=True, rng=random.Random(0))
@@ -1658,12 +1665,12 @@ def test_defense_noms_par_defaut() -> None:
 def test_les_des_des_deux_camps_sont_lus_meme_si_l_un_manque() -> None:
     """Les dés du premier manquent, ceux du second sont faux : les deux champs disent leur erreur."""
     assert calculer("troisd6-mineure", {"seuil_second": "12", "des_second": "1 2"}).erreurs == {
-        "des_premier": "des_premier : donnez les dés des deux camps pour juger la scène (ou aucun)",
-        "des_second": "des doit contenir exactement 3 dés, reçu 2 : (1, 2)",
+        "des_premier": "Dés du PJ : donnez les dés des deux camps pour juger la scène (ou aucun)",
+        "des_second": "Dés de l'adversaire : doit contenir exactement 3 dés, reçu 2 : (1, 2)",
     }
     assert calculer("warp-oppose", {"des_second": "1"}).erreurs == {
-        "des_premier": "des_premier : donnez les dés des deux camps pour juger le jet (ou aucun)",
-        "des_second": "des doit contenir exactement 2 dés, reçu 1 : (1,)",
+        "des_premier": "Dés lancés : donnez les dés des deux camps pour juger le jet (ou aucun)",
+        "des_second": "Dés lancés : doit contenir exactement 2 dés, reçu 1 : (1,)",
     }
 
 
@@ -1697,27 +1704,34 @@ def test_defense_indice_hors_echelle_sous_l_indice_qui_en_sort(entrees: dict[str
     att = troisd6.Personnage("Ada", seuil=int(lu["seuil_attaquant"]), indice=lu["indice_attaquant"])
     dfn = troisd6.Personnage("Bruno", seuil=int(lu["seuil_defenseur"]), indice=lu["indice_defenseur"])
     risque = troisd6.Risque(niveaux=int(lu["niveaux"]))
-    with pytest.raises(ValueError) as refus:
+    with pytest.raises(Refus) as refus:
         for d in troisd6.Defense:
             troisd6.chances_echange(att, dfn, risque=risque, defense=d)
-    assert calculer("troisd6-defense", entrees).erreurs == {champ: str(refus.value)}
+    r = calculer("troisd6-defense", entrees)
+    assert list(r.erreurs) == [champ]
+    # Le même refus que la règle (même texte permis, même reçu), rangé par son lieu, nommé par l'étiquette du champ.
+    assert (r.refus[champ].permis, r.refus[champ].recu) == (refus.value.permis, refus.value.recu)
+    assert refus.value.lieux[0] == (champ.split("_")[1], "indice")
+    assert r.erreurs[champ].startswith(FORMULAIRES["troisd6-defense"].champ(champ).libelle)
 
 
 @pytest.mark.parametrize(("a", "b", "champ"), [("10D6", "14D6", "indice_b"), ("14D6", "10D6", "indice_a")])
 def test_scene_indice_hors_echelle_sous_l_indice_qui_en_sort(a: str, b: str, champ: str) -> None:
     erreurs = calculer("troisd6-scene", {"indice_a": a, "indice_b": b, "comparer": "non"}).erreurs
     assert list(erreurs) == [champ]
-    assert erreurs[champ].startswith("niveaux : 14D6 +") and "sort de l'échelle des Indices" in erreurs[champ]
+    assert (
+        erreurs[champ].startswith("Indice (dés d'effet) : 14D6 +") and "sort de l'échelle des Indices" in erreurs[champ]
+    )
 
 
 def test_un_autre_refus_des_chances_reste_sous_son_champ() -> None:
-    """Seul un refus de l'échelle des Indices change de champ : les autres refus des chances d'un échange ou d'une
-    scène restent où leur message les range (ici « entrée » et « nom_b »)."""
+    """Les autres refus des chances d'un échange ou d'une scène vont aussi au champ que disent leurs lieux : le seuil
+    du défenseur (malus de contre-attaque compris), le nom de l'adversaire."""
     assert calculer("troisd6-defense", {"seuil_defenseur": "-998", "defense": "contre_attaque"}).erreurs == {
-        "": "seuil doit être un entier entre -1000 et 1000, reçu -1001"
+        "seuil_defenseur": "Seuil du défenseur : doit être un entier entre -1000 et 1000, reçu -1001"
     }
     assert calculer("troisd6-scene", {"nom_a": "Ada", "nom_b": "Ada", "comparer": "non"}).erreurs == {
-        "nom_b": "a et b doivent avoir des noms différents, reçu deux fois 'Ada'"
+        "nom_b": "Nom : doivent être différents, reçu deux fois 'Ada'"
     }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shlex
 import subprocess
 import sys
@@ -58,14 +59,30 @@ def test_mauvaise_entree_code_2_et_message_francais(
     assert main([formulaire, *_options(entrees)]) == 2
     sortie = capsys.readouterr()
     assert sortie.out == ""
-    assert sortie.err == f"python -m rules {formulaire} : erreur (--{champ.replace('_', '-')}) : {message}\n"
+    # La ligne nomme l'option qui a fourni l'entrée refusée (et le rang d'un Bêta), jamais l'étiquette du
+    # formulaire : « Dés lancés : doit contenir… » devient « --des doit contenir… », « Dés lancés : chaque dé… »
+    # devient « --des : chaque dé… », « Dés des Bêtas, Bêta 2 : doit… » devient « --des-betas (Bêta 2) doit… ».
+    libelle = FORMULAIRES[formulaire].champ(champ).libelle
+    tete = re.match(rf"{re.escape(libelle)}(?:, (\w+) (\d+))? : ", message)
+    assert tete is not None, message
+    option = f"--{champ.replace('_', '-')}" + (f" ({tete[1]} {tete[2]})" if tete[1] else "")
+    reste = message[tete.end() :]
+    if len(calculer(formulaire, entrees).refus[champ].lieux) > 1:  # « --nom-b et --nom-a doivent… »
+        option, reste = f"{option} et --", reste.removeprefix("doivent ").removeprefix("doit ")
+        assert sortie.err.startswith(f"python -m rules {formulaire} : erreur : {option}") and reste in sortie.err
+        return
+    phrase = f"{option} {reste}" if reste.startswith("doit ") else f"{option} : {reste}"
+    assert sortie.err == f"python -m rules {formulaire} : erreur : {phrase}\n"
 
 
 def test_mauvaise_entree_dans_un_vrai_processus() -> None:
     proc = _lancer("warp-jet", "--trait", "3", "--des", "6 5 2 1")
     assert proc.returncode == 2
     assert proc.stdout == ""
-    assert "des doit contenir exactement 3 dés, reçu 4" in proc.stderr
+    assert (
+        proc.stderr
+        == "python -m rules warp-jet : erreur : --des doit contenir exactement 3 dés, reçu 4 : (6, 5, 2, 1)\n"
+    )
 
 
 @pytest.mark.parametrize(
@@ -283,11 +300,9 @@ def test_formulaire_manquant_usage_et_erreur_mot_pour_mot(capsys: pytest.Capture
         (["warp-jet", "--trait"], "python -m rules warp-jet", "argument --trait : une valeur est attendue"),
         (["warp-jet", "--json=oui"], "python -m rules warp-jet", "argument --json : valeur inattendue 'oui'"),
         (["warp-jet", "--lancer=1"], "python -m rules warp-jet", "argument --lancer : valeur inattendue '1'"),
-        (
-            ["warp-oppose", "--bo", "1"],
-            "python -m rules warp-oppose",
-            "option ambiguë : --bo peut désigner --bonus-premier, --bonus-second",
-        ),
+        # Aucune abréviation : « --bo » n'est ni « --bonus-premier » ni « --bonus-second », « --trai » pas « --trait ».
+        (["warp-oppose", "--bo", "1"], "python -m rules", "arguments inconnus : --bo 1"),
+        (["warp-jet", "--trai", "3"], "python -m rules", "arguments inconnus : --trai 3"),
         (["warp-jet", "--graine", "abc"], "python -m rules warp-jet", "argument --graine : valeur invalide 'abc'"),
         (
             ["troisd6-jet", "--graine", "1.5"],
@@ -362,3 +377,37 @@ def test_une_erreur_qui_ne_nomme_aucun_champ_vise_l_entree(capsys: pytest.Captur
     assert list(reponse.erreurs) == [""]
     assert main(["troisd6-jet", "--valeur", "999"]) == 2
     assert capsys.readouterr() == ("", f"python -m rules troisd6-jet : erreur (entrée) : {reponse.erreurs['']}\n")
+
+
+@pytest.mark.parametrize(
+    ("formulaire", "option", "ecrit", "canonique"),
+    [
+        ("troisd6-defense", "--defense", "contre-attaque", "contre_attaque"),
+        ("troisd6-defense", "--defense", "Contre-Attaque", "contre_attaque"),
+        ("troisd6-scene", "--defense-b", "contre-attaque", "contre_attaque"),
+        ("troisd6-effet", "--niveau", "spéciale", "speciale"),
+        ("troisd6-defense", "--avantage", "léger", "leger"),
+        ("troisd6-defense", "--avantage", "avantage léger", "leger"),  # le libellé que l'aide montre entre parenthèses
+        ("troisd6-jet", "--sorte", "Talent", "talent"),
+        ("warp-oppose", "--mode", "Symétrique", "symetrique"),
+    ],
+)
+def test_un_choix_s_ecrit_comme_l_aide_le_montre(
+    formulaire: str, option: str, ecrit: str, canonique: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Avec ou sans accents, tirets ni majuscules : la même option que sa valeur exacte, mot pour mot."""
+    autres = ["--de", "3"] if formulaire == "troisd6-effet" else []
+    assert main([formulaire, option, canonique, *autres]) == 0
+    attendu = capsys.readouterr()
+    assert main([formulaire, option, ecrit, *autres]) == 0
+    assert capsys.readouterr() == attendu
+    assert main([formulaire, option, "x" + ecrit, *autres]) == 2  # le même mot, défiguré : refusé
+    assert capsys.readouterr().err.startswith(f"python -m rules {formulaire} : erreur : {option} doit être l'un de")
+
+
+def test_un_choix_inconnu_reste_refuse_sous_son_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["troisd6-defense", "--defense", "parade"]) == 2
+    assert capsys.readouterr().err == (
+        "python -m rules troisd6-defense : erreur : --defense doit être l'un de esquive, blocage, contre_attaque, "
+        "reçu 'parade'\n"
+    )

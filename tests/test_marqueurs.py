@@ -1,29 +1,53 @@
 """Les marqueurs tiennent parole : `pytest -m "not site and not navigateur"` est la boucle rapide.
 
-Le plan de la suite (`--setup-plan` : les fixtures que chaque test monterait, sans rien
-exécuter) montre qu'hors `site` et `navigateur`, aucun test ne construit le site ni
-n'ouvre Chromium ; et que les deux marqueurs trient bien quelque chose.
-(Le plan porte sur `tests/` : les doctests n'ont pas de fixtures.)
+Une seule collecte de `tests/` sous `-m "not site and not navigateur"`, avec `--setup-plan` (les
+fixtures que chaque test monterait, sans rien exécuter), suffit à tout vérifier : le plan montre
+qu'aucun test gardé ne construit le site ni n'ouvre Chromium ; les tests que `-m` écarte sont notés
+avec leurs marqueurs et leurs fixtures (`pytest_deselected`, `tests/conftest.py`), ce qui montre
+que chaque test marqué `site` construit le site, que chaque test marqué `navigateur` ouvre
+Chromium, et que les deux marqueurs trient bien quelque chose. (Le plan porte sur `tests/` : les
+doctests n'ont pas de fixtures.) Une collecte de la suite coûte plusieurs secondes de processeur :
+une au lieu de trois.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import RACINE
+from tests.conftest import PLAN_MARQUEURS, RACINE
 
 RAPIDE = "not site and not navigateur"
 NAVIGATEUR = {"browser", "context", "page", "browser_type_launch_args"}  # ce dernier : un profil persistant
 
 
-def _fixtures_par_test(marqueurs: str) -> dict[str, set[str]]:
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+@dataclass(frozen=True)
+class Plan:
+    gardes: dict[str, set[str]]
+    """Les tests que `-m RAPIDE` garde, et les fixtures que le plan leur monte."""
+    ecartes: dict[str, tuple[set[str], set[str]]]
+    """Les tests que `-m RAPIDE` écarte : leurs marqueurs et leurs fixtures."""
+
+    def marques(self, marqueur: str) -> dict[str, set[str]]:
+        """Les tests écartés qui portent `marqueur` (ceux que `-m marqueur` choisirait), avec leurs fixtures."""
+        return {t: fixtures for t, (marqueurs, fixtures) in self.ecartes.items() if marqueur in marqueurs}
+
+
+UN_PLAN = pytest.mark.xdist_group("plan des marqueurs")
+"""Les tests qui lisent le plan vont au même worker de pytest-xdist : la collecte n'a lieu qu'une fois."""
+
+
+@pytest.fixture(scope="module")
+def plan(tmp_path_factory: pytest.TempPathFactory) -> Plan:
+    ecartes = tmp_path_factory.mktemp("plan") / "ecartes.jsonl"
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", PLAN_MARQUEURS: str(ecartes)}
     env.pop("CI", None)  # rien n'est exécuté ni sauté ici
     r = subprocess.run(
         [
@@ -38,7 +62,7 @@ def _fixtures_par_test(marqueurs: str) -> dict[str, set[str]]:
             "-p",
             "no:cacheprovider",
             "-m",
-            marqueurs,
+            RAPIDE,
         ],
         cwd=RACINE,
         env=env,
@@ -47,29 +71,47 @@ def _fixtures_par_test(marqueurs: str) -> dict[str, set[str]]:
         timeout=600,
     )
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
-    plan = re.findall(r"^\s+(tests/\S+) \(fixtures used: ([^)]*)\)", r.stdout, re.M)
-    return {test: set(fixtures.split(", ")) for test, fixtures in plan}
+    gardes = re.findall(r"^\s+(tests/\S+) \(fixtures used: ([^)]*)\)", r.stdout, re.M)
+    lignes = (
+        [json.loads(ligne) for ligne in ecartes.read_text(encoding="utf-8").splitlines()] if ecartes.exists() else []
+    )
+    return Plan(
+        gardes={test: set(fixtures.split(", ")) for test, fixtures in gardes},
+        ecartes={e["test"]: (set(e["marqueurs"]), set(e["fixtures"])) for e in lignes},
+    )
 
 
-def test_la_boucle_rapide_ne_construit_pas_le_site_ni_n_ouvre_de_navigateur() -> None:
-    plan = _fixtures_par_test(RAPIDE)
-    assert any(t.startswith("tests/test_warp_jets.py") for t in plan), "la boucle rapide garde les tests des règles"
-    construisent = [t for t, f in plan.items() if "site_construit" in f]
-    naviguent = [t for t, f in plan.items() if f & NAVIGATEUR]
+@UN_PLAN
+def test_la_boucle_rapide_ne_construit_pas_le_site_ni_n_ouvre_de_navigateur(plan: Plan) -> None:
+    assert any(t.startswith("tests/test_warp_jets.py") for t in plan.gardes), (
+        "la boucle rapide garde les tests des règles"
+    )
+    construisent = [t for t, f in plan.gardes.items() if "site_construit" in f]
+    naviguent = [t for t, f in plan.gardes.items() if f & NAVIGATEUR]
     assert not construisent, f"hors du marqueur site, ces tests construisent le site : {construisent}"
     assert not naviguent, f"hors du marqueur navigateur, ces tests ouvrent Chromium : {naviguent}"
+    # -m n'écarte que ce que les deux marqueurs désignent.
+    sans_marqueur = [t for t, (m, _) in plan.ecartes.items() if not m & {"site", "navigateur"}]
+    assert not sans_marqueur, f"écartés de la boucle rapide sans marqueur site ni navigateur : {sans_marqueur}"
 
 
-def test_le_marqueur_site_trie_les_tests_qui_construisent_le_site() -> None:
-    plan = _fixtures_par_test("site")
-    assert any(t.startswith("tests/test_site.py") for t in plan)
-    assert all("site_construit" in f for f in plan.values()), "marqué site sans construire le site"
+@UN_PLAN
+def test_le_marqueur_site_trie_les_tests_qui_construisent_le_site(plan: Plan) -> None:
+    marques = plan.marques("site")
+    assert any(t.startswith("tests/test_site.py") for t in marques)
+    assert all("site_construit" in f for f in marques.values()), "marqué site sans construire le site"
+    # Et dans l'autre sens : un test écarté qui construit le site porte le marqueur (sinon `-m site` le perdrait).
+    oublies = [t for t, (m, f) in plan.ecartes.items() if "site_construit" in f and "site" not in m]
+    assert not oublies, f"ces tests construisent le site sans le marqueur site : {oublies}"
 
 
-def test_le_marqueur_navigateur_trie_les_tests_qui_ouvrent_chromium() -> None:
-    plan = _fixtures_par_test("navigateur")
-    assert any(t.startswith("tests/test_navigateur.py") for t in plan)
-    assert all(f & NAVIGATEUR for f in plan.values()), "marqué navigateur sans ouvrir Chromium"
+@UN_PLAN
+def test_le_marqueur_navigateur_trie_les_tests_qui_ouvrent_chromium(plan: Plan) -> None:
+    marques = plan.marques("navigateur")
+    assert any(t.startswith("tests/test_navigateur.py") for t in marques)
+    assert all(f & NAVIGATEUR for f in marques.values()), "marqué navigateur sans ouvrir Chromium"
+    oublies = [t for t, (m, f) in plan.ecartes.items() if f & NAVIGATEUR and "navigateur" not in m]
+    assert not oublies, f"ces tests ouvrent Chromium sans le marqueur navigateur : {oublies}"
 
 
 def _sans_playwright(*arguments: str, ci: bool) -> subprocess.CompletedProcess[str]:

@@ -11,7 +11,7 @@ verso.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import unquote, urlparse
 
@@ -19,11 +19,10 @@ import pytest
 
 from hooks import glossaire
 from tests.conftest import EN_CI, RACINE, SiteConstruit
+from tests.parcours import TELEPHONE, Parcours, groupe
 
 try:
     from playwright.sync_api import Browser, Page, expect
-
-    from tests.surveillance import Surveillance
 except ImportError:  # l'extra « browser » n'est pas installé
     if EN_CI:
         raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
@@ -31,7 +30,6 @@ except ImportError:  # l'extra « browser » n'est pas installé
 
 pytestmark = pytest.mark.navigateur
 
-TELEPHONE = {"width": 375, "height": 740}
 BUREAU = {"width": 1280, "height": 900}
 A4_IMPRIMABLE = {"width": round((210 - 2 * 11) / 25.4 * 96), "height": 1000}
 
@@ -45,47 +43,45 @@ def _aide_memoires(site: SiteConstruit) -> list[str]:
     return [a for a in _adresses(site) if a.startswith("aide-memoire/") and a != "aide-memoire/"]
 
 
-@pytest.fixture
-def page_surveillee(page: Page) -> Iterator[tuple[Page, Surveillance]]:
-    """Une page qui note les erreurs de console, les requêtes échouées et celles hors du site.
-
-    Ce qui est un échec est jugé en un seul endroit (`tests/surveillance.py`) : une requête
-    que le navigateur abandonne lui-même (la page suivante s'ouvre pendant que le worker de
-    recherche charge encore lunr) n'en est pas un ; un fichier manquant (404) en est un.
-    """
-    yield page, Surveillance(page)
-
-
+@groupe("clair", "bureau")
 def test_chaque_page_s_ouvre_proprement(
-    page_surveillee: tuple[Page, Surveillance], serveur_site: str, site_construit: SiteConstruit
+    parcours: Callable[[str, str], Parcours], site_construit: SiteConstruit
 ) -> None:
-    page, surveillance = page_surveillee
+    """Chaque page répond, montre son titre, et chaque titre de section a son permalien ; rien n'échoue.
+
+    Le parcours clair à 1280 px (`tests/parcours.py`) ouvre chaque page une fois, la surveille de bout
+    en bout et relève tout cela une fois le réseau calme. Ce qui est un échec est jugé en un seul endroit
+    (`tests/surveillance.py`) : une requête que le navigateur abandonne lui-même (la page suivante s'ouvre
+    pendant que le worker de recherche charge encore lunr) n'en est pas un ; un fichier manquant (404) en est un.
+    """
     adresses = _adresses(site_construit)
     assert len(adresses) >= 10
+    fait = parcours("clair", "bureau")
+    ouvertures = fait["ouverture"]
     for chemin in adresses:
-        reponse = page.goto(serveur_site + chemin, wait_until="networkidle")
-        assert reponse is not None and reponse.ok, f"{chemin} : {reponse.status if reponse else 'pas de réponse'}"
-        expect(page.locator("article h1").first).to_be_visible()
-        sans_permalien = page.locator(":is(article h2, article h3, article h4)[id]:not(:has(a.headerlink))").count()
-        assert sans_permalien == 0, f"{chemin} : {sans_permalien} titres sans permalien"
-    surveillance.verifier()
+        assert chemin in ouvertures, f"{chemin} : pas ouverte par le parcours"
+        o = ouvertures[chemin]
+        assert o["ok"], f"{chemin} : {o['statut'] if o['statut'] is not None else 'pas de réponse'}"
+        assert o["titre"], f"{chemin} : le titre de l'article (article h1) n'est pas visible"
+        assert o["sans_permalien"] == 0, f"{chemin} : {o['sans_permalien']} titres sans permalien"
+    assert fait.surveillance is not None
+    fait.surveillance.verifier()
 
 
-def test_aucune_page_ne_deborde_sur_un_telephone(page: Page, serveur_site: str, site_construit: SiteConstruit) -> None:
-    """À 375 px, rien ne dépasse : les grands tableaux défilent dans leur cadre, pas la page."""
-    page.set_viewport_size(TELEPHONE)
+@groupe("clair", "telephone")
+def test_aucune_page_ne_deborde_sur_un_telephone(
+    parcours: Callable[[str, str], Parcours], site_construit: SiteConstruit
+) -> None:
+    """À 375 px, rien ne dépasse : les grands tableaux défilent dans leur cadre, pas la page.
+
+    Le parcours clair à 375 px (`tests/parcours.py`) mesure chaque page chargée à la taille d'un téléphone."""
+    mesures = parcours("clair", "telephone")["débordement"]
     debordent = []
     for chemin in _adresses(site_construit):
-        page.goto(serveur_site + chemin, wait_until="load")  # la mise en page, pas le réseau
-        largeurs = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-        if largeurs[0] > largeurs[1]:
-            fautifs = page.evaluate(
-                """(l) => [...document.querySelectorAll('article *')]
-                    .filter(e => e.getBoundingClientRect().right > l + 1)
-                    .slice(0, 3).map(e => e.tagName + '.' + e.className + ' ' + e.textContent.slice(0, 40))""",
-                largeurs[1],
-            )
-            debordent.append(f"{chemin} : {largeurs[0]} px > {largeurs[1]} px ({fautifs})")
+        assert chemin in mesures, f"{chemin} : pas mesurée par le parcours"
+        m = mesures[chemin]
+        if m["document"] > m["ecran"]:
+            debordent.append(f"{chemin} : {m['document']} px > {m['ecran']} px ({m['fautifs']})")
     assert not debordent, "pages plus larges que l'écran :\n" + "\n".join(debordent)
 
 

@@ -1,10 +1,11 @@
 /* Règles exécutables : le site au clavier et au lecteur d'écran.
  *
  * - La première occurrence de chaque terme du glossaire sur la page
- *   (<abbr title="…"> écrit par l'extension abbr) prend le focus : Material
+ *   (<abbr title="…"> écrit par l'extension abbr ; hooks/glossaire.py n'en
+ *   garde qu'une par section, aucune dans les titres) prend le focus : Material
  *   (content.tooltips) montre alors sa définition comme au survol, et la relie
  *   au terme (aria-describedby). Échap la masque sans déplacer le focus
- *   (WCAG 1.4.13). Les occurrences suivantes gardent le survol et leur titre.
+ *   (WCAG 1.4.13). Celles des sections suivantes gardent le survol et leur titre.
  * - Une zone qui défile (grand tableau sur un téléphone) sans rien de
  *   focalisable dedans prend le focus, pour défiler au clavier (WCAG 2.1.1),
  *   avec un nom : « Tableau défilant : <section> ».

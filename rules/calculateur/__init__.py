@@ -24,7 +24,8 @@ from collections.abc import Mapping
 
 from rules._valider import booleen, generateur, recu
 from rules.calculateur import _troisd6, _warp
-from rules.calculateur._commun import LONGUEUR_MAX, Champ, Formulaire, Lecture, Reponse, Tableau, champ_du_message
+from rules.calculateur._commun import LONGUEUR_MAX, Champ, Formulaire, Lecture, Reponse, Tableau
+from rules.refus import PROPOS, Refus
 
 __all__ = ["FORMULAIRES", "Champ", "Formulaire", "Reponse", "Tableau", "calculer", "calculer_json", "en_texte"]
 
@@ -53,7 +54,7 @@ def calculer(
         rng: le générateur des dés tirés (à graine fixe pour rejouer).
 
     Raises:
-        ValueError: formulaire inconnu, champ inconnu, ou valeur qui n'est pas du texte court.
+        rules.refus.Refus: formulaire inconnu, champ inconnu, ou valeur qui n'est pas du texte court.
 
     Examples:
         >>> r = calculer("warp-jet", {"trait": "3", "bonus": "1", "des": "6 2 5 1"})
@@ -71,19 +72,21 @@ def calculer(
         {'trait': "trait doit être un entier ≥ 0, reçu ''"}
     """
     if not isinstance(formulaire, str) or formulaire not in FORMULAIRES:
-        raise ValueError(f"formulaire doit être l'un de {', '.join(FORMULAIRES)}, reçu {recu(formulaire)}")
+        raise Refus("formulaire", f"être l'un de {', '.join(FORMULAIRES)}", recu=formulaire)
     f = FORMULAIRES[formulaire]
     if entrees is not None and not isinstance(entrees, Mapping):
-        raise ValueError(f"entrees doit être un dictionnaire (champ → texte), reçu {recu(entrees)}")
+        raise Refus("entrees", "être un dictionnaire (champ → texte)", recu=entrees)
     entrees = dict(entrees or {})
     noms = {c.nom for c in f.champs}
     for nom, valeur in entrees.items():
         if nom not in noms:
-            raise ValueError(
-                f"entrees : {recu(nom)} n'est pas un champ du formulaire {formulaire} (champs : {', '.join(sorted(noms))})"
+            raise Refus(
+                "entrees",
+                f"{recu(nom)} n'est pas un champ du formulaire {formulaire} (champs : {', '.join(sorted(noms))})",
+                forme=PROPOS,
             )
         if not isinstance(valeur, str) or len(valeur) > LONGUEUR_MAX:
-            raise ValueError(f"{nom} doit être un texte d'au plus {LONGUEUR_MAX} caractères, reçu {recu(valeur)}")
+            raise Refus(nom, f"être un texte d'au plus {LONGUEUR_MAX} caractères", recu=valeur)
     booleen("lancer", lancer)
     rng = generateur(rng)
     if lancer and rng is None:
@@ -91,9 +94,9 @@ def calculer(
     lecture = Lecture(f, entrees, lancer=lancer, rng=rng)
     try:
         return f.calculer(lecture)
-    except ValueError as erreur:  # une règle refuse une combinaison qu'aucun champ seul ne porte
-        message = str(erreur)
-        return Reponse(f.nom, dict(entrees), erreurs={champ_du_message(message, {c: c for c in noms}): message})
+    except Refus as refus:  # une règle refuse une combinaison qu'aucun formulaire n'a prévue : rangée par ses lieux
+        lecture.localiser(refus)
+        return lecture.reponse()
 
 
 def calculer_json(requete: str) -> str:
@@ -112,7 +115,7 @@ def calculer_json(requete: str) -> str:
         "formulaire doit être l'un de warp-jet, warp-oppose, warp-cooperatif, warp-etendu, warp-experience, troisd6-jet, troisd6-mineure, troisd6-effet, troisd6-defense, troisd6-scene, reçu '<script>'"
     """
     if not isinstance(requete, str | bytes):
-        raise ValueError(f"requete doit être un texte JSON, reçu {recu(requete)}")
+        raise Refus("requete", "être un texte JSON", recu=requete)
     try:
         donnees = json.loads(requete)
         if not isinstance(donnees, dict):
@@ -142,9 +145,9 @@ def en_texte(reponse: Reponse) -> str:
           le PJ gagne la scène  25,9 %  7/27             █████▏
     """
     if not isinstance(reponse, Reponse):
-        raise ValueError(f"reponse doit être une Reponse (le résultat de calculer), reçu {recu(reponse)}")
+        raise Refus("reponse", "être une Reponse (le résultat de calculer)", recu=reponse)
     if not reponse.ok:
-        return "\n".join(f"{nom or 'entrée'} : {message}" for nom, message in reponse.erreurs.items())
+        return "\n".join(message if nom else f"entrée : {message}" for nom, message in reponse.erreurs.items())
     blocs: list[str] = []
     if reponse.verdict:
         blocs.append(f"Verdict : {reponse.verdict}")

@@ -3,12 +3,14 @@
 Rien ici n'applique une règle : on lit du texte (un champ de formulaire, un
 paramètre d'adresse, une option de la ligne de commande), on le passe tel quel
 aux fonctions des règles quand il n'est pas un nombre (pour que leur propre
-`ValueError` le refuse), et l'on range ce qu'elles rendent.
+`Refus` le refuse), et l'on range ce qu'elles rendent : un refus sous le champ
+que disent ses lieux.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -16,6 +18,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from rules.affichage import PETITE_CHANCE, pourcentage, une_chance_sur
+from rules.refus import PROPOS, Lieu, Refus
 
 T = TypeVar("T")
 
@@ -43,6 +46,9 @@ class Champ:
     """Le groupe de champs (« Premier camp »…), vide pour le groupe principal."""
     negatif: bool = False
     """Vrai si un entier peut être négatif (le clavier du téléphone doit alors offrir le signe moins)."""
+    element: str = ""
+    """Pour un champ qui porte plusieurs valeurs (« Traits des Bêtas ») : le nom de chacune (« Bêta »), pour
+    qu'un refus dise laquelle (« Traits des Bêtas, Bêta 2 : … »)."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +82,34 @@ class Formulaire:
                 return c
         raise KeyError(nom)
 
+    def etiquette(self, lieu: Lieu) -> str:
+        """Le nom d'un lieu du formulaire (un champ, et la valeur dans ce champ) pour un lecteur : son étiquette.
+
+        Examples:
+            >>> from rules.calculateur import FORMULAIRES
+            >>> f = FORMULAIRES["warp-cooperatif"]
+            >>> f.etiquette(("des",)), f.etiquette(("des_betas", 1))
+            ("Dés de l'Alpha", 'Dés des Bêtas, Bêta 2')
+        """
+        champ = self.champ(str(lieu[0]))
+        rangs = [m for m in lieu[1:] if isinstance(m, int)]
+        if not rangs:
+            return champ.libelle
+        return champ.libelle + "".join(f", {champ.element or 'n°'} {i + 1}" for i in rangs)
+
+    def option(self, lieu: Lieu) -> str:
+        """Le nom d'un lieu du formulaire pour la ligne de commande : l'option (`--des-betas`), et le rang de la valeur.
+
+        Examples:
+            >>> from rules.calculateur import FORMULAIRES
+            >>> FORMULAIRES["warp-cooperatif"].option(("des_betas", 1))
+            '--des-betas (Bêta 2)'
+        """
+        champ = self.champ(str(lieu[0]))
+        rangs = [m for m in lieu[1:] if isinstance(m, int)]
+        texte = "--" + champ.nom.replace("_", "-")
+        return texte + "".join(f" ({champ.element or 'n°'} {i + 1})" for i in rangs)
+
 
 @dataclass(frozen=True)
 class Tableau:
@@ -108,7 +142,10 @@ class Reponse:
     tableaux: tuple[Tableau, ...] = ()
     """Les chances exactes."""
     erreurs: dict[str, str] = field(default_factory=dict)
-    """Champ → message (la `ValueError` du paquet) ; « » pour une erreur qui ne nomme aucun champ."""
+    """Champ → message, qui nomme le champ par son étiquette ; « » pour un refus qu'aucun champ ne porte."""
+    refus: dict[str, Refus] = field(default_factory=dict, compare=False)
+    """Champ → le [`Refus`][rules.refus.Refus] lui-même, ses lieux dits en champs du formulaire (sous « », tel
+    que la règle l'a levé) : qui le montre (la ligne de commande) le nomme à sa façon."""
 
     @property
     def ok(self) -> bool:
@@ -139,11 +176,12 @@ class Reponse:
 
 
 class Lecture:
-    """Les entrées d'un formulaire en cours de lecture, et les erreurs qu'elles valent.
+    """Les entrées d'un formulaire en cours de lecture, et les refus qu'elles valent.
 
     Chaque valeur reste du texte jusqu'à ce que le calcul la demande : un
     entier écrit comme tel devient un `int`, tout autre texte est passé tel
-    quel à la règle, dont la `ValueError` française dit ce qui est permis.
+    quel à la règle, dont le [`Refus`][rules.refus.Refus] dit ce qui est permis.
+    Chaque refus est rangé sous un champ par ses lieux, jamais par son texte.
     """
 
     def __init__(self, formulaire: Formulaire, entrees: Mapping[str, str], *, lancer: bool, rng: Any) -> None:
@@ -151,9 +189,23 @@ class Lecture:
         self.brutes = {c.nom: entrees.get(c.nom, c.defaut).strip() for c in formulaire.champs}
         self.lancer = lancer
         self.rng = rng
-        self.erreurs: dict[str, str] = {}
+        self.refus: dict[str, Refus] = {}
+        """Champ → le premier refus rangé sous ce champ (ses lieux dits en champs du formulaire)."""
         self.sorties: dict[str, str] = {}
         """Les valeurs que le calcul fixe lui-même (les dés tirés par « Lancer »)."""
+
+    @property
+    def erreurs(self) -> bool:
+        """Vrai si une entrée est déjà refusée."""
+        return bool(self.refus)
+
+    def refuser(self, champ: str, propos: str, **kwargs: Any) -> None:
+        """Refuse le champ `champ` : « `propos` » est ce qu'on en dit (« donnez les dés des deux camps… »)."""
+        self.ranger(Refus(champ, propos, forme=kwargs.pop("forme", PROPOS), **kwargs))
+
+    def ranger(self, refus: Refus) -> None:
+        """Range un refus dont les lieux sont déjà des champs du formulaire (le premier seul compte par champ)."""
+        self.refus.setdefault(str(refus.lieux[0][0]), refus)
 
     def texte(self, nom: str) -> str:
         return self.brutes[nom]
@@ -164,10 +216,12 @@ class Lecture:
         if not valeur:
             return defaut
         if not _NOM_LIBRE.fullmatch(valeur):
-            self.erreurs.setdefault(
-                nom,
-                f"{nom} doit être un nom de 40 caractères au plus (lettres, chiffres, espaces, apostrophes, "
-                f"tirets, points), reçu {valeur!r}",
+            self.ranger(
+                Refus(
+                    nom,
+                    "être un nom de 40 caractères au plus (lettres, chiffres, espaces, apostrophes, tirets, points)",
+                    recu_ecrit=repr(valeur),
+                )
             )
             return defaut
         return valeur
@@ -190,16 +244,23 @@ class Lecture:
             return True
         if valeur in ("", "non", "off", "0", "faux", "false"):
             return False
-        self.erreurs.setdefault(nom, f"{nom} doit valoir « oui » ou « non », reçu {self.brutes[nom]!r}")
+        self.ranger(Refus(nom, "valoir « oui » ou « non »", recu_ecrit=repr(self.brutes[nom])))
         return False
 
     def choix(self, nom: str) -> str:
+        """Une option du choix, écrite comme sa valeur ou son libellé, avec ou sans accents, tirets ni majuscules.
+
+        « contre-attaque », « Contre-Attaque » et « contre_attaque » sont la même option ; « spéciale », « speciale ».
+        """
         valeur = self.brutes[nom]
-        permis = [v for v, _ in self.formulaire.champ(nom).choix]
-        if valeur not in permis:
-            self.erreurs.setdefault(nom, f"{nom} doit être l'un de {', '.join(permis)}, reçu {valeur!r}")
-            return permis[0]
-        return valeur
+        options = self.formulaire.champ(nom).choix
+        lue = _forme_simple(valeur)
+        for v, libelle in options:
+            if lue in (_forme_simple(v), _forme_simple(libelle)):
+                return v
+        permis = [v for v, _ in options]
+        self.ranger(Refus(nom, f"être l'un de {', '.join(permis)}", recu_ecrit=repr(valeur)))
+        return permis[0]
 
     def des(self, nom: str) -> tuple[Any, ...] | None:
         """Les dés d'un champ (« 6 5 2 1 », « 6,5,2,1 » ou « 6521 »), ou `None` s'il est vide ou si l'on lance."""
@@ -207,31 +268,59 @@ class Lecture:
             return None
         return lire_des(self.brutes[nom])
 
-    def essayer(
-        self, calcul: Callable[[], T], champs: Mapping[str, str], defaut: str = "", prefixe: str = ""
-    ) -> T | None:
-        """Le résultat de `calcul`, ou `None` si une règle le refuse (son message va au champ qu'il nomme).
+    def essayer(self, calcul: Callable[[], T], liens: Mapping[str, str] | None = None, defaut: str = "") -> T | None:
+        """Le résultat de `calcul`, ou `None` si une règle le refuse : le refus va au champ que disent ses lieux.
 
-        `champs` traduit le nom de paramètre qui ouvre le message de la règle
-        (« trait », « des », « bonus et malus »…) en champ du formulaire ;
-        `prefixe` dit de qui parle le message quand un champ en porte plusieurs
-        (« Bêta 2 : »).
+        `liens` dit quel champ a fourni chaque paramètre du calcul (« trait » → « alpha »), ou chaque
+        chemin d'une entrée imbriquée (« a.indice » → « indice_a ») ; un paramètre qui porte le nom
+        d'un champ lui va de lui-même ; un lieu qu'aucun champ n'a fourni va sous `defaut`.
         """
         try:
             return calcul()
-        except ValueError as erreur:
-            message = str(erreur)
-            self.erreurs.setdefault(champ_du_message(message, champs, defaut), prefixe + message)
+        except Refus as refus:
+            self.localiser(refus, liens, defaut)
             return None
+
+    def localiser(self, refus: Refus, liens: Mapping[str, str] | None = None, defaut: str = "") -> None:
+        """Range un refus d'une règle sous le champ que disent ses lieux (voir `essayer`)."""
+        lieux = [self._champ_du_lieu(lieu, liens or {}, defaut) for lieu in refus.lieux]
+        portes = [lieu for lieu in lieux if lieu[0]]
+        if portes:
+            self.ranger(refus.vers(*portes))
+        else:  # aucun champ ne l'a fourni : il reste tel que la règle le dit, en tête du formulaire
+            self.refus.setdefault("", refus)
+
+    def _champ_du_lieu(self, lieu: Lieu, liens: Mapping[str, str], defaut: str) -> Lieu:
+        """Le lieu d'une règle dit en champ du formulaire : (champ, rangs dans ce champ…)."""
+        for n in range(len(lieu), 0, -1):
+            cle = ".".join(str(m) for m in lieu[:n] if not isinstance(m, int))
+            if cle in liens:
+                return (liens[cle], *(m for m in lieu[n:] if isinstance(m, int)))
+            if n == 1 and cle in self.brutes:
+                return (cle, *(m for m in lieu[1:] if isinstance(m, int)))
+        return (defaut,)
 
     def reponse(self, **kwargs: Any) -> Reponse:
         entrees = {nom: v for nom, v in self.brutes.items() if v}
         if self.lancer:
             entrees = {n: v for n, v in entrees.items() if self.formulaire.champ(n).sorte != "des"}
         entrees.update(self.sorties)
-        if self.erreurs:
-            return Reponse(self.formulaire.nom, entrees, erreurs=dict(self.erreurs))
+        if self.refus:
+            return Reponse(
+                self.formulaire.nom,
+                entrees,
+                erreurs={
+                    champ: r.message(self.formulaire.etiquette if champ else None) for champ, r in self.refus.items()
+                },
+                refus=dict(self.refus),
+            )
         return Reponse(self.formulaire.nom, entrees, **kwargs)
+
+
+def _forme_simple(texte: str) -> str:
+    """Un mot sans accents, majuscules, tirets ni espaces doublés : « Contre-Attaque » → « contre_attaque »."""
+    sans = "".join(c for c in unicodedata.normalize("NFD", texte.strip().lower()) if unicodedata.category(c) != "Mn")
+    return re.sub(r"[\s\-_’']+", "_", sans)
 
 
 def lire_des(texte: str) -> tuple[Any, ...] | None:
@@ -259,33 +348,6 @@ def ecrire_des(valeurs: Iterable[int]) -> str:
 
 _NOM_LIBRE = re.compile(r"[^\W_](?:[\w'’. \-]{0,38}[\w.])?")
 """Un nom libre : commence par une lettre ou un chiffre, 40 caractères au plus, sans balise ni guillemet."""
-
-_NOM = re.compile(r"^([a-z_]+(?: et [a-z_]+)?)\b")
-"""Le nom qui ouvre un message des règles : « trait », « bonus et malus », « betas » (de « betas[1] doit… »)."""
-
-
-def champ_du_message(message: str, champs: Mapping[str, str], defaut: str = "") -> str:
-    """Le champ qu'un message d'erreur des règles nomme en tête (« trait doit être… » → « trait »).
-
-    Examples:
-        >>> champ_du_message("trait doit être un entier ≥ 0, reçu -1", {"trait": "trait_second"})
-        'trait_second'
-        >>> champ_du_message("des : chaque dé doit être un entier entre 1 et 6, reçu 7", {"des": "des"})
-        'des'
-        >>> champ_du_message("bonus et malus : au plus 12 dés", {"bonus": "bonus"})
-        'bonus'
-        >>> champ_du_message("betas[1] doit être un entier ≥ 0, reçu '3x'", {"betas": "betas"})
-        'betas'
-        >>> champ_du_message("aucun dé d'expérience disponible", {}, "reserve")
-        'reserve'
-    """
-    m = _NOM.match(message)
-    if m:
-        nom = m.group(1).split(" et ")[0]
-        if nom in champs:
-            return champs[nom]
-    return defaut
-
 
 # --- Les chances, écrites -------------------------------------------------------------
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from dataclasses import replace
 from fractions import Fraction
 from functools import partial
 from typing import Any
@@ -81,9 +82,9 @@ def _jet(lu: Lecture) -> Reponse:
     valeur, difficulte = lu.entier("valeur"), lu.entier("difficulte")
     familiarite = lu.case("familiarite")
     des = lu.des("des")
-    champs = {"modificateur": "valeur", "niveau": "valeur", "difficulte": "difficulte", "familiarite": "familiarite"}
+    champs = {"modificateur": "valeur", "niveau": "valeur"}
     if familiarite and not talent:
-        lu.erreurs["familiarite"] = "familiarite : une simple familiarité ne concerne qu'un jet de talent"
+        lu.refuser("familiarite", "une simple familiarité ne concerne qu'un jet de talent")
     if talent:
         s = lu.essayer(lambda: seuil_talent(valeur, difficulte, familiarite=familiarite), champs)
     else:
@@ -92,7 +93,7 @@ def _jet(lu: Lecture) -> Reponse:
         return lu.reponse()
     r = None
     if des is not None or lu.lancer:
-        r = lu.essayer(lambda: jet(s, des, rng=lu.rng), {"des": "des"})
+        r = lu.essayer(lambda: jet(s, des, rng=lu.rng))
         if r is not None and lu.lancer:
             lu.sorties["des"] = ecrire_des(r.des)
     if lu.erreurs:
@@ -125,8 +126,8 @@ def _mineure(lu: Lecture) -> Reponse:
     verdict = explication = None
     if s2 is None:
         if d2 is not None:
-            lu.erreurs["des_second"] = (
-                "des_second : un adversaire passif ne lance pas de dés (laissez ce champ vide, ou donnez son seuil)"
+            lu.refuser(
+                "des_second", "un adversaire passif ne lance pas de dés (laissez ce champ vide, ou donnez son seuil)"
             )
         gagne = lu.essayer(lambda: chances_scene_non_opposee(s1), {"seuil": "seuil_premier"})
         if d1 is not None or lu.lancer:
@@ -144,14 +145,12 @@ def _mineure(lu: Lecture) -> Reponse:
             {"le PJ perd la scène": 1 - gagne, "le PJ gagne la scène": gagne},
         )
         return lu.reponse(verdict=verdict, explication=explication, tableaux=(table,))
-    issues = lu.essayer(
-        lambda: chances_scene_opposee(s1, s2), {"seuil_premier": "seuil_premier", "seuil_second": "seuil_second"}
-    )
+    issues = lu.essayer(lambda: chances_scene_opposee(s1, s2))
     if lu.lancer or d1 is not None or d2 is not None:
         jets: dict[str, Any] = {}
         for camp, s, d in (("premier", s1, d1), ("second", s2, d2)):
             if d is None and not lu.lancer:
-                lu.erreurs[f"des_{camp}"] = f"des_{camp} : donnez les dés des deux camps pour juger la scène (ou aucun)"
+                lu.refuser(f"des_{camp}", "donnez les dés des deux camps pour juger la scène (ou aucun)")
                 continue
             jets[camp] = lu.essayer(partial(jet, s, d, rng=lu.rng), {"seuil": f"seuil_{camp}", "des": f"des_{camp}"})
             if jets[camp] is not None and lu.lancer:
@@ -191,18 +190,10 @@ def _effet(lu: Lecture) -> Reponse:
     actuel = _avantage(lu, "avantage")
     des = lu.des("des")
     if lu.texte("de"):  # un Dd ou un Dt donné est un dé, même s'il ne sert pas (réussite simple)
-        lu.essayer(lambda: _valider.entier("de", de, minimum=1, maximum=6), {"de": "de"})
+        lu.essayer(lambda: _valider.entier("de", de, minimum=1, maximum=6))
     dd = de if niveau == "speciale" else None
     dt = de if niveau == "critique" else None
-    champs = {
-        "indice": "indice",
-        "dd": "de",
-        "dt": "de",
-        "niveaux": "niveaux",
-        "bonus_points": "bonus_points",
-        "des": "des",
-        "total": "des",
-    }
+    champs = {"dd": "de", "dt": "de", "total": "des"}
     # Le calcul des chances passe par effet() d'abord : il valide tout (Indice, Dd, Dt, niveaux…).
     e = lu.essayer(
         lambda: effet(
@@ -243,7 +234,7 @@ def _effet(lu: Lecture) -> Reponse:
 
 
 def _personnage(lu: Lecture, suffixe: str, nom: str) -> Personnage | None:
-    champs = {n: f"{n}_{suffixe}" for n in ("seuil", "indice", "armure", "nom")}
+    liens = {n: f"{n}_{suffixe}" for n in ("seuil", "indice", "armure", "nom")}
     return lu.essayer(
         lambda: Personnage(
             nom,
@@ -252,28 +243,9 @@ def _personnage(lu: Lecture, suffixe: str, nom: str) -> Personnage | None:
             armure=lu.entier(f"armure_{suffixe}") if f"armure_{suffixe}" in lu.brutes else 0,
             talent_contre_attaque=lu.case(f"talent_{suffixe}") if f"talent_{suffixe}" in lu.brutes else False,
         ),
-        champs,
+        liens,
         f"seuil_{suffixe}",
     )
-
-
-_ECHELLE = "échelle des Indices"
-"""Où `lu.essayer` range d'abord un refus de l'échelle des Indices, avant `_sous_son_indice`."""
-
-
-def _sous_son_indice(lu: Lecture, *camps: tuple[str, Personnage]) -> None:
-    """Range un refus de l'échelle des Indices sous le champ de l'Indice qu'il nomme.
-
-    Les chances d'un échange comptent chaque critique possible (un Dt monte
-    l'Indice jusqu'à 6 niveaux, le risque en ajoute) : un Indice peut sortir de
-    l'échelle (« niveaux : 14D6 +3 niveaux sort de l'échelle… »). Le message
-    nomme l'Indice de départ ; si les deux camps ont le même, c'est le premier.
-    """
-    message = lu.erreurs.pop(_ECHELLE, None)
-    if message is not None:
-        base = message.removeprefix("niveaux : ").split(" ", 1)[0]
-        champ = next((c for c, p in camps if str(p.indice) == base), camps[0][0])
-        lu.erreurs.setdefault(champ, message)
 
 
 def _risque(lu: Lecture, suffixe: str = "") -> Risque | None:
@@ -285,73 +257,61 @@ def _effet_donne(lu: Lecture, nom: str) -> Any:
     """Le total d'un jet d'effet donné (validé même s'il ne sert pas), ou `None` (il sera tiré)."""
     if not lu.texte(nom):
         return None
-    valeur = lu.essayer(lambda: _valider.entier(nom, lu.entier(nom)), {nom: nom})
+    valeur = lu.essayer(lambda: _valider.entier(nom, lu.entier(nom)))
     return None if lu.lancer else valeur
 
 
-def _defense(lu: Lecture) -> Reponse:
-    att = _personnage(lu, "attaquant", lu.nom("nom_attaquant", "l'attaquant"))
-    dfn = _personnage(lu, "defenseur", lu.nom("nom_defenseur", "le défenseur"))
-    risque = _risque(lu)
-    actuel = _avantage(lu, "avantage")
-    choisie = Defense[lu.choix("defense").upper()]
-    da, dd = lu.des("des_attaque"), lu.des("des_defense")
-    if att is None or dfn is None or risque is None or lu.erreurs:
-        return lu.reponse()
-    lois = lu.essayer(
-        lambda: {d: chances_echange(att, dfn, risque=risque, defense=d, avantage=actuel) for d in Defense},
-        {"niveaux": _ECHELLE},
+_LIENS_ECHANGE = {
+    "attaquant": "seuil_attaquant",
+    "attaquant.indice": "indice_attaquant",
+    "defenseur": "seuil_defenseur",
+    "defenseur.indice": "indice_defenseur",
+    "risque": "modificateur",
+    "risque.niveaux": "niveaux",
+    "tour": "modificateur",
+}
+"""Le champ qui a fourni chaque paramètre d'un échange (`chances_echange`, `echange`) du formulaire « Défense »."""
+
+
+def _tour_joue(lu: Lecture, risque: Risque, defense: Defense, da: Any, dd: Any, effets: tuple[Any, Any]) -> Tour | None:
+    """Le tour joué par les dés donnés (ou tirés) : il faut ceux de l'attaque et ceux de la défense."""
+    for nom, valeur in (("des_attaque", da), ("des_defense", dd)):
+        if valeur is None and not lu.lancer:
+            lu.refuser(nom, "donnez les dés de l'attaque et de la défense (ou aucun)")
+    tour = lu.essayer(
+        lambda: Tour(risque.modificateur, da, effets[0], risque.niveaux, risque.bonus_points, defense, dd, effets[1])
     )
-    if lois is None:
-        _sous_son_indice(lu, ("indice_attaquant", att), ("indice_defenseur", dfn))
-        return lu.reponse()
-    verdict = explication = None
-    faits: list[str] = []
-    ea, ed = _effet_donne(lu, "effet_attaque"), _effet_donne(lu, "effet_defense")
-    if lu.lancer or da is not None or dd is not None:
-        for nom, valeur in (("des_attaque", da), ("des_defense", dd)):
-            if valeur is None and not lu.lancer:
-                lu.erreurs[nom] = f"{nom} : donnez les dés de l'attaque et de la défense (ou aucun)"
-        tour = lu.essayer(
-            lambda: Tour(risque.modificateur, da, ea, risque.niveaux, risque.bonus_points, choisie, dd, ed),
-            {n: n for n in ("des_attaque", "des_defense", "effet_attaque", "effet_defense")},
+    return None if lu.erreurs else tour
+
+
+def _echange_joue(lu: Lecture, att: Personnage, dfn: Personnage, tour: Tour, effets: tuple[Any, Any]) -> Any:
+    """L'échange joué ; les dés tirés (3d6 et jets d'effet) deviennent des entrées, pour qu'un lien le rejoue."""
+    e = lu.essayer(lambda: echange(att, dfn, tour, rng=lu.rng or random.Random()), _LIENS_ECHANGE)
+    if e is None:
+        return None
+    tires = {
+        "des_attaque": ecrire_des(e.jet_attaque.des),
+        "des_defense": ecrire_des(e.jet_defense.des) if e.jet_defense else None,
+        "effet_attaque": str(e.effet_attaque.total_des) if e.effet_attaque and effets[0] is None else None,
+        "effet_defense": str(e.effet_defense.total_des) if e.effet_defense and effets[1] is None else None,
+    }
+    for nom, tire in tires.items():
+        if tire is not None and (lu.lancer or nom.startswith("effet")):
+            lu.sorties[nom] = tire
+    if any(k.startswith("effet") for k in lu.sorties):
+        # Rejoué avec les jets d'effet tirés, pour que le lien rouvre sur le même verdict, mot pour mot.
+        tour = replace(
+            tour,
+            des_attaque=e.jet_attaque.des,
+            effet_attaque=e.effet_attaque.total_des if e.effet_attaque else None,
+            des_defense=e.jet_defense.des if e.jet_defense else None,
+            effet_defense=e.effet_defense.total_des if e.effet_defense else None,
         )
-        if tour is not None and not lu.erreurs:
-            champs = {n: n for n in ("effet_attaque", "effet_defense", "des_attaque", "des_defense")}
-            e = lu.essayer(lambda: echange(att, dfn, tour, rng=lu.rng or random.Random()), champs)
-            if e is not None:
-                # Les dés tirés (3d6 et jets d'effet) deviennent des entrées : le lien les garde, et l'échange
-                # est rejoué avec eux, pour que le lien rouvre sur le même verdict, mot pour mot.
-                tires = {
-                    "des_attaque": ecrire_des(e.jet_attaque.des),
-                    "des_defense": ecrire_des(e.jet_defense.des) if e.jet_defense else None,
-                    "effet_attaque": str(e.effet_attaque.total_des) if e.effet_attaque and ea is None else None,
-                    "effet_defense": str(e.effet_defense.total_des) if e.effet_defense and ed is None else None,
-                }
-                for nom, tire in tires.items():
-                    if tire is not None and (lu.lancer or nom.startswith("effet")):
-                        lu.sorties[nom] = tire
-                        if nom.startswith("effet"):
-                            quel = "de l'attaque" if nom == "effet_attaque" else "du blocage"
-                            faits.append(f"Jet d'effet {quel} tiré : {tire}.")
-                if any(k.startswith("effet") for k in lu.sorties):
-                    tour = Tour(
-                        risque.modificateur,
-                        e.jet_attaque.des,
-                        e.effet_attaque.total_des if e.effet_attaque else None,
-                        risque.niveaux,
-                        risque.bonus_points,
-                        choisie,
-                        e.jet_defense.des if e.jet_defense else None,
-                        e.effet_defense.total_des if e.effet_defense else None,
-                    )
-                    e = echange(att, dfn, tour)
-                nouveau = progression(actuel, e.points)
-                passe = "passe au défenseur" if e.initiative_change else "reste à l'attaquant"
-                verdict = f"{e.points} points nets ; l'initiative {passe}"
-                explication = f"{e.explication} Avantage de l'attaquant : {actuel} → {nouveau}."
-    if lu.erreurs:
-        return lu.reponse()
+        e = echange(att, dfn, tour)
+    return e
+
+
+def _tables_defense(lois: dict[Defense, Any], risque: Risque, actuel: Avantage) -> tuple[Tableau, Tableau]:
     resume = Tableau(
         f"Chaque défense face à cette attaque ({risque}), l'attaquant partant de {actuel} : chances exactes",
         ("Défense", "Reprendre l'initiative", "L'avantage de l'attaquant ne bouge pas", "Attaque réussie"),
@@ -371,28 +331,108 @@ def _defense(lu: Lecture) -> Reponse:
             if any(lois[d].avantage[av] for d in Defense)
         ),
     )
-    return lu.reponse(verdict=verdict, explication=explication, faits=tuple(faits), tableaux=(resume, avantages))
+    return resume, avantages
+
+
+def _defense(lu: Lecture) -> Reponse:
+    att = _personnage(lu, "attaquant", lu.nom("nom_attaquant", "l'attaquant"))
+    dfn = _personnage(lu, "defenseur", lu.nom("nom_defenseur", "le défenseur"))
+    risque = _risque(lu)
+    actuel = _avantage(lu, "avantage")
+    choisie = Defense[lu.choix("defense").upper()]
+    da, dd = lu.des("des_attaque"), lu.des("des_defense")
+    if att is None or dfn is None or risque is None or lu.erreurs:
+        return lu.reponse()
+    lois = lu.essayer(
+        lambda: {d: chances_echange(att, dfn, risque=risque, defense=d, avantage=actuel) for d in Defense},
+        _LIENS_ECHANGE,
+    )
+    if lois is None:
+        return lu.reponse()
+    verdict = explication = None
+    faits: list[str] = []
+    effets = (_effet_donne(lu, "effet_attaque"), _effet_donne(lu, "effet_defense"))
+    if lu.lancer or da is not None or dd is not None:
+        tour = _tour_joue(lu, risque, choisie, da, dd, effets)
+        e = None if tour is None else _echange_joue(lu, att, dfn, tour, effets)
+        if e is not None:
+            for nom, quel in (("effet_attaque", "de l'attaque"), ("effet_defense", "du blocage")):
+                if nom in lu.sorties:
+                    faits.append(f"Jet d'effet {quel} tiré : {lu.sorties[nom]}.")
+            passe = "passe au défenseur" if e.initiative_change else "reste à l'attaquant"
+            verdict = f"{e.points} points nets ; l'initiative {passe}"
+            explication = f"{e.explication} Avantage de l'attaquant : {actuel} → {progression(actuel, e.points)}."
+    if lu.erreurs:
+        return lu.reponse()
+    tables = _tables_defense(lois, risque, actuel)
+    return lu.reponse(verdict=verdict, explication=explication, faits=tuple(faits), tableaux=tables)
 
 
 # --- Scène majeure --------------------------------------------------------------------------------
 
 
-def _scene(lu: Lecture) -> Reponse:
-    nom_a, nom_b = lu.nom("nom_a", "A"), lu.nom("nom_b", "B")
-    passif = lu.choix("adversaire") == "passif"
-    a = _personnage(lu, "a", nom_a)
+def _liens_scene(passif: bool) -> dict[str, str]:
+    """Le champ qui a fourni chaque paramètre (ou chemin) d'une scène (`chances_scene`, `comparer_risques`)."""
+    liens = {"avantages": "avantage_a", "risques": "comparer"}
+    for camp in ("a", "b"):
+        liens |= {
+            camp: f"seuil_{camp}",
+            f"{camp}.seuil": f"seuil_{camp}",
+            f"{camp}.indice": f"indice_{camp}",
+            f"{camp}.nom": f"nom_{camp}",
+            f"politique_{camp}": f"modificateur_{camp}",
+            f"politique_{camp}.risque": f"niveaux_{camp}",
+            f"politique_{camp}.defense": f"defense_{camp}",
+        }
     if passif:
-        b = lu.essayer(
-            lambda: Personnage(nom_b, actif=False, armure=lu.entier("armure_b")),
-            {"armure": "armure_b", "nom": "nom_b"},
-            "nom_b",
-        )
-    else:
-        b = _personnage(lu, "b", nom_b)
+        liens |= {"b": "nom_b", "b.seuil": "nom_b", "b.indice": "nom_b"}
+    return liens
+
+
+def _adversaire(lu: Lecture, passif: bool) -> Personnage | None:
+    nom_b = lu.nom("nom_b", "B")
+    if not passif:
+        return _personnage(lu, "b", nom_b)
+    return lu.essayer(
+        lambda: Personnage(nom_b, actif=False, armure=lu.entier("armure_b")),
+        {"armure": "armure_b", "nom": "nom_b"},
+        "nom_b",
+    )
+
+
+def _table_risques(
+    lu: Lecture, a: Personnage, b: Personnage, arguments: dict[str, Any], liens: dict[str, str]
+) -> Tableau | None:
+    """L'échange de risque du texte qui gagne le plus souvent, pour le premier personnage."""
+    defense_a = arguments["politique_a"].defense
+    autres: dict[str, Any] = {k: v for k, v in arguments.items() if k != "politique_a"}
+    comp = lu.essayer(
+        lambda: comparer_risques(a, b, politique_a=Politique(defense=defense_a), **autres), liens, "seuil_a"
+    )
+    if comp is None:
+        return None
+    return Tableau(
+        f"L'échange de risque : la chance de victoire {de_le(a.nom)}, selon le risque pris à chaque attaque",
+        ("Risque à chaque attaque", "Chance de l'emporter", "Tours en moyenne"),
+        tuple(
+            (
+                str(r) + (" (le meilleur)" if r == comp.meilleur else ""),
+                chance(ch.victoire_premier),
+                decimal(float(ch.tours_esperes), 1),
+            )
+            for r, ch in comp.options
+        ),
+        tuple(float(ch.victoire_premier) for _, ch in comp.options),
+        (comp.explication,),
+    )
+
+
+def _scene(lu: Lecture) -> Reponse:
+    passif = lu.choix("adversaire") == "passif"
+    a, b = _personnage(lu, "a", lu.nom("nom_a", "A")), _adversaire(lu, passif)
     risque_a, risque_b = _risque(lu, "_a"), _risque(lu, "_b")
     defense_a, defense_b = Defense[lu.choix("defense_a").upper()], Defense[lu.choix("defense_b").upper()]
-    qui = lu.choix("initiative")
-    objectif = _avantage(lu, "objectif")
+    qui, objectif = lu.choix("initiative"), _avantage(lu, "objectif")
     depart = {"a": _avantage(lu, "avantage_a"), "b": _avantage(lu, "avantage_b")}
     comparer = lu.case("comparer")
     if a is None or b is None or risque_a is None or risque_b is None or lu.erreurs:
@@ -404,16 +444,9 @@ def _scene(lu: Lecture) -> Reponse:
         "avantages": {a.nom: depart["a"], **({} if passif else {b.nom: depart["b"]})},
         "objectif": objectif,
     }
-    champs = {
-        "a": "nom_b",
-        "initiative": "initiative",
-        "objectif": "objectif",
-        "avantages": "avantage_a",
-        "niveaux": _ECHELLE,
-    }
-    c = lu.essayer(lambda: chances_scene(a, b, **arguments), champs, "seuil_a")
+    liens = _liens_scene(passif)
+    c = lu.essayer(lambda: chances_scene(a, b, **arguments), liens, "seuil_a")
     if c is None:
-        _sous_son_indice(lu, ("indice_a", a), ("indice_b", b))
         return lu.reponse()
     issues = (
         {f"{b.nom} l'emporte": c.victoire_second, f"{a.nom} l'emporte": c.victoire_premier}
@@ -421,35 +454,15 @@ def _scene(lu: Lecture) -> Reponse:
         else {f"{a.nom} échoue (jet raté avant l'objectif)": c.victoire_second, f"{a.nom} réussit": c.victoire_premier}
     )
     tables = [table_de_loi(f"Qui l'emporte la scène (objectif : {objectif}) : chances exactes", "Issue", issues)]
-    faits = [f"Nombre moyen de tours : {decimal(float(c.tours_esperes), 1)}."]
     if comparer:
-        arguments_risque: dict[str, Any] = {k: v for k, v in arguments.items() if k != "politique_a"}
-        comp = lu.essayer(
-            lambda: comparer_risques(a, b, politique_a=Politique(defense=defense_a), **arguments_risque),
-            champs,
-            "seuil_a",
-        )
-        if comp is None:
+        risques = _table_risques(lu, a, b, arguments, liens)
+        if risques is None:
             return lu.reponse()
-        tables.append(
-            Tableau(
-                f"L'échange de risque : la chance de victoire {de_le(a.nom)}, selon le risque pris à chaque attaque",
-                ("Risque à chaque attaque", "Chance de l'emporter", "Tours en moyenne"),
-                tuple(
-                    (
-                        str(r) + (" (le meilleur)" if r == comp.meilleur else ""),
-                        chance(ch.victoire_premier),
-                        decimal(float(ch.tours_esperes), 1),
-                    )
-                    for r, ch in comp.options
-                ),
-                tuple(float(ch.victoire_premier) for _, ch in comp.options),
-                (comp.explication,),
-            )
-        )
+        tables.append(risques)
     verbe = "l'emporte" if b.actif else "réussit"
     verdict = f"{a.nom} {verbe} {pourcentage(c.victoire_premier)} des fois"
-    return lu.reponse(verdict=verdict, explication=c.explication, faits=tuple(faits), tableaux=tuple(tables))
+    faits = (f"Nombre moyen de tours : {decimal(float(c.tours_esperes), 1)}.",)
+    return lu.reponse(verdict=verdict, explication=c.explication, faits=faits, tableaux=tuple(tables))
 
 
 # --- Les formulaires ------------------------------------------------------------------------------

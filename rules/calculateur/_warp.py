@@ -23,6 +23,7 @@ from rules.calculateur._commun import (
     somme,
     table_de_loi,
 )
+from rules.refus import Refus
 from rules.warp import (
     AIDE,
     Issue,
@@ -44,11 +45,9 @@ from rules.warp import (
     rounds_esperes,
     seuil,
 )
-from rules.warp.etendu import _periode
+from rules.warp.etendu import lire_periode
 
 __all__ = ["FORMULAIRES"]
-
-_CHAMPS_JET = {"trait": "trait", "bonus": "bonus", "malus": "malus", "des": "des", "net": "bonus"}
 
 
 def _faits_jet(trait: int, bonus: int, malus: int) -> tuple[str, ...]:
@@ -87,13 +86,13 @@ def _plus(valeur: Any, n: int) -> Any:
 def _jet_simple(lu: Lecture) -> Reponse:
     trait, bonus, malus = lu.trait("trait"), lu.entier("bonus"), lu.entier("malus")
     des = lu.des("des")
-    faits = lu.essayer(lambda: _faits_jet(trait, bonus, malus), _CHAMPS_JET)
+    faits = lu.essayer(lambda: _faits_jet(trait, bonus, malus))
     r = None
     if des is not None or lu.lancer:
-        r = lu.essayer(lambda: jet(trait, bonus=bonus, malus=malus, des=des, rng=lu.rng), _CHAMPS_JET)
+        r = lu.essayer(lambda: jet(trait, bonus=bonus, malus=malus, des=des, rng=lu.rng))
         if r is not None and lu.lancer:
             lu.sorties["des"] = ecrire_des(r.des)
-    loi = lu.essayer(lambda: distribution(trait, bonus=bonus, malus=malus), _CHAMPS_JET)
+    loi = lu.essayer(lambda: distribution(trait, bonus=bonus, malus=malus))
     if loi is None or faits is None:
         return lu.reponse()
     return lu.reponse(
@@ -106,66 +105,65 @@ def _jet_simple(lu: Lecture) -> Reponse:
 
 # --- Jet opposé ---------------------------------------------------------------------------
 
-
-def _camp(suffixe: str) -> dict[str, str]:
-    return {nom: f"{nom}_{suffixe}" for nom in ("trait", "bonus", "malus", "des")}
+_CAMPS = ("premier", "second")
 
 
-def _jet_oppose(lu: Lecture) -> Reponse:
-    symetrique = lu.choix("mode") == "symetrique"
-    valeurs = {
-        camp: (
-            lu.trait(f"trait_{camp}"),
-            lu.entier(f"bonus_{camp}"),
-            lu.entier(f"malus_{camp}"),
-            lu.des(f"des_{camp}"),
-        )
-        for camp in ("premier", "second")
-    }
+def _jets_opposes(lu: Lecture, valeurs: dict[str, tuple[Any, ...]]) -> dict[str, Any]:
+    """Le jet de chaque camp, si des dés sont donnés (ou tirés) : un refus va au champ de ce camp."""
     jets: dict[str, Any] = {}
-    if lu.lancer or any(v[3] is not None for v in valeurs.values()):
-        for camp, (t, b, m, d) in valeurs.items():
-            if d is None and not lu.lancer:
-                lu.erreurs[f"des_{camp}"] = f"des_{camp} : donnez les dés des deux camps pour juger le jet (ou aucun)"
-                continue
-            jets[camp] = lu.essayer(partial(jet, t, bonus=b, malus=m, des=d, rng=lu.rng), _camp(camp))
-            if jets[camp] is not None and lu.lancer:
-                lu.sorties[f"des_{camp}"] = ecrire_des(jets[camp].des)
-    noms = {f"{p}_{c}": f"{p}_{c}" for p in ("trait", "bonus", "malus") for c in ("premier", "second")}
-    arguments: dict[str, Any] = {
-        f"{p}_{c}": valeurs[c][i] for i, p in enumerate(("trait", "bonus", "malus")) for c in valeurs
-    }
-    issues = lu.essayer(lambda: chances_opposees(**arguments, symetrique=symetrique), noms)
-    paires = lu.essayer(lambda: distribution_opposee(**arguments, symetrique=symetrique), noms)
-    if issues is None or paires is None or lu.erreurs:
-        return lu.reponse()
-    qui = ("le premier", "le second") if symetrique else ("l'attaquant", "le défenseur")
-    libelles = {Issue.PREMIER: f"{qui[0]} l'emporte", Issue.EGALITE: "égalité", Issue.SECOND: f"{qui[1]} l'emporte"}
+    if not (lu.lancer or any(v[3] is not None for v in valeurs.values())):
+        return jets
+    for camp, (t, b, m, d) in valeurs.items():
+        if d is None and not lu.lancer:
+            lu.refuser(f"des_{camp}", "donnez les dés des deux camps pour juger le jet (ou aucun)")
+            continue
+        liens = {nom: f"{nom}_{camp}" for nom in ("trait", "bonus", "malus", "des")}
+        jets[camp] = lu.essayer(partial(jet, t, bonus=b, malus=m, des=d, rng=lu.rng), liens)
+        if jets[camp] is not None and lu.lancer:
+            lu.sorties[f"des_{camp}"] = ecrire_des(jets[camp].des)
+    return jets
+
+
+def _tables_opposees(
+    issues: dict[Issue, Fraction], paires: dict[Any, Fraction], libelles: dict[Issue, str], symetrique: bool
+) -> tuple[Tableau, ...]:
+    """Les chances de chaque issue, et le résultat du premier camp (Critiques et Catastrophes comptés)."""
     if not symetrique:
         del issues[Issue.EGALITE]  # en attaque contre défense, l'égalité fait rater l'attaque
     ordre = {k: issues[k] for k in (Issue.SECOND, Issue.EGALITE, Issue.PREMIER) if k in issues}
-    tables = [
-        table_de_loi(
-            "Chances exactes de chaque issue"
-            + (" (épreuve symétrique)" if symetrique else " (attaque contre défense)"),
-            "Issue",
-            ordre,
-            libelle=lambda i: libelles[i],
-        )
-    ]
+    quelle = " (épreuve symétrique)" if symetrique else " (attaque contre défense)"
     premier: dict[Any, Fraction] = {}
     for r in (None, *Resultat):
         p = sum((q for (ra, _), q in paires.items() if ra is r), Fraction(0))
         if p:
             premier[r] = p
-    tables.append(
+    return (
+        table_de_loi("Chances exactes de chaque issue" + quelle, "Issue", ordre, libelle=lambda i: libelles[i]),
         table_de_loi(
             f"Le résultat {'du premier' if symetrique else 'de l’attaquant'}, Critiques et Catastrophes comptés",
             "Résultat",
             premier,
             libelle=lambda r: "vraie égalité" if r is None else str(r),
-        )
+        ),
     )
+
+
+def _jet_oppose(lu: Lecture) -> Reponse:
+    symetrique = lu.choix("mode") == "symetrique"
+    valeurs = {
+        camp: (lu.trait(f"trait_{camp}"), lu.entier(f"bonus_{camp}"), lu.entier(f"malus_{camp}"), lu.des(f"des_{camp}"))
+        for camp in _CAMPS
+    }
+    jets = _jets_opposes(lu, valeurs)
+    arguments: dict[str, Any] = {
+        f"{p}_{c}": valeurs[c][i] for i, p in enumerate(("trait", "bonus", "malus")) for c in valeurs
+    }
+    issues = lu.essayer(lambda: chances_opposees(**arguments, symetrique=symetrique))
+    paires = lu.essayer(lambda: distribution_opposee(**arguments, symetrique=symetrique))
+    if issues is None or paires is None or lu.erreurs:
+        return lu.reponse()
+    qui = ("le premier", "le second") if symetrique else ("l'attaquant", "le défenseur")
+    libelles = {Issue.PREMIER: f"{qui[0]} l'emporte", Issue.EGALITE: "égalité", Issue.SECOND: f"{qui[1]} l'emporte"}
     verdict = explication = None
     if jets:
         o = opposition(jets["premier"], jets["second"], symetrique=symetrique)
@@ -174,7 +172,8 @@ def _jet_oppose(lu: Lecture) -> Reponse:
             f"{qui[0].capitalize()} : {jets['premier'].explication} "
             f"{qui[1].capitalize()} : {jets['second'].explication} {o.explication}"
         )
-    return lu.reponse(verdict=verdict, explication=explication, tableaux=tuple(tables))
+    tables = _tables_opposees(issues, paires, libelles, symetrique)
+    return lu.reponse(verdict=verdict, explication=explication, tableaux=tables)
 
 
 # --- Test coopératif ----------------------------------------------------------------------
@@ -208,78 +207,99 @@ def _demi(x: Fraction) -> str:
     return f"{signe}{int(entier) if entier or not demi else ''}{'½' if demi else ''}"
 
 
+def _jet_du_beta(i: int, trait: Any, bonus: Any, malus: Any, des: Any) -> Any:
+    """Le jet du Bêta `i` avec ses dés : un refus de son Trait ou de ses dés porte son rang."""
+    try:
+        return jet(trait, bonus=bonus, malus=malus, des=des)
+    except Refus as refus:
+        raise refus.relocaliser({"trait": ("betas", i), "des": ("des_betas", i)}) from None
+
+
+def _resultats_des_betas(
+    lu: Lecture, betas: list[Any], des_betas: list[Any], bonus: Any, malus: Any, faits: list[str]
+) -> list[Any] | None:
+    """Les dés des Bêtas donnent leurs résultats, comme s'ils les avaient écrits (`None` : refusés)."""
+    if len(des_betas) != len(betas):
+        lu.refuser(
+            "des_betas",
+            f"donnez les dés de chaque Bêta, séparés par « / » ({pluriel(len(betas), 'Bêta')} "
+            f"dans « Traits des Bêtas »)",
+            recu_ecrit=f"{pluriel(len(des_betas), 'groupe')} de dés",
+        )
+        return None
+    resultats: list[Any] = []
+    for i, (trait_beta, d) in enumerate(zip(betas, des_betas, strict=True)):
+        jet_beta = lu.essayer(partial(_jet_du_beta, i, trait_beta, bonus, malus, d))
+        if jet_beta is None:
+            return None
+        faits.append(f"Bêta {i + 1} : {jet_beta.explication}")
+        resultats.append(jet_beta.resultat)
+    return resultats
+
+
+def _fait_aide(resultats: list[Any], total: int) -> str:
+    parts = ", ".join(f"{r} ({'+' if AIDE[r] >= 0 else ''}{_demi(AIDE[r])})" for r in resultats)
+    dit = f"{abs(total)}d de {'bonus' if total > 0 else 'malus'}" if total else "aucun dé"
+    somme_aides = _demi(sum((AIDE[r] for r in resultats), Fraction(0)))
+    return f"Aide des Bêtas : {parts} ; total {somme_aides}, arrondi en dessous : {dit} pour l'Alpha."
+
+
+def _tables_avant(lu: Lecture, alpha: Any, betas: list[Any], bonus: Any, malus: Any) -> list[Tableau]:
+    """Avant que les Bêtas lancent : les chances du Test coopératif, et celles de l'aide."""
+    avant = lu.essayer(lambda: distribution_cooperative(alpha, betas, bonus=bonus, malus=malus))
+    aides = lu.essayer(lambda: distribution_aide(betas, bonus=bonus, malus=malus))
+    if avant is None or aides is None:
+        return []
+    return [
+        _table_jet("Le Test coopératif avant que les Bêtas lancent : chances exactes", avant),
+        table_de_loi(
+            "L'aide des Bêtas (en dés pour l'Alpha, arrondie en dessous)",
+            "Aide",
+            aides,
+            cumul="Cette aide ou plus",
+            libelle=lambda a: f"{a:+d}d" if a else "0",
+        ),
+    ]
+
+
 def _cooperatif(lu: Lecture) -> Reponse:
     alpha, bonus, malus = lu.trait("alpha"), lu.entier("bonus"), lu.entier("malus")
-    resultats = _lire_resultats(lu.texte("resultats"))
-    betas = _lire_traits(lu.texte("betas"))
+    resultats, betas = _lire_resultats(lu.texte("resultats")), _lire_traits(lu.texte("betas"))
     des = lu.des("des")
-    champs = {"alpha": "alpha", "bonus": "bonus", "malus": "malus", "betas": "betas", "des": "des"}
     faits: list[str] = []
     verdict = explication = None
-    tables: list[Tableau] = []
     des_betas = (None if lu.lancer else _lire_groupes(lu.texte("des_betas"))) or []
     if des_betas and not resultats:
-        # Les dés des Bêtas donnent leurs résultats, comme s'ils les avaient écrits.
-        if len(des_betas) != len(betas):
-            lu.erreurs.setdefault(
-                "des_betas",
-                f"des_betas : donnez les dés de chaque Bêta, séparés par « / » ({pluriel(len(betas), 'Bêta')} "
-                f"dans « Traits des Bêtas »), reçu {pluriel(len(des_betas), 'groupe')} de dés",
-            )
+        lus = _resultats_des_betas(lu, betas, des_betas, bonus, malus, faits)
+        if lus is None:
             return lu.reponse()
-        for i, (trait_beta, d) in enumerate(zip(betas, des_betas, strict=True)):
-            jet_beta = lu.essayer(
-                partial(jet, trait_beta, bonus=bonus, malus=malus, des=d),
-                {**champs, "trait": "betas", "des": "des_betas"},
-                "des_betas",
-                prefixe=f"Bêta {i + 1} : ",
-            )
-            if jet_beta is None:
-                return lu.reponse()
-            faits.append(f"Bêta {i + 1} : {jet_beta.explication}")
-            resultats.append(jet_beta.resultat)
+        resultats = lus
     if lu.lancer and betas and not resultats:
         # Les Bêtas lancent aussi : leurs résultats deviennent l'aide, puis l'Alpha lance.
-        t = lu.essayer(lambda: cooperation(alpha, betas, bonus=bonus, malus=malus, rng=lu.rng), champs)
+        t = lu.essayer(lambda: cooperation(alpha, betas, bonus=bonus, malus=malus, rng=lu.rng))
         if t is None:
             return lu.reponse()
         resultats = [j.resultat for j in t.jets_betas]
         lu.sorties["resultats"] = ", ".join(str(r) for r in resultats)
-    total = lu.essayer(lambda: aide(resultats), {"resultats": "resultats"}) if resultats else 0
+    total = lu.essayer(lambda: aide(resultats)) if resultats else 0
     if total is None:
         return lu.reponse()
     b, m = _plus(bonus, max(total, 0)), _plus(malus, max(-total, 0))
     if resultats:
-        parts = ", ".join(f"{r} ({'+' if AIDE[r] >= 0 else ''}{_demi(AIDE[r])})" for r in resultats)
-        dit = f"{abs(total)}d de {'bonus' if total > 0 else 'malus'}" if total else "aucun dé"
-        faits.append(
-            f"Aide des Bêtas : {parts} ; total {_demi(sum((AIDE[r] for r in resultats), Fraction(0)))}, "
-            f"arrondi en dessous : {dit} pour l'Alpha."
-        )
+        faits.append(_fait_aide(resultats, total))
     if des is not None or lu.lancer:
-        j = lu.essayer(lambda: jet(alpha, bonus=b, malus=m, des=des, rng=lu.rng), {**champs, "trait": "alpha"})
+        j = lu.essayer(lambda: jet(alpha, bonus=b, malus=m, des=des, rng=lu.rng), {"trait": "alpha"})
         if j is not None:
             verdict, explication = str(j.resultat), "Alpha : " + j.explication
             if lu.lancer:
                 lu.sorties["des"] = ecrire_des(j.des)
-    loi = lu.essayer(lambda: distribution(alpha, bonus=b, malus=m), {**champs, "trait": "alpha"})
+    tables: list[Tableau] = []
+    loi = lu.essayer(lambda: distribution(alpha, bonus=b, malus=m), {"trait": "alpha"})
     if loi is not None and (resultats or not betas):
         quand = "avec cette aide" if resultats else "seul"
         tables.append(_table_jet(f"Le jet de l'Alpha ({alpha}d) {quand} : chances exactes", loi))
     if betas and not resultats:
-        avant = lu.essayer(lambda: distribution_cooperative(alpha, betas, bonus=bonus, malus=malus), champs)
-        aides = lu.essayer(lambda: distribution_aide(betas, bonus=bonus, malus=malus), champs)
-        if avant is not None and aides is not None:
-            tables.append(_table_jet("Le Test coopératif avant que les Bêtas lancent : chances exactes", avant))
-            tables.append(
-                table_de_loi(
-                    "L'aide des Bêtas (en dés pour l'Alpha, arrondie en dessous)",
-                    "Aide",
-                    aides,
-                    cumul="Cette aide ou plus",
-                    libelle=lambda a: f"{a:+d}d" if a else "0",
-                )
-            )
+        tables += _tables_avant(lu, alpha, betas, bonus, malus)
     if lu.erreurs:
         return lu.reponse()
     return lu.reponse(verdict=verdict, explication=explication, faits=tuple(faits), tableaux=tuple(tables))
@@ -293,18 +313,17 @@ def _etendu(lu: Lecture) -> Reponse:
     c, m = lu.entier("complexite"), lu.entier("maniabilite")
     periode, unite = lu.entier("periode"), lu.nom("unite", "h")
     des = None if lu.lancer else _lire_groupes(lu.texte("des"))
-    champs = {n: n for n in ("trait", "bonus", "malus", "complexite", "maniabilite", "periode", "unite", "des")}
     d = None
     if des is not None or lu.lancer:
         d = lu.essayer(
-            lambda: derouler(trait, c, m, periode, unite=unite, bonus=bonus, malus=malus, des=des, rng=lu.rng), champs
+            lambda: derouler(trait, c, m, periode, unite=unite, bonus=bonus, malus=malus, des=des, rng=lu.rng)
         )
         if d is not None and lu.lancer:
             lu.sorties["des"] = " / ".join(ecrire_des(r.jet.des) for r in d.rounds)
-    lu.essayer(lambda: _periode(periode), champs)
-    fins = lu.essayer(lambda: distribution_etendue(trait, c, m, bonus=bonus, malus=malus), champs)
-    moyenne = lu.essayer(lambda: rounds_esperes(trait, c, m, bonus=bonus, malus=malus), champs)
-    rounds = lu.essayer(lambda: distribution_rounds(trait, c, m, bonus=bonus, malus=malus, maximum=40), champs)
+    lu.essayer(lambda: lire_periode(periode))
+    fins = lu.essayer(lambda: distribution_etendue(trait, c, m, bonus=bonus, malus=malus))
+    moyenne = lu.essayer(lambda: rounds_esperes(trait, c, m, bonus=bonus, malus=malus))
+    rounds = lu.essayer(lambda: distribution_rounds(trait, c, m, bonus=bonus, malus=malus, maximum=40))
     if fins is None or moyenne is None or rounds is None or lu.erreurs:
         return lu.reponse()
     lignes, barres, cumul = [], [], Fraction(0)
@@ -345,16 +364,16 @@ def _experience(lu: Lecture) -> Reponse:
     trait, bonus, malus = lu.trait("trait"), lu.entier("bonus"), lu.entier("malus")
     reserve, convertis, accepte = lu.entier("reserve"), lu.entier("convertis"), lu.case("accepte")
     des = lu.des("des")
-    r = lu.essayer(lambda: ReserveExperience(reserve, convertis), {"des": "reserve", "convertis": "convertis"})
+    r = lu.essayer(lambda: ReserveExperience(reserve, convertis), {"des": "reserve"})
     conversion = None
     if r is not None:
-        conversion = lu.essayer(lambda: r.convertir("ce Test", accepte=accepte), {"test": "accepte"}, "convertis")
+        conversion = lu.essayer(lambda: r.convertir("ce Test", accepte=accepte), {"test": "convertis"})
     gagne = conversion.bonus if conversion is not None else 0
-    sans = lu.essayer(lambda: distribution(trait, bonus=bonus, malus=malus), _CHAMPS_JET)
-    avec = lu.essayer(lambda: distribution(trait, bonus=_plus(bonus, 1), malus=malus), _CHAMPS_JET)
+    sans = lu.essayer(lambda: distribution(trait, bonus=bonus, malus=malus))
+    avec = lu.essayer(lambda: distribution(trait, bonus=_plus(bonus, 1), malus=malus))
     j = None
     if des is not None or lu.lancer:
-        j = lu.essayer(lambda: jet(trait, bonus=_plus(bonus, gagne), malus=malus, des=des, rng=lu.rng), _CHAMPS_JET)
+        j = lu.essayer(lambda: jet(trait, bonus=_plus(bonus, gagne), malus=malus, des=des, rng=lu.rng))
         if j is not None and lu.lancer:
             lu.sorties["des"] = ecrire_des(j.des)
     if conversion is None or sans is None or avec is None or lu.erreurs:
@@ -448,18 +467,21 @@ FORMULAIRES: tuple[Formulaire, ...] = (
                 "Résultats des Bêtas",
                 "texte",
                 aide="Séparés par des virgules : « Compensation, Compensation, Catastrophe ».",
+                element="Bêta",
             ),
             Champ(
                 "betas",
                 "Traits des Bêtas (dés)",
                 "texte",
                 aide="Facultatif, avant que les Bêtas lancent : « 2 3 » pour deux Bêtas à 2d et 3d.",
+                element="Bêta",
             ),
             Champ(
                 "des_betas",
                 "Dés des Bêtas",
                 "texte",
                 aide="Facultatif, avec leurs Traits : les dés de chaque Bêta, séparés par « / » : « 5 4 / 6 1 1 ».",
+                element="Bêta",
             ),
             Champ("des", "Dés de l'Alpha", "des", aide=_AIDE_DES),
         ),
@@ -484,6 +506,7 @@ FORMULAIRES: tuple[Formulaire, ...] = (
                 "Dés de chaque round",
                 "des",
                 aide="Facultatif : un round après l'autre, séparés par « / » (« 5 3 2 / 6 1 1 / 6 4 3 »).",
+                element="round",
             ),
         ),
         _etendu,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules import _valider
+from rules.refus import PROPOS, Refus
 from rules.troisd6.effets import NIVEAUX_MAX
 from rules.troisd6.resolution import Defense
 from rules.troisd6.scenes import Tour
@@ -79,8 +80,10 @@ class Manoeuvre:
         """
         mod = self.modificateur if modificateur is None else modificateur
         if mod is None:
-            raise ValueError(
-                f"modificateur : le texte ne chiffre pas « {self.nom} », fixez-le avec le MJ (modificateur=…)"
+            raise Refus(
+                "modificateur",
+                f"le texte ne chiffre pas « {self.nom} », fixez-le avec le MJ (modificateur=…)",
+                forme=PROPOS,
             )
         _valider.entier("modificateur", mod)
         return Tour(
@@ -135,10 +138,10 @@ def manoeuvre(nom: str) -> Manoeuvre:
         >>> manoeuvre("voler")
         Traceback (most recent call last):
         ...
-        ValueError: nom : aucune manœuvre du texte ne commence par 'voler'
+        rules.refus.Refus: nom : aucune manœuvre du texte ne commence par 'voler'
     """
     _valider.texte("nom", nom)
     for m in (*MANOEUVRES_CHIFFREES, *MANOEUVRES_POURSUITE, *MANOEUVRES_AVION):
         if m.nom.lower().startswith(nom.strip().lower()):
             return m
-    raise ValueError(f"nom : aucune manœuvre du texte ne commence par {nom!r}")
+    raise Refus("nom", f"aucune manœuvre du texte ne commence par {nom!r}", forme=PROPOS)

@@ -72,7 +72,7 @@ def avantage(points: int) -> Avantage:
         >>> avantage(2.5)
         Traceback (most recent call last):
         ...
-        ValueError: points doit être un entier, reçu 2.5
+        rules.refus.Refus: points doit être un entier, reçu 2.5
     """
     _valider.entier("points", points)
     for niveau, (bas, haut) in BORNES_AVANTAGE.items():
@@ -110,7 +110,7 @@ def progression(actuel: Avantage, points: int) -> Avantage:
         >>> progression("moyen", 3)
         Traceback (most recent call last):
         ...
-        ValueError: actuel doit être un Avantage (AUCUN, LEGER, MOYEN, FORT, CRITIQUE, DEFINITIF), reçu 'moyen'
+        rules.refus.Refus: actuel doit être un Avantage (AUCUN, LEGER, MOYEN, FORT, CRITIQUE, DEFINITIF), reçu 'moyen'
     """
     _valider.membre("actuel", actuel, Avantage)
     obtenu = avantage(points)

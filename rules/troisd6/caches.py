@@ -16,6 +16,7 @@ from fractions import Fraction
 from rules import _valider
 from rules.affichage import pourcentage
 from rules.des import lancer, loi
+from rules.refus import Refus
 from rules.troisd6.jets import Jet, Niveau, _Profil, jet, niveau
 
 __all__ = ["Apercu", "JetCache", "apercu", "jet_cache"]
@@ -105,11 +106,9 @@ def apercu(seuil: int, visibles: tuple[int, ...] | list[int] = ()) -> Apercu:
     """
     seuil = _valider.entier("seuil", seuil)
     if isinstance(visibles, str | bytes) or not isinstance(visibles, tuple | list):
-        raise ValueError(
-            f"visibles doit être une suite de 0 à 3 dés (entiers de 1 à 6), reçu {_valider.recu(visibles)}"
-        )
+        raise Refus("visibles", "être une suite de 0 à 3 dés (entiers de 1 à 6)", recu=visibles)
     if len(visibles) > 3:
-        raise ValueError(f"visibles doit contenir au plus 3 dés, reçu {len(visibles)} : {_valider.recu(visibles)}")
+        raise Refus("visibles", "contenir au plus 3 dés", recu_ecrit=f"{len(visibles)} : {_valider.recu(visibles)}")
     vus = _valider.des("visibles", visibles, nombre=len(visibles)) if visibles else ()
     caches = 3 - len(vus)
     chances = dict.fromkeys(Niveau, Fraction(0))

@@ -28,6 +28,7 @@ from functools import cache
 
 from rules import _valider
 from rules._francais import a_le, de_le, decimal, majuscule, nombre
+from rules.refus import PHRASE, PROPOS, Refus
 from rules.troisd6.avantages import Avantage, avantage
 from rules.troisd6.effets import Indice
 from rules.troisd6.jets import Niveau, jet
@@ -113,9 +114,7 @@ class Politique:
 
     def __post_init__(self) -> None:
         if not isinstance(self.risque, Risque):
-            raise ValueError(
-                f"risque doit être un Risque (modificateur, niveaux, bonus_points), reçu {_valider.recu(self.risque)}"
-            )
+            raise Refus("risque", "être un Risque (modificateur, niveaux, bonus_points)", recu=self.risque)
         _valider.membre("defense", self.defense, Defense)
 
     def __str__(self) -> str:
@@ -213,12 +212,20 @@ def _loi_echange(
     ([`loi_de_la_defense`][rules.troisd6.resolution.loi_de_la_defense]) ; les
     poids sont des entiers sur un dénominateur commun (rendu avec eux).
     """
-    attaques = lancers(seuil_a + risque.modificateur, indice_a, risque.niveaux, risque.bonus_points)
+    try:
+        attaques = lancers(seuil_a + risque.modificateur, indice_a, risque.niveaux, risque.bonus_points)
+    except Refus as refus:  # un critique monte l'Indice de l'attaquant, avec les niveaux du risque, hors de l'échelle
+        if refus.lieux == (("niveaux",),):  # l'Indice de l'attaquant, et les niveaux du risque s'il en ajoute
+            raise refus.vers(("attaquant", "indice"), *([("risque", "niveaux")] if risque.niveaux else [])) from None
+        raise refus.relocaliser({"seuil": ("attaquant", "seuil")}) from None
     passif = seuil_d is None
-    lois = [
-        (ga, na, loi_de_la_defense(ga, None if passif else defense, seuil_d, indice_d, armure))
-        for ga, na in attaques.items()
-    ]
+    try:
+        lois = [
+            (ga, na, loi_de_la_defense(ga, None if passif else defense, seuil_d, indice_d, armure))
+            for ga, na in attaques.items()
+        ]
+    except Refus as refus:  # un blocage critique monte l'Indice du défenseur hors de l'échelle
+        raise refus.relocaliser({"niveaux": ("defenseur", "indice"), "seuil": ("defenseur", "seuil")}) from None
     commun = math.lcm(*(total for _, _, (_, total) in lois))
     loi: dict[_Issue, int] = defaultdict(int)
     for ga, na, (issues, total) in lois:
@@ -374,6 +381,17 @@ def _attaque(attaquant: Personnage, risque: Risque, defenseur: Personnage, defen
     return _loi_echange(seuil_a, attaquant.des_effet, risque, seuil_d, indice_d, defense, defenseur.armure)
 
 
+def _attaque_de(
+    attaquant: Personnage, sienne: Politique, defenseur: Personnage, autre: Politique, lieux: tuple[str, str, str]
+) -> _Loi:
+    """`_attaque` dans une scène : un refus (l'échelle des Indices) porte le lieu du camp (`a`, `b`, `politique_a`)."""
+    try:
+        return _attaque(attaquant, sienne.risque, defenseur, autre.defense)
+    except Refus as refus:
+        qui, face, politique = lieux
+        raise refus.relocaliser({"attaquant": (qui,), "defenseur": (face,), "risque": (politique, "risque")}) from None
+
+
 def _caracteristiques(p: Personnage) -> str:
     """« seuil 12, 2D6 », et ce qui change en défense (« en défense : seuil 13, 2D6 ») s'il diffère."""
     texte = f"seuil {p.seuil}, {p.indice}"
@@ -422,7 +440,7 @@ def chances_scene(
         Les chances de chaque camp et le nombre moyen de tours.
 
     Raises:
-        ValueError: paramètre invalide, ou scène qui peut ne jamais finir (aucun effet ne passe).
+        rules.refus.Refus: paramètre invalide, ou scène qui peut ne jamais finir (aucun effet ne passe).
 
     Examples:
         Ada (seuil 12, 2D6) contre Bruno (seuil 11, 1D6+1D3), chacun bloquant :
@@ -447,9 +465,9 @@ def chances_scene(
     _, qui, etat = debut_de_scene(a, b, initiative, avantages, objectif)
     for nom, politique in (("politique_a", politique_a), ("politique_b", politique_b)):
         if not isinstance(politique, Politique):
-            raise ValueError(f"{nom} doit être une Politique (risque, défense), reçu {_valider.recu(politique)}")
-    loi_a = _attaque(a, politique_a.risque, b, politique_b.defense)
-    loi_b = _attaque(b, politique_b.risque, a, politique_a.defense) if b.actif else None
+            raise Refus(nom, "être une Politique (risque, défense)", recu=politique)
+    loi_a = _attaque_de(a, politique_a, b, politique_b, ("a", "b", "politique_a"))
+    loi_b = _attaque_de(b, politique_b, a, politique_a, ("b", "a", "politique_b")) if b.actif else None
     depart = (etat[a.nom], etat[b.nom])
     valeurs = _chaine((loi_a, loi_b), objectif, depart)
     if depart[0] >= objectif or (b.actif and depart[1] >= objectif):
@@ -461,10 +479,12 @@ def chances_scene(
     if sans_fin:
         from rules.affichage import pourcentage
 
-        raise ValueError(
+        raise Refus(
+            ("a", "b"),
             f"la scène peut ne jamais finir ({pourcentage(sans_fin)} des cas) : aucun effet d'au moins 1 point "
             f"ne passe plus et personne n'atteint {objectif} ; changez les seuils, les Indices ou les armures "
-            "(le texte laisse alors les joueurs arrêter la scène)"
+            "(le texte laisse alors les joueurs arrêter la scène)",
+            forme=PHRASE,
         )
     return ChancesScene(
         premier=a.nom,
@@ -508,9 +528,7 @@ def chances_echange(
     """
     verifier_echange(attaquant, defenseur)
     if not isinstance(risque, Risque):
-        raise ValueError(
-            f"risque doit être un Risque (modificateur, niveaux, bonus_points), reçu {_valider.recu(risque)}"
-        )
+        raise Refus("risque", "être un Risque (modificateur, niveaux, bonus_points)", recu=risque)
     _valider.membre("defense", defense, Defense)
     _valider.membre("avantage", avantage, Avantage)
     issues, denominateur = _attaque(attaquant, risque, defenseur, defense)
@@ -610,10 +628,10 @@ def _attaque_lancee(attaquant: Personnage, risque: Risque, attaque: object) -> t
         groupes = lancers(seuil, ind, risque.niveaux, risque.bonus_points)
         possibles = {g: n for g, n in groupes.items() if g.niveau is attaque}
         if not possibles:
-            raise ValueError(f"attaque : le niveau « {attaque} » est impossible sous le seuil {seuil}")
+            raise Refus("attaque", f"le niveau « {attaque} » est impossible sous le seuil {seuil}", forme=PROPOS)
         return attaque, possibles
     if isinstance(attaque, str) or not isinstance(attaque, Sequence):
-        raise ValueError(f"attaque doit être un Niveau ou les trois dés de l'attaque, reçu {_valider.recu(attaque)}")
+        raise Refus("attaque", "être un Niveau ou les trois dés de l'attaque", recu=attaque)
     j = jet(seuil, _valider.des("attaque", attaque, nombre=3))
     return j.niveau, {lancer_de(j.niveau, j.dd, j.dt, ind, risque.niveaux, risque.bonus_points): 1}
 
@@ -679,11 +697,11 @@ def defense_apres_attaque(
     """
     verifier_echange(attaquant, defenseur)
     if not defenseur.actif:
-        raise ValueError(f"defenseur : {defenseur.nom} est passif, il ne lance rien et ne choisit pas de défense")
-    if not isinstance(risque, Risque):
-        raise ValueError(
-            f"risque doit être un Risque (modificateur, niveaux, bonus_points), reçu {_valider.recu(risque)}"
+        raise Refus(
+            "defenseur", f"{defenseur.nom} est passif, il ne lance rien et ne choisit pas de défense", forme=PROPOS
         )
+    if not isinstance(risque, Risque):
+        raise Refus("risque", "être un Risque (modificateur, niveaux, bonus_points)", recu=risque)
     for d in Defense:  # les seuils de chaque défense, modificateur et malus compris, restent dans les bornes
         verifier_echange(attaquant, defenseur, Tour(modificateur=risque.modificateur, defense=d))
     niv, groupes = _attaque_lancee(attaquant, risque, attaque)
@@ -799,14 +817,12 @@ def comparer_risques(
     """
     risques = _valider.suite("risques", risques, maximum=20, quoi="risques")
     if not risques:
-        raise ValueError("risques doit être une suite non vide de Risque, reçu une suite vide")
+        raise Refus("risques", "être une suite non vide de Risque", recu_ecrit="une suite vide")
     for i, r in enumerate(risques):
         if not isinstance(r, Risque):
-            raise ValueError(
-                f"risques[{i}] doit être un Risque (modificateur, niveaux, bonus_points), reçu {_valider.recu(r)}"
-            )
+            raise Refus("risque", "être un Risque (modificateur, niveaux, bonus_points)", recu=r).sous("risques", i)
     if not isinstance(politique_a, Politique):
-        raise ValueError(f"politique_a doit être une Politique (risque, défense), reçu {_valider.recu(politique_a)}")
+        raise Refus("politique_a", "être une Politique (risque, défense)", recu=politique_a)
     options = tuple(
         (
             r,

@@ -23,6 +23,7 @@ from typing import Any
 from rules import _valider
 from rules._francais import s
 from rules.des import convoluer, lancer, loi_somme
+from rules.refus import PROPOS, Refus
 
 __all__ = ["ECHELLE_INDICES", "Effet", "Indice", "effet", "indice", "loi_indice", "monter"]
 
@@ -51,7 +52,7 @@ class Indice:
         _valider.entier("d6", self.d6, minimum=0, maximum=_D6_MAX)
         _valider.entier("d3", self.d3, minimum=0, maximum=_D6_MAX)
         if self.d6 + self.d3 == 0:
-            raise ValueError("d6 et d3 : un Indice doit avoir au moins un dé, reçu 0D6 et 0D3")
+            raise Refus(("d6", "d3"), "un Indice doit avoir au moins un dé", recu_ecrit="0D6 et 0D3", forme=PROPOS)
 
     def __str__(self) -> str:
         morceaux = []
@@ -87,8 +88,8 @@ class Indice:
             return ECHELLE_INDICES.index(self)
         except ValueError:
             barreaux = ", ".join(str(i) for i in ECHELLE_INDICES[:6])
-            raise ValueError(
-                f"indice : {self} n'est pas sur l'échelle des Indices ({barreaux}, puis +1D6 par niveau)"
+            raise Refus(
+                "indice", f"{self} n'est pas sur l'échelle des Indices ({barreaux}, puis +1D6 par niveau)", forme=PROPOS
             ) from None
 
 
@@ -128,23 +129,23 @@ def indice(texte: str | Indice) -> Indice:
         >>> indice("1D8")
         Traceback (most recent call last):
         ...
-        ValueError: indice doit s'écrire comme « 2D6 » ou « 1D6+1D3 » (D6 et D3 seulement), reçu '1D8'
+        rules.refus.Refus: indice doit s'écrire comme « 2D6 » ou « 1D6+1D3 » (D6 et D3 seulement), reçu '1D8'
         >>> indice("3D3")
         Traceback (most recent call last):
         ...
-        ValueError: indice : 3D3 n'est pas sur l'échelle des Indices (1D3, 1D6, 1D6+1D3, 2D6, 3D6, 4D6, puis +1D6 par niveau)
+        rules.refus.Refus: indice : 3D3 n'est pas sur l'échelle des Indices (1D3, 1D6, 1D6+1D3, 2D6, 3D6, 4D6, puis +1D6 par niveau)
     """
     if isinstance(texte, Indice):
         lu = texte
     else:
         m = _FORME.fullmatch(texte) if isinstance(texte, str) and len(texte) <= _valider.TEXTE_MAX else None
         if not m:
-            raise ValueError(
-                f"indice doit s'écrire comme « 2D6 » ou « 1D6+1D3 » (D6 et D3 seulement), reçu {_valider.recu(texte)}"
-            )
+            raise Refus("indice", "s'écrire comme « 2D6 » ou « 1D6+1D3 » (D6 et D3 seulement)", recu=texte)
         d6, d3 = int(m.group(1) or 0), int(m.group(2) or m.group(3) or 0)
         if d6 > _D6_MAX or d3 > _D6_MAX or d6 + d3 == 0:
-            raise ValueError(f"indice : {_valider.recu(texte)} n'est pas sur l'échelle des Indices (de 1D3 à 15D6)")
+            raise Refus(
+                "indice", f"{_valider.recu(texte)} n'est pas sur l'échelle des Indices (de 1D3 à 15D6)", forme=PROPOS
+            )
         lu = Indice(d6, d3)
     lu.rang  # noqa: B018 - hors de l'échelle : ValueError « indice : … n'est pas sur l'échelle »
     return lu
@@ -163,15 +164,17 @@ def monter(depart: Indice | str, niveaux: int) -> Indice:
         >>> monter("1D3", -1)
         Traceback (most recent call last):
         ...
-        ValueError: niveaux : 1D3 -1 niveau sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà
+        rules.refus.Refus: niveaux : 1D3 -1 niveau sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà
     """
     base = indice(depart)
     _valider.entier("niveaux", niveaux)
     cible = base.rang + niveaux
     if not 0 <= cible < len(ECHELLE_INDICES):
-        raise ValueError(
-            f"niveaux : {base} {niveaux:+d} niveau{'x' if abs(niveaux) > 1 else ''} sort de l'échelle des "
-            f"Indices (de {ECHELLE_INDICES[0]} à {ECHELLE_INDICES[-1]}) ; le texte ne définit rien au-delà"
+        raise Refus(
+            "niveaux",
+            f"{base} {niveaux:+d} niveau{'x' if abs(niveaux) > 1 else ''} sort de l'échelle des "
+            f"Indices (de {ECHELLE_INDICES[0]} à {ECHELLE_INDICES[-1]}) ; le texte ne définit rien au-delà",
+            forme=PROPOS,
         )
     return ECHELLE_INDICES[cible]
 
@@ -288,16 +291,18 @@ def effet(
         >>> effet("2D6", total=13)
         Traceback (most recent call last):
         ...
-        ValueError: total : un jet de 2D6 fait de 2 à 12, reçu 13
+        rules.refus.Refus: total : un jet de 2D6 fait de 2 à 12, reçu 13
     """
     base = indice(depart)
     for nom, valeur in (("dd", dd), ("dt", dt)):
         if valeur is not None:
             _valider.entier(nom, valeur, minimum=1, maximum=6)
     if dd is not None and dt is not None:
-        raise ValueError(
-            f"dd et dt : un jet a un dé doublé (réussite spéciale) ou un dé triplé (critique), pas les deux, "
-            f"reçu dd={dd}, dt={dt}"
+        raise Refus(
+            ("dd", "dt"),
+            "un jet a un dé doublé (réussite spéciale) ou un dé triplé (critique), pas les deux",
+            recu_ecrit=f"dd={dd}, dt={dt}",
+            forme=PROPOS,
         )
     _valider.entier("niveaux", niveaux, minimum=-NIVEAUX_MAX, maximum=NIVEAUX_MAX)
     _valider.entier("bonus_points", bonus_points, minimum=-_valider.POINTS_MAX, maximum=_valider.POINTS_MAX)
@@ -305,13 +310,13 @@ def effet(
     ajout = niveaux + (dt or 0)
     lance = monter(base, ajout)
     if des is not None and total is not None:
-        raise ValueError("des et total : donnez les dés d'effet ou leur total, pas les deux")
+        raise Refus(("des", "total"), "donnez les dés d'effet ou leur total, pas les deux", forme=PROPOS)
     valeurs: tuple[int, ...] | None
     if total is not None:
         _valider.entier("total", total)
         if not lance.minimum <= total <= lance.maximum:
-            raise ValueError(
-                f"total : un jet de {lance} fait de {lance.minimum} à {lance.maximum}, reçu {_valider.recu(total)}"
+            raise Refus(
+                "total", f"un jet de {lance} fait de {lance.minimum} à {lance.maximum}", recu=total, forme=PROPOS
             )
         valeurs, somme = None, total
     else:
@@ -350,11 +355,13 @@ def effet(
 def _des(lance: Indice, des: Any) -> tuple[int, ...]:
     nombre = lance.d6 + lance.d3
     if isinstance(des, str | bytes) or not hasattr(des, "__iter__"):
-        raise ValueError(f"des doit être une suite de dés d'effet ({lance} : D6 puis D3), reçu {_valider.recu(des)}")
+        raise Refus("des", f"être une suite de dés d'effet ({lance} : D6 puis D3)", recu=des)
     valeurs = _valider.suite("des", des, maximum=nombre, quoi=f"dé{s(nombre)} pour {lance} (D6 puis D3)")
     if len(valeurs) != nombre:
-        raise ValueError(
-            f"des doit contenir {nombre} dé{s(nombre)} pour {lance} (D6 puis D3), reçu {len(valeurs)} : {_valider.recu(valeurs)}"
+        raise Refus(
+            "des",
+            f"contenir {nombre} dé{s(nombre)} pour {lance} (D6 puis D3)",
+            recu_ecrit=f"{len(valeurs)} : {_valider.recu(valeurs)}",
         )
     d6 = _valider.des("des", valeurs[: lance.d6], nombre=lance.d6)
     d3 = _valider.des("des", valeurs[lance.d6 :], nombre=lance.d3, faces=3)

@@ -21,6 +21,7 @@ from typing import Any
 from rules import _valider
 from rules._enum import EnumOrdonnee
 from rules.des import Evaluateur, lancer, loi
+from rules.refus import PROPOS, Refus
 
 __all__ = [
     "BASE",
@@ -99,7 +100,7 @@ class Difficulte(EnumOrdonnee):
         >>> Difficulte.ASSEZ_FACILE.modificateur()
         Traceback (most recent call last):
         ...
-        ValueError: ampleur : « assez facile » va de +1 à +3, précisez l'ampleur (1, 2 ou 3), reçu None
+        rules.refus.Refus: ampleur : « assez facile » va de +1 à +3, précisez l'ampleur (1, 2 ou 3), reçu None
     """
 
     QUASIMENT_IMPOSSIBLE = "quasiment impossible"
@@ -120,14 +121,20 @@ class Difficulte(EnumOrdonnee):
         bas, haut = self.bornes
         if bas == haut:
             if ampleur is not None:
-                raise ValueError(
-                    f"ampleur : « {self} » vaut toujours {bas:+d}, n'indiquez pas d'ampleur, reçu {_valider.recu(ampleur)}"
+                raise Refus(
+                    "ampleur",
+                    f"« {self} » vaut toujours {bas:+d}, n'indiquez pas d'ampleur",
+                    recu=ampleur,
+                    forme=PROPOS,
                 )
             return bas
         signe = "+" if haut > 0 else "-"
         if ampleur is None or isinstance(ampleur, bool) or not isinstance(ampleur, int) or not 1 <= ampleur <= 3:
-            raise ValueError(
-                f"ampleur : « {self} » va de {signe}1 à {signe}3, précisez l'ampleur (1, 2 ou 3), reçu {_valider.recu(ampleur)}"
+            raise Refus(
+                "ampleur",
+                f"« {self} » va de {signe}1 à {signe}3, précisez l'ampleur (1, 2 ou 3)",
+                recu=ampleur,
+                forme=PROPOS,
             )
         return ampleur if haut > 0 else -ampleur
 
@@ -169,9 +176,7 @@ def _difficulte(difficulte: Any) -> int:
     try:
         return _valider.entier("difficulte", difficulte)
     except ValueError:
-        raise ValueError(
-            f"difficulte doit être un entier ou un palier fixe de Difficulte, reçu {_valider.recu(difficulte)}"
-        ) from None
+        raise Refus("difficulte", "être un entier ou un palier fixe de Difficulte", recu=difficulte) from None
 
 
 def seuil_caracteristique(modificateur: int, difficulte: int | Difficulte = 0) -> int:
@@ -219,7 +224,7 @@ def seuil_talent(niveau: int, difficulte: int | Difficulte = 0, *, familiarite: 
         >>> seuil_talent(1.5)
         Traceback (most recent call last):
         ...
-        ValueError: niveau doit être un entier ≥ 0, reçu 1.5
+        rules.refus.Refus: niveau doit être un entier ≥ 0, reçu 1.5
     """
     _valider.entier("niveau", niveau, minimum=0)
     _valider.booleen("familiarite", familiarite)
@@ -238,7 +243,7 @@ def double_et_triple(des: tuple[int, ...]) -> tuple[int | None, int | None]:
         >>> double_et_triple((7, 3, 4))
         Traceback (most recent call last):
         ...
-        ValueError: des : chaque dé doit être un entier entre 1 et 6, reçu 7
+        rules.refus.Refus: des : chaque dé doit être un entier entre 1 et 6, reçu 7
     """
     a, b, c = sorted(_valider.des("des", des, nombre=3))
     if a == c:
@@ -259,21 +264,30 @@ def niveau(total: int, seuil: int, dd: int | None, dt: int | None) -> Niveau:
         >>> niveau(10, 8, "4", None)
         Traceback (most recent call last):
         ...
-        ValueError: dd doit être None ou un entier entre 1 et 6, reçu '4'
+        rules.refus.Refus: dd doit être None ou un entier entre 1 et 6, reçu '4'
     """
     _valider.entier("total", total, minimum=3, maximum=18)
     seuil = _seuil(seuil)
     for nom, valeur in (("dd", dd), ("dt", dt)):
         if valeur is not None and (isinstance(valeur, bool) or not isinstance(valeur, int) or not 1 <= valeur <= 6):
-            raise ValueError(f"{nom} doit être None ou un entier entre 1 et 6, reçu {_valider.recu(valeur)}")
+            raise Refus(nom, "être None ou un entier entre 1 et 6", recu=valeur)
     if dd is not None and dt is not None:
-        raise ValueError(f"dd et dt : trois dés font un double ou un triple, pas les deux, reçu dd={dd}, dt={dt}")
+        raise Refus(
+            ("dd", "dt"),
+            "trois dés font un double ou un triple, pas les deux",
+            recu_ecrit=f"dd={dd}, dt={dt}",
+            forme=PROPOS,
+        )
     if dt is not None and total != 3 * dt:
-        raise ValueError(f"total : un triple de {dt} fait {3 * dt}, reçu {total}")
+        raise Refus("total", f"un triple de {dt} fait {3 * dt}", recu=total, forme=PROPOS)
     if dd is not None and not (2 * dd + 1 <= total <= 2 * dd + 6 and total != 3 * dd):
-        raise ValueError(f"total : un double de {dd} fait de {2 * dd + 1} à {2 * dd + 6} (sauf {3 * dd}), reçu {total}")
+        raise Refus(
+            "total",
+            f"un double de {dd} fait de {2 * dd + 1} à {2 * dd + 6} (sauf {3 * dd}), reçu {total}",
+            forme=PROPOS,
+        )
     if dd is None and dt is None and not 6 <= total <= 15:
-        raise ValueError(f"total : trois dés différents (sans dd ni dt) font de 6 à 15, reçu {total}")
+        raise Refus("total", f"trois dés différents (sans dd ni dt) font de 6 à 15, reçu {total}", forme=PROPOS)
     if total <= seuil:
         if dt is not None:
             return Niveau.REUSSITE_CRITIQUE
@@ -354,7 +368,7 @@ def jet(seuil: int, des: tuple[int, ...] | list[int] | None = None, *, rng: rand
         Le jet résolu, avec son explication.
 
     Raises:
-        ValueError: seuil non entier, pas exactement trois dés, ou dé hors de 1–6.
+        rules.refus.Refus: seuil non entier, pas exactement trois dés, ou dé hors de 1–6.
 
     Examples:
         Joséphine et l'armoire (8 ou moins) :
@@ -370,7 +384,7 @@ def jet(seuil: int, des: tuple[int, ...] | list[int] | None = None, *, rng: rand
         >>> jet(8.5, (1, 2, 3))
         Traceback (most recent call last):
         ...
-        ValueError: seuil doit être un entier, reçu 8.5
+        rules.refus.Refus: seuil doit être un entier, reçu 8.5
     """
     seuil = _seuil(seuil)
     _valider.generateur(rng)
@@ -392,13 +406,13 @@ def jet(seuil: int, des: tuple[int, ...] | list[int] | None = None, *, rng: rand
 def _jet_valide(nom: str, valeur: Any) -> Jet:
     """Un Jet tel que `rules.troisd6.jet` le rend : ses champs sont recalculés depuis son seuil et ses dés."""
     if not isinstance(valeur, Jet):
-        raise ValueError(f"{nom} doit être un Jet (le résultat de rules.troisd6.jet), reçu {_valider.recu(valeur)}")
+        raise Refus(nom, "être un Jet (le résultat de rules.troisd6.jet)", recu=valeur)
     try:
         refait = jet(valeur.seuil, valeur.des)
     except ValueError as erreur:
-        raise ValueError(f"{nom} : ce Jet n'est pas un jet valide ({erreur})") from None
+        raise Refus(nom, f"ce Jet n'est pas un jet valide ({erreur})", forme=PROPOS) from None
     if refait != valeur:
-        raise ValueError(f"{nom} : ce Jet ne concorde pas avec ses dés (construisez-le avec rules.troisd6.jet)")
+        raise Refus(nom, "ce Jet ne concorde pas avec ses dés (construisez-le avec rules.troisd6.jet)", forme=PROPOS)
     return valeur
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from rules import _valider
 from rules.des import lancer
+from rules.refus import PROPOS, Refus
 from rules.troisd6.jets import Jet, Niveau, _jet_valide
 
 __all__ = [
@@ -109,11 +110,11 @@ def accroissement_difficulte(
     if de is not None:
         _valider.entier("de", de, minimum=1, maximum=6)
     if jet_rate.reussi:
-        raise ValueError(f"jet_rate doit être un jet raté, reçu {jet_rate.niveau}")
+        raise Refus("jet_rate", "être un jet raté", recu_ecrit=str(jet_rate.niveau))
     n = jet_rate.niveau
     if n is Niveau.ECHEC_SIMPLE:
         if de is not None:
-            raise ValueError(f"de : un échec simple ne lance pas de dé, reçu {_valider.recu(de)}")
+            raise Refus("de", "un échec simple ne lance pas de dé", recu=de, forme=PROPOS)
         if echec_simple_compte:
             return Accroissement(n, (), 1, "Échec simple : difficulté accrue de 1 point (« en règle générale »).")
         return Accroissement(n, (), 0, "Échec simple : la tâche reste au même niveau de difficulté.")

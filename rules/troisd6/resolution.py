@@ -33,6 +33,7 @@ from typing import Literal
 
 from rules import _valider
 from rules._enum import EnumOrdonnee
+from rules.refus import PROPOS, Refus
 from rules.troisd6.effets import Indice, loi_indice, monter
 from rules.troisd6.jets import Niveau, niveau, profils
 
@@ -186,8 +187,8 @@ def decider(attaque: Niveau, defense: Defense | None = None, niveau_defense: Niv
         _valider.membre("defense", defense, Defense)
         _valider.membre("niveau_defense", niveau_defense, Niveau)
     elif niveau_defense is not None:
-        raise ValueError(
-            f"niveau_defense : une opposition passive (defense=None) ne lance rien, reçu {_valider.recu(niveau_defense)}"
+        raise Refus(
+            "niveau_defense", "une opposition passive (defense=None) ne lance rien", recu=niveau_defense, forme=PROPOS
         )
     return _decider(attaque, defense, niveau_defense)
 
@@ -309,7 +310,7 @@ def lancers(seuil: int, indice: Indice | None = None, niveaux: int = 0, bonus_po
     """
     _valider.entier("seuil", seuil, minimum=-_valider.VALEUR_MAX, maximum=_valider.VALEUR_MAX)
     if indice is not None and not isinstance(indice, Indice):
-        raise ValueError(f"indice doit être un Indice ou None, reçu {_valider.recu(indice)}")
+        raise Refus("indice", "être un Indice ou None", recu=indice)
     _valider.entier("niveaux", niveaux)
     _valider.entier("bonus_points", bonus_points)
     return dict(_lancers(seuil, indice, niveaux, bonus_points))
@@ -341,7 +342,7 @@ def lancer_de(
     """
     _valider.membre("niveau", niveau, Niveau)
     if indice is not None and not isinstance(indice, Indice):
-        raise ValueError(f"indice doit être un Indice ou None, reçu {_valider.recu(indice)}")
+        raise Refus("indice", "être un Indice ou None", recu=indice)
     _valider.entier("niveaux", niveaux)
     _valider.entier("bonus_points", bonus_points)
     return _lancer_de(niveau, dd, dt, indice, niveaux, bonus_points)
@@ -407,12 +408,12 @@ def loi_de_la_defense(
         Fraction(5, 8)
     """
     if not isinstance(attaque, Lancer):
-        raise ValueError(f"attaque doit être un Lancer (voir lancers), reçu {_valider.recu(attaque)}")
+        raise Refus("attaque", "être un Lancer (voir lancers)", recu=attaque)
     if defense is not None:
         _valider.membre("defense", defense, Defense)
         _valider.entier("seuil", seuil, minimum=-_valider.VALEUR_MAX, maximum=_valider.VALEUR_MAX)
     if indice is not None and not isinstance(indice, Indice):
-        raise ValueError(f"indice doit être un Indice ou None, reçu {_valider.recu(indice)}")
+        raise Refus("indice", "être un Indice ou None", recu=indice)
     _valider.entier("armure", armure, minimum=0, maximum=_valider.POINTS_MAX)
     issues, total = _loi_de_la_defense(attaque, defense, seuil, indice, armure)
     return dict(issues), total

@@ -18,6 +18,7 @@ from functools import cache
 
 from rules import _valider
 from rules.des import comptes
+from rules.refus import Refus
 from rules.troisd6.avantages import Avantage, progression
 from rules.troisd6.effets import NIVEAUX_MAX, Indice, _comptes, indice, monter
 from rules.troisd6.jets import Niveau, _Profil, _seuil_de_loi, niveau
@@ -135,7 +136,7 @@ def issue_sans_opposition(
         avantage_initial: l'avantage de départ.
 
     Examples:
-        Philip répare sous 7 avec 1D6+1D3 : il gagne un peu plus d'une fois sur 30.
+        Philip répare sous 7 avec 1D6+1D3 : il gagne 0,6 % des fois (environ 1 fois sur 166).
 
         >>> loi = issue_sans_opposition(7, "1D6+1D3")
         >>> loi[Avantage.DEFINITIF] == chance_sans_opposition(7, "1D6+1D3")
@@ -147,7 +148,7 @@ def issue_sans_opposition(
     for nom, av in (("objectif", objectif), ("avantage_initial", avantage_initial)):
         _valider.membre(nom, av, Avantage)
     if objectif is Avantage.AUCUN:
-        raise ValueError("objectif doit être au-dessus d'AUCUN, reçu AUCUN")
+        raise Refus("objectif", "être au-dessus d'AUCUN", recu_ecrit="AUCUN")
     if avantage_initial >= objectif:  # déjà atteint : la scène est gagnée d'avance (toutes les clés, une seule à 1)
         return {av: Fraction(int(av is avantage_initial)) for av in Avantage}
     etats = [av for av in Avantage if avantage_initial <= av < objectif]
@@ -234,7 +235,7 @@ def jets_moyens_sans_opposition(
     """
     transitions = _loi_des_points(seuil, depart, niveaux, bonus_points)
     if not isinstance(objectif, Avantage) or objectif is Avantage.AUCUN:
-        raise ValueError(f"objectif doit être un Avantage au-dessus d'AUCUN, reçu {_valider.recu(objectif)}")
+        raise Refus("objectif", "être un Avantage au-dessus d'AUCUN", recu=objectif)
     moyenne: dict[Avantage, Fraction] = {}
     denominateur = transitions[1]
     for etat in reversed([av for av in Avantage if av < objectif]):

@@ -24,6 +24,7 @@ from typing import Any
 
 from rules import _valider
 from rules._francais import a_le, majuscule
+from rules.refus import PHRASE, PROPOS, Refus
 from rules.troisd6.avantages import Avantage, progression
 from rules.troisd6.effets import ECHELLE_INDICES, NIVEAUX_MAX, Effet, Indice, effet, indice
 from rules.troisd6.jets import Jet, _jet_valide, jet
@@ -101,14 +102,16 @@ class Personnage:
         if self.indice_defense is not None:
             try:
                 object.__setattr__(self, "indice_defense", indice(self.indice_defense))
-            except ValueError as erreur:  # le refus de l'Indice, sous le nom de ce champ-ci
-                raise ValueError(f"indice_defense{str(erreur).removeprefix('indice')}") from None
+            except Refus as erreur:  # le refus de l'Indice, sous le nom de ce champ-ci
+                raise erreur.relocaliser({"indice": ("indice_defense",)}) from None
         _valider.entier("armure", self.armure, minimum=0, maximum=_valider.POINTS_MAX)
         _valider.booleen("talent_contre_attaque", self.talent_contre_attaque)
         _valider.booleen("actif", self.actif)
         if self.actif and (self.seuil is None or self.indice is None):
-            raise ValueError(
-                f"seuil et indice : {self.nom} est actif, et un personnage actif doit avoir un seuil et un indice"
+            raise Refus(
+                ("seuil", "indice"),
+                f"{self.nom} est actif, et un personnage actif doit avoir un seuil et un indice",
+                forme=PROPOS,
             )
 
     def seuil_pour(self, defense: Defense | None = None) -> int | None:
@@ -149,7 +152,7 @@ class Personnage:
 
     def _des_effet(self) -> Indice:
         if not isinstance(self.indice, Indice):
-            raise ValueError(f"{self.nom} n'a pas d'indice : il ne peut pas infliger d'effet")
+            raise Refus("indice", f"{self.nom} n'a pas d'indice : il ne peut pas infliger d'effet", forme=PHRASE)
         return self.indice
 
 
@@ -316,11 +319,8 @@ def _effet_du_jet(
     dd, dt = apports(j.niveau, j.dd, j.dt)
     try:
         return effet(ind, dd=dd, dt=dt, niveaux=niveaux, bonus_points=bonus, total=total, rng=rng)
-    except ValueError as erreur:
-        message = str(erreur)
-        if not message.startswith("total : "):  # l'échelle des Indices, par exemple : son message reste tel quel
-            raise
-        raise ValueError(f"{nom} : {message.removeprefix('total : ')}") from None
+    except Refus as refus:  # le total donné est le champ `nom` du Tour ; l'échelle des Indices reste telle quelle
+        raise refus.relocaliser({"total": (nom,)}) from None
 
 
 def _plus(seuil: int | None, malus: int) -> int | None:
@@ -344,11 +344,11 @@ def verifier_echange(attaquant: Any, defenseur: Any, tour: Any = None) -> Tour:
     """
     for nom, p in (("attaquant", attaquant), ("defenseur", defenseur)):
         if not isinstance(p, Personnage):
-            raise ValueError(f"{nom} doit être un Personnage, reçu {_valider.recu(p)}")
+            raise Refus(nom, "être un Personnage", recu=p)
     if attaquant.seuil is None or attaquant.indice is None:
-        raise ValueError(f"attaquant : {attaquant.nom} n'a pas de seuil et d'indice, il ne peut pas attaquer")
+        raise Refus("attaquant", f"{attaquant.nom} n'a pas de seuil et d'indice, il ne peut pas attaquer", forme=PROPOS)
     if tour is not None and not isinstance(tour, Tour):
-        raise ValueError(f"tour doit être un Tour (modificateur, dés, défense…), reçu {_valider.recu(tour)}")
+        raise Refus("tour", "être un Tour (modificateur, dés, défense…)", recu=tour)
     choix: Tour = Tour() if tour is None else tour
     # Le −3 d'une contre-attaque ordinaire ne touche que le défenseur : l'attaquant ne se défend pas.
     malus = malus_de_defense(choix.defense, defenseur.talent_contre_attaque)
@@ -359,9 +359,11 @@ def verifier_echange(attaquant: Any, defenseur: Any, tour: Any = None) -> Tour:
         if base is not None and p.actif:
             seuil = base + choix.modificateur
             if abs(seuil) > _valider.VALEUR_MAX:
-                raise ValueError(
-                    f"tour : le modificateur {choix.modificateur:+d} porte le seuil de {p.nom} à {seuil}, "
-                    f"hors de −{_valider.VALEUR_MAX} à {_valider.VALEUR_MAX}"
+                raise Refus(
+                    "tour",
+                    f"le modificateur {choix.modificateur:+d} porte le seuil de {p.nom} à {seuil}, "
+                    f"hors de −{_valider.VALEUR_MAX} à {_valider.VALEUR_MAX}",
+                    forme=PROPOS,
                 )
     return choix
 
@@ -538,31 +540,31 @@ def debut_de_scene(
     """
     for nom, p in (("a", a), ("b", b)):
         if not isinstance(p, Personnage):
-            raise ValueError(f"{nom} doit être un Personnage, reçu {_valider.recu(p)}")
+            raise Refus(nom, "être un Personnage", recu=p)
     if not a.actif:
-        raise ValueError(f"a : {a.nom} est passif, le déclencheur d'une scène doit être actif")
+        raise Refus("a", f"{a.nom} est passif, le déclencheur d'une scène doit être actif", forme=PROPOS)
     if a.nom == b.nom:
-        raise ValueError(f"a et b doivent avoir des noms différents, reçu deux fois {a.nom!r}")
+        raise Refus([("b", "nom"), ("a", "nom")], "être différents", recu_ecrit=f"deux fois {a.nom!r}")
     if not isinstance(objectif, Avantage) or objectif is Avantage.AUCUN:
-        raise ValueError(f"objectif doit être un Avantage au-dessus d'AUCUN, reçu {_valider.recu(objectif)}")
+        raise Refus("objectif", "être un Avantage au-dessus d'AUCUN", recu=objectif)
     _valider.entier("tours_max", tours_max, minimum=1, maximum=_valider.TOURS_MAX)
     camps = {a.nom: a, b.nom: b}
     qui = a.nom if initiative is None else initiative
     if not isinstance(qui, str) or qui not in camps:
-        raise ValueError(f"initiative doit être {a.nom!r} ou {b.nom!r}, reçu {_valider.recu(initiative)}")
+        raise Refus("initiative", f"être {a.nom!r} ou {b.nom!r}", recu=initiative)
     if not camps[qui].actif:
-        raise ValueError(f"initiative : {qui} est passif, il ne peut pas avoir l'initiative")
+        raise Refus("initiative", f"{qui} est passif, il ne peut pas avoir l'initiative", forme=PROPOS)
     etat = {a.nom: Avantage.AUCUN, b.nom: Avantage.AUCUN}
     if avantages is not None:
         if not isinstance(avantages, Mapping) or len(avantages) > 2:
-            raise ValueError(
-                f"avantages doit être un dict {{nom: Avantage}} des deux camps (ou None), reçu {_valider.recu(avantages)}"
-            )
+            raise Refus("avantages", "être un dict {nom: Avantage} des deux camps (ou None)", recu=avantages)
         for nom, av in avantages.items():
             if not isinstance(nom, str) or nom not in camps or not isinstance(av, Avantage):
-                raise ValueError(
-                    f"avantages : clés {a.nom!r}, {b.nom!r} et valeurs Avantage, reçu "
-                    f"{_valider.recu(nom)}: {_valider.recu(av)}"
+                raise Refus(
+                    "avantages",
+                    f"clés {a.nom!r}, {b.nom!r} et valeurs Avantage",
+                    recu_ecrit=f"{_valider.recu(nom)}: {_valider.recu(av)}",
+                    forme=PROPOS,
                 )
             etat[nom] = av
     return camps, qui, etat
@@ -650,7 +652,7 @@ def jouer_scene(
     imposes = _valider.suite("tours", tours, maximum=_valider.TOURS_MAX, quoi="Tour")
     for i, t in enumerate(imposes):  # tous vérifiés avant de jouer : une scène finie tôt ne cache pas un mauvais tour
         if not isinstance(t, Tour):
-            raise ValueError(f"tours[{i}] doit être un Tour, reçu {_valider.recu(t)}")
+            raise Refus("tours", "être un Tour", recu=t).vers(("tours", i))
     _valider.generateur(rng)
     _valider.entier("premier_numero", premier_numero, minimum=1)
     maximum = dict(etat)

@@ -16,10 +16,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules import _valider
+from rules.refus import PROPOS, Refus
 from rules.warp.jets import Jet, Resultat, _comptes_resultats, jet
+
+if TYPE_CHECKING:
+    from rules.refus import Lieu
 
 __all__ = [
     "AIDE",
@@ -42,7 +46,7 @@ AIDE: dict[Resultat, Fraction] = {
 Source : « WaRP › Tests coopératifs » (le tableau de l'aide)."""
 
 
-def _valider_resultat(nom: str, valeur: Any) -> Resultat:
+def _valider_resultat(nom: _valider.Nom, valeur: Any) -> Resultat:
     return _valider.membre(nom, valeur, Resultat, permis=", ".join(str(r) for r in Resultat))
 
 
@@ -71,12 +75,12 @@ def aide(resultats: Iterable[Resultat]) -> int:
         >>> aide(["Réussite"])
         Traceback (most recent call last):
         ...
-        ValueError: resultats[0] doit être un Resultat (Catastrophe, Échec, Compensation,
+        rules.refus.Refus: resultats[0] doit être un Resultat (Catastrophe, Échec, Compensation,
         Réussite, Magistrale), reçu 'Réussite'
     """
     lus = _valider.suite("resultats", resultats, maximum=_valider.BETAS_MAX, quoi="Resultat (un par Bêta)")
     total = sum(
-        (AIDE[_valider_resultat(f"resultats[{i}]", r)] for i, r in enumerate(lus)),
+        (AIDE[_valider_resultat(("resultats", i), r)] for i, r in enumerate(lus)),
         Fraction(0),
     )
     return math.floor(total)
@@ -92,16 +96,14 @@ def _valider_experiences(experience_betas: Sequence[bool] | None, n: int) -> tup
         return (False,) * n
     valeurs = _valider.suite("experience_betas", experience_betas, maximum=_valider.BETAS_MAX, quoi="booléens")
     if len(valeurs) != n or not all(isinstance(v, bool) for v in valeurs):
-        raise ValueError(
-            f"experience_betas doit être une suite de {n} booléens (un par Bêta), reçu {_valider.recu(valeurs)}"
-        )
+        raise Refus("experience_betas", f"être une suite de {n} booléens (un par Bêta)", recu=valeurs)
     return valeurs
 
 
 def _valider_traits(betas: Sequence[int]) -> tuple[int, ...]:
     traits = _valider.suite("betas", betas, maximum=_valider.BETAS_MAX, quoi="Traits (entiers ≥ 0)")
     return tuple(
-        _valider.plafond(f"betas[{i}]", _valider.entier(f"betas[{i}]", t, minimum=0), _valider.RESERVE_MAX, "dés")
+        _valider.plafond(("betas", i), _valider.entier(("betas", i), t, minimum=0), _valider.RESERVE_MAX, "dés")
         for i, t in enumerate(traits)
     )
 
@@ -114,16 +116,20 @@ def _valider_alpha(alpha: Any, traits: tuple[int, ...], bonus: Any, malus: Any) 
     n = len(traits)
     pire = trait + max(bonus + 2 * n + 1 - malus, malus + n - bonus)
     if pire > _valider.RESERVE_MAX:
-        raise ValueError(
-            f"alpha, betas, bonus et malus : au plus {_valider.RESERVE_MAX} dés d'un même jet, et l'Alpha "
-            f"peut en lancer {pire} (Trait {trait}, {n} Bêtas, bonus {bonus}, malus {malus})"
+        raise Refus(
+            ("alpha", "betas", "bonus", "malus"),
+            f"au plus {_valider.RESERVE_MAX} dés d'un même jet, et l'Alpha "
+            f"peut en lancer {pire} (Trait {trait}, {n} Bêtas, bonus {bonus}, malus {malus})",
+            forme=PROPOS,
         )
     for i, t in enumerate(traits):
         lances = t + max(abs(bonus + 1 - malus), abs(bonus - malus))  # avec ou sans son dé d'expérience
         if lances > _valider.RESERVE_MAX:
-            raise ValueError(
-                f"betas[{i}], bonus et malus : au plus {_valider.RESERVE_MAX} dés d'un même jet, reçu "
-                f"{lances} (Trait {t}, bonus {bonus}, malus {malus})"
+            raise Refus(
+                (("betas", i), ("bonus",), ("malus",)),
+                f"au plus {_valider.RESERVE_MAX} dés d'un même jet",
+                recu_ecrit=f"{lances} (Trait {t}, bonus {bonus}, malus {malus})",
+                forme=PROPOS,
             )
     return trait
 
@@ -132,7 +138,7 @@ def _valider_loi(betas: Sequence[int], bonus: int, malus: int) -> tuple[tuple[in
     """Les Traits des Bêtas et le modificateur net, dans les bornes des chances exactes."""
     traits = _valider_traits(betas)
     for i, t in enumerate(traits):
-        _valider.trait_de_loi(f"betas[{i}]", t)
+        _valider.trait_de_loi(("betas", i), t)
     return traits, _valider.modificateur_net(bonus, malus)
 
 
@@ -157,12 +163,17 @@ class Cooperation:
         return self.explication
 
 
-def _jet_de(nom: str, trait: int, bonus: int, malus: int, des: Any, rng: random.Random | None) -> Jet:
-    """Le jet d'un participant ; une erreur sur ses dés nomme le paramètre qui les porte (`des_alpha`, `des_betas[i]`)."""
+def _jet_de(
+    lieu_trait: Lieu, lieu_des: Lieu, trait: int, bonus: int, malus: int, des: Any, rng: random.Random | None
+) -> Jet:
+    """Le jet d'un participant ; un refus de son Trait ou de ses dés porte le lieu qui les a fournis.
+
+    `lieu_trait` et `lieu_des` : `("alpha",)` et `("des_alpha",)`, ou `("betas", i)` et `("des_betas", i)`.
+    """
     try:
         return jet(trait, bonus=bonus, malus=malus, des=des, rng=rng)
-    except ValueError as erreur:
-        raise ValueError(f"{nom} : {erreur}") from None
+    except Refus as refus:
+        raise refus.relocaliser({"des": lieu_des, "trait": lieu_trait}) from None
 
 
 def _demis(x: Fraction) -> str:
@@ -230,17 +241,17 @@ def cooperation(
     if des_betas is not None:
         des_betas = _valider.suite("des_betas", des_betas, maximum=_valider.BETAS_MAX, quoi="jets (un par Bêta)")
         if len(des_betas) != len(traits):
-            raise ValueError(
-                f"des_betas doit contenir les dés de chacun des {len(traits)} Bêtas, reçu {_valider.recu(des_betas)}"
-            )
+            raise Refus("des_betas", f"contenir les dés de chacun des {len(traits)} Bêtas", recu=des_betas)
     jets_betas = tuple(
-        _jet_de(f"des_betas[{i}]", t, bonus + int(x), malus, None if des_betas is None else des_betas[i], rng)
+        _jet_de(
+            ("betas", i), ("des_betas", i), t, bonus + int(x), malus, None if des_betas is None else des_betas[i], rng
+        )
         for i, (t, x) in enumerate(zip(traits, xp, strict=True))
     )
     aides = tuple(AIDE[j.resultat] for j in jets_betas)
     total = aide(j.resultat for j in jets_betas)
     b, m = _modificateurs(bonus, malus, total, experience_alpha)
-    jet_alpha = _jet_de("des_alpha", alpha, b, m, des_alpha, rng)
+    jet_alpha = _jet_de(("alpha",), ("des_alpha",), alpha, b, m, des_alpha, rng)
     morceaux = [
         f"Bêta {i + 1} : {j.resultat} ({_texte_aide(a)})"
         for i, (j, a) in enumerate(zip(jets_betas, aides, strict=True))

@@ -24,6 +24,7 @@ from typing import Any
 
 from rules import _valider
 from rules._francais import nombre, pluriel
+from rules.refus import PHRASE, PROPOS, Refus
 from rules.warp.jets import Jet, Resultat, _comptes_resultats, jet
 
 __all__ = [
@@ -76,9 +77,11 @@ def issue(progres: int, revers: int, complexite: int, maniabilite: int) -> Resul
     _valider.entier("progres", progres, minimum=0, maximum=complexite + 1)
     _valider.entier("revers", revers, minimum=0, maximum=maniabilite + 1)
     if progres >= complexite and revers >= maniabilite:
-        raise ValueError(
-            f"progres et revers : un round ne donne que des Progrès ou que des Revers, "
-            f"{progres} Progrès et {revers} Revers ne peuvent pas être atteints ensemble"
+        raise Refus(
+            ("progres", "revers"),
+            f"un round ne donne que des Progrès ou que des Revers, "
+            f"{progres} Progrès et {revers} Revers ne peuvent pas être atteints ensemble",
+            forme=PROPOS,
         )
     if progres >= complexite:
         return Resultat.MAGISTRALE if progres > complexite else Resultat.REUSSITE
@@ -152,21 +155,21 @@ _PERIODE_MAX = 10**6
 """La plus longue Période, et le plus fin de ses dénominateurs (1/1 000 000 d'unité)."""
 
 
-def _periode(valeur: Any) -> Fraction:
+def lire_periode(valeur: Any) -> Fraction:
     permis = f"un nombre > 0 et ≤ {_PERIODE_MAX} (le temps d'un round)"
     if isinstance(valeur, bool) or not isinstance(valeur, int | float | Fraction):
-        raise ValueError(f"periode doit être {permis}, reçu {_valider.recu(valeur)}")
+        raise Refus("periode", f"être {permis}", recu=valeur)
     if isinstance(valeur, float) and valeur != valeur:  # NaN
-        raise ValueError(f"periode doit être {permis}, reçu {_valider.recu(valeur)}")
+        raise Refus("periode", f"être {permis}", recu=valeur)
     if isinstance(valeur, float) and valeur in (float("inf"), float("-inf")):
-        raise ValueError(f"periode doit être {permis}, fini, reçu {_valider.recu(valeur)}")
+        raise Refus("periode", f"être {permis}, fini", recu=valeur)
     if isinstance(valeur, int) and abs(valeur) > _PERIODE_MAX:
-        raise ValueError(f"periode doit être {permis}, reçu {_valider.recu(valeur)}")
+        raise Refus("periode", f"être {permis}", recu=valeur)
     periode = Fraction(repr(valeur)) if isinstance(valeur, float) else Fraction(valeur)
     if not 0 < periode <= _PERIODE_MAX:
-        raise ValueError(f"periode doit être {permis}, reçu {_valider.recu(valeur)}")
+        raise Refus("periode", f"être {permis}", recu=valeur)
     if periode.denominator > _PERIODE_MAX:
-        raise ValueError(f"periode doit être {permis}, au millionième près, reçu {_valider.recu(valeur)}")
+        raise Refus("periode", f"être {permis}, au millionième près", recu=valeur)
     return periode
 
 
@@ -209,7 +212,7 @@ def _conditions(
 ) -> _Conditions:
     trait = _valider.plafond("trait", _valider.entier("trait", trait, minimum=0), _valider.RESERVE_MAX, "dés")
     complexite, maniabilite = _valider_bornes(complexite, maniabilite)
-    duree = _periode(periode)
+    duree = lire_periode(periode)
     _valider.texte("unite", unite, quoi="un texte (« h », « min », « jours »…)")
     reserve = _valider.RESERVE_MAX
     _valider.plafond("bonus", _valider.entier("bonus", bonus, minimum=0), reserve, "dés")
@@ -223,9 +226,11 @@ def _conditions(
     )
     plus, moins = c.modificateurs(1 if experience_des_le_round is None else experience_des_le_round)
     if trait + abs(plus - moins) > reserve:
-        raise ValueError(
-            f"trait, bonus, malus, aide et travailleur_consciencieux : au plus {reserve} dés d'un même jet, "
-            f"reçu {trait + abs(plus - moins)} (Trait {trait}, {plus} dés de bonus, {moins} de malus)"
+        raise Refus(
+            ("trait", "bonus", "malus", "aide", "travailleur_consciencieux"),
+            f"au plus {reserve} dés d'un même jet",
+            recu_ecrit=f"{trait + abs(plus - moins)} (Trait {trait}, {plus} dés de bonus, {moins} de malus)",
+            forme=PROPOS,
         )
     return c
 
@@ -287,6 +292,14 @@ def _bilan(c: _Conditions, fin: Resultat, progres: int, revers: int, rounds: int
 # --- La règle ------------------------------------------------------------------
 
 
+def _jet_du_round(n: int, trait: int, bonus: int, malus: int, des: Any, rng: random.Random | None) -> Jet:
+    """Le jet du round `n` ; un refus de ses dés porte son rang (`des[n - 1]`)."""
+    try:
+        return jet(trait, bonus=bonus, malus=malus, des=des, rng=rng)
+    except Refus as refus:
+        raise refus.relocaliser({"des": ("des", n - 1)}) from None
+
+
 def derouler(
     trait: int,
     complexite: int,
@@ -332,7 +345,7 @@ def derouler(
         Le déroulement complet, avec son compte rendu.
 
     Raises:
-        ValueError: paramètre invalide, dés scriptés trop courts ou trop longs.
+        rules.refus.Refus: paramètre invalide, dés scriptés trop courts ou trop longs.
 
     Examples:
         Réparer un propulseur : Trait 3d, Complexité 2, Maniabilité 2, une heure par round.
@@ -359,24 +372,28 @@ def derouler(
         if (
             n > _valider.ROUNDS_MAX
         ):  # pragma: no cover - des d6 n'y arrivent pas (une Compensation a au plus 1/2 de chances)
-            raise ValueError(
-                f"rng : le Test n'est pas fini après {_valider.ROUNDS_MAX} rounds ({progres} Progrès, {revers} Revers) ; "
-                "le code s'arrête là"
+            raise Refus(
+                "rng",
+                f"le Test n'est pas fini après {_valider.ROUNDS_MAX} rounds ({progres} Progrès, {revers} Revers) ; "
+                "le code s'arrête là",
+                forme=PROPOS,
             )
         if des is not None and n > len(des):
-            raise ValueError(
-                f"des : le Test n'est pas fini après {pluriel(len(des), 'round')} "
-                f"({progres} Progrès, {revers} Revers) : il manque les dés du round {n}"
+            raise Refus(
+                "des",
+                f"le Test n'est pas fini après {pluriel(len(des), 'round')} "
+                f"({progres} Progrès, {revers} Revers) : il manque les dés du round {n}",
+                forme=PROPOS,
             )
         b, m = c.modificateurs(n)
-        j = jet(c.trait, bonus=b, malus=m, des=None if des is None else tuple(des[n - 1]), rng=rng)
+        j = _jet_du_round(n, c.trait, b, m, None if des is None else des[n - 1], rng)
         gain, perte = EFFETS[j.resultat]
         progres, revers = progres + gain, revers + perte
         ligne = _raconter_round(c, n, j, gain, perte, progres, revers)
         rounds.append(Round(n, j, c.experience(n), gain, perte, progres, revers, ligne))
         fin = issue(progres, revers, c.complexite, c.maniabilite)
     if des is not None and len(des) > len(rounds):
-        raise ValueError(f"des : le Test s'achève au round {len(rounds)}, mais {len(des)} jets sont fournis")
+        raise Refus("des", f"le Test s'achève au round {len(rounds)}, mais {len(des)} jets sont fournis", forme=PROPOS)
     temps = len(rounds) * c.periode
     bilan = _bilan(c, fin, progres, revers, len(rounds), temps)
     return Deroulement(
@@ -419,7 +436,11 @@ def _chaine_calcul(
     total = 6**n
     decisifs = total - comptes_[Resultat.COMPENSATION]
     if decisifs == 0:  # pragma: no cover - impossible avec des d6 : garde-fou
-        raise ValueError("la chaîne n'est pas absorbante : chaque round serait une Compensation")
+        raise Refus(
+            ("trait", "bonus", "malus"),
+            "la chaîne n'est pas absorbante : chaque round serait une Compensation",
+            forme=PHRASE,
+        )
     issues = (Resultat.CATASTROPHE, Resultat.ECHEC, Resultat.REUSSITE, Resultat.MAGISTRALE)
     pas = [(comptes_[res], EFFETS[res]) for res in issues if comptes_[res]]
     puissances = [decisifs**k for k in range(complexite + maniabilite)]
@@ -478,7 +499,7 @@ def distribution(
         >>> distribution(3, 0, 3)
         Traceback (most recent call last):
         ...
-        ValueError: complexite doit être un entier ≥ 1, reçu 0
+        rules.refus.Refus: complexite doit être un entier ≥ 1, reçu 0
     """
     _valider_chances(trait, complexite, maniabilite, bonus, malus)
     return dict(_chaine(trait, complexite, maniabilite, bonus, malus)[0])
@@ -524,7 +545,7 @@ def distribution_rounds(
         >>> distribution_rounds(3, 2, 2, maximum=0)
         Traceback (most recent call last):
         ...
-        ValueError: maximum doit être un entier entre 1 et 100, reçu 0
+        rules.refus.Refus: maximum doit être un entier entre 1 et 100, reçu 0
     """
     _valider_chances(trait, complexite, maniabilite, bonus, malus)
     _valider.entier("maximum", maximum, minimum=1, maximum=100)

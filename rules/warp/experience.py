@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from rules import _valider
 from rules._francais import pluriel, s
+from rules.refus import PHRASE, PROPOS, Refus
 
 __all__ = ["Conversion", "ReserveExperience"]
 
@@ -69,11 +70,12 @@ class ReserveExperience:
         if not isinstance(self.tests, frozenset) or not all(
             isinstance(t, str) and 0 < len(t) <= _valider.TEXTE_MAX for t in self.tests
         ):
-            raise ValueError(f"tests doit être un frozenset de noms de Tests, reçu {_valider.recu(self.tests)}")
+            raise Refus("tests", "être un frozenset de noms de Tests", recu=self.tests)
         if len(self.tests) > self.convertis:
-            raise ValueError(
-                f"tests : {len(self.tests)} Tests ont reçu un dé, mais seulement "
-                f"{self.convertis} dé(s) ont été convertis"
+            raise Refus(
+                "tests",
+                f"{len(self.tests)} Tests ont reçu un dé, mais seulement {self.convertis} dé(s) ont été convertis",
+                forme=PROPOS,
             )
 
     @property
@@ -100,7 +102,7 @@ class ReserveExperience:
             La conversion, avec la réserve d'après.
 
         Raises:
-            ValueError: plus aucun dé disponible, ou ce Test a déjà reçu son dé.
+            rules.refus.Refus: plus aucun dé disponible, ou ce Test a déjà reçu son dé.
 
         Examples:
             >>> r = ReserveExperience(1)
@@ -117,24 +119,27 @@ class ReserveExperience:
             >>> ok.apres.convertir("crocheter", accepte=True)
             Traceback (most recent call last):
             ...
-            ValueError: test : « crocheter » a déjà reçu un dé d'expérience ; un Test n'en
+            rules.refus.Refus: test : « crocheter » a déjà reçu un dé d'expérience ; un Test n'en
             reçoit qu'un seul (WaRP › Dés d'expérience)
         """
         _valider.texte("test", test, quoi="le nom (non vide) du Test")
         if not isinstance(accepte, bool):
-            raise ValueError(f"accepte doit être True ou False (la décision du MJ), reçu {_valider.recu(accepte)}")
+            raise Refus("accepte", "être True ou False (la décision du MJ)", recu=accepte)
         if test in self.tests:
-            raise ValueError(
-                f"test : « {test} » a déjà reçu un dé d'expérience ; un Test n'en reçoit "
-                "qu'un seul (WaRP › Dés d'expérience)"
+            raise Refus(
+                "test",
+                f"« {test} » a déjà reçu un dé d'expérience ; un Test n'en reçoit qu'un seul (WaRP › Dés d'expérience)",
+                forme=PROPOS,
             )
         if self.disponibles == 0:
-            raise ValueError(
+            raise Refus(
+                "test",
                 f"aucun dé d'expérience disponible pour « {test} » : "
                 + ("son seul dé est déjà converti" if self.des == 1 else f"ses {self.des} dés sont déjà convertis")
                 + " (ils reviennent à la fin de la partie)"
                 if self.des
-                else f"aucun dé d'expérience disponible pour « {test} » : le personnage n'en a pas"
+                else f"aucun dé d'expérience disponible pour « {test} » : le personnage n'en a pas",
+                forme=PHRASE,
             )
         if not accepte:
             return Conversion(

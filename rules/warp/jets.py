@@ -17,6 +17,7 @@ from typing import Any
 from rules import _valider
 from rules._enum import EnumOrdonnee
 from rules.des import Evaluateur, comptes, lancer
+from rules.refus import PROPOS, Refus
 
 __all__ = [
     "TRAIT_PAR_DEFAUT_COURANT",
@@ -85,7 +86,7 @@ def trait_par_defaut(*, technique: bool = False) -> int:
         >>> trait_par_defaut(technique="non")
         Traceback (most recent call last):
         ...
-        ValueError: technique doit être True ou False, reçu 'non'
+        rules.refus.Refus: technique doit être True ou False, reçu 'non'
     """
     _valider.booleen("technique", technique)
     return TRAIT_PAR_DEFAUT_TECHNIQUE if technique else TRAIT_PAR_DEFAUT_COURANT
@@ -102,7 +103,7 @@ class TraitSansDes:
         >>> jet(TraitSansDes("Charme ravageur"))
         Traceback (most recent call last):
         ...
-        ValueError: trait : « Charme ravageur » est un Trait sans dés, il ne se lance pas ; la règle le résout d'après la description qu'en a faite le joueur (WaRP › Traits sans dés)
+        rules.refus.Refus: trait : « Charme ravageur » est un Trait sans dés, il ne se lance pas ; la règle le résout d'après la description qu'en a faite le joueur (WaRP › Traits sans dés)
     """
 
     description: str
@@ -114,10 +115,12 @@ class TraitSansDes:
 
 def _valider_trait(trait: Any) -> int:
     if isinstance(trait, TraitSansDes):
-        raise ValueError(
-            f"trait : « {trait.description} » est un Trait sans dés, il ne se lance pas ; "
+        raise Refus(
+            "trait",
+            f"« {trait.description} » est un Trait sans dés, il ne se lance pas ; "
             "la règle le résout d'après la description qu'en a faite le joueur "
-            "(WaRP › Traits sans dés)"
+            "(WaRP › Traits sans dés)",
+            forme=PROPOS,
         )
     return _valider.plafond("trait", _valider.entier("trait", trait, minimum=0), _valider.RESERVE_MAX, "dés")
 
@@ -128,9 +131,11 @@ def _valider_modificateurs(trait: int, bonus: Any, malus: Any) -> int:
         _valider.plafond(nom, _valider.entier(nom, valeur, minimum=0), _valider.RESERVE_MAX, "dés")
     lances: int = trait + abs(bonus - malus)
     if lances > _valider.RESERVE_MAX:
-        raise ValueError(
-            f"trait, bonus et malus : au plus {_valider.RESERVE_MAX} dés d'un même jet, reçu {lances} "
-            f"(trait {trait}, bonus {bonus}, malus {malus})"
+        raise Refus(
+            ("trait", "bonus", "malus"),
+            f"au plus {_valider.RESERVE_MAX} dés d'un même jet",
+            recu_ecrit=f"{lances} (trait {trait}, bonus {bonus}, malus {malus})",
+            forme=PROPOS,
         )
     return lances
 
@@ -180,7 +185,7 @@ def garder(des: tuple[int, ...], trait: int, net: int) -> tuple[int, ...]:
         >>> garder((9, 8, 7, 0), 3, 1)
         Traceback (most recent call last):
         ...
-        ValueError: des : chaque dé doit être un entier entre 1 et 6, reçu 9
+        rules.refus.Refus: des : chaque dé doit être un entier entre 1 et 6, reçu 9
     """
     trait = _valider_trait(trait)
     _valider.entier("net", net, minimum=-_valider.RESERVE_MAX, maximum=_valider.RESERVE_MAX)
@@ -322,7 +327,7 @@ def jet(
         Le jet résolu, avec son explication.
 
     Raises:
-        ValueError: Trait, bonus ou malus invalides, Trait sans dés, mauvais
+        rules.refus.Refus: Trait, bonus ou malus invalides, Trait sans dés, mauvais
             nombre de dés ou valeur hors de 1–6.
 
     Examples:
@@ -477,7 +482,7 @@ def distribution(trait: int, *, bonus: int = 0, malus: int = 0) -> dict[Resultat
         >>> distribution(13)
         Traceback (most recent call last):
         ...
-        ValueError: trait doit être ≤ 12 pour calculer des chances exactes, reçu 13
+        rules.refus.Refus: trait doit être ≤ 12 pour calculer des chances exactes, reçu 13
     """
     trait = _valider_trait(trait)
     _valider.trait_de_loi("trait", trait)

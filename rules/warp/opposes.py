@@ -20,6 +20,7 @@ from rules import _valider
 from rules._enum import EnumOrdonnee
 from rules._francais import a_le
 from rules.des import opposer
+from rules.refus import PROPOS, Refus
 from rules.warp.jets import Jet, Resultat, _comptes_profils, _reserve, jet
 
 __all__ = ["Issue", "Opposition", "chances_opposees", "distribution_opposee", "opposition"]
@@ -119,13 +120,13 @@ class Opposition:
 def _verifier_jet(nom: str, valeur: object) -> Jet:
     """Un Jet tel que `rules.warp.jet` le rend : ses champs sont recalculés depuis ses dés."""
     if not isinstance(valeur, Jet):
-        raise ValueError(f"{nom} doit être un Jet (le résultat de rules.warp.jet), reçu {_valider.recu(valeur)}")
+        raise Refus(nom, "être un Jet (le résultat de rules.warp.jet)", recu=valeur)
     try:
         refait = jet(valeur.trait, bonus=valeur.bonus, malus=valeur.malus, des=valeur.des)
     except ValueError as erreur:
-        raise ValueError(f"{nom} : ce Jet n'est pas un jet valide ({erreur})") from None
+        raise Refus(nom, f"ce Jet n'est pas un jet valide ({erreur})", forme=PROPOS) from None
     if refait != valeur:
-        raise ValueError(f"{nom} : ce Jet ne concorde pas avec ses dés (construisez-le avec rules.warp.jet)")
+        raise Refus(nom, "ce Jet ne concorde pas avec ses dés (construisez-le avec rules.warp.jet)", forme=PROPOS)
     return valeur
 
 

@@ -1,0 +1,287 @@
+"""Un parcours du site par mode et largeur : chaque page ouverte une fois, pour tous les tests qui la vérifient ainsi.
+
+Quatre tests parcouraient chacun tout le site dans le même état qu'une des quatre
+passes d'axe-core (clair et sombre, 1280 et 375 px) : la passe des feuilles de
+style et l'ouverture de chaque page (clair, bureau), la chasse au débordement
+(clair, téléphone), les arrêts de tabulation des termes du glossaire (clair,
+bureau). Chaque page était ouverte cinq fois de trop. Ici, un
+parcours ouvre chaque page une fois par mode et largeur et y relève tout ce que
+les tests de cet état vérifient ; chaque test garde ses propres assertions sur
+ces relevés (mêmes pages, mêmes contrôles), et les tests d'un même parcours vont
+au même worker de pytest-xdist (`groupe`), qui ne parcourt qu'une fois.
+
+`RELEVES` dit, en un seul endroit, ce que chaque parcours relève sur chaque page :
+
+- `termes` (clair, bureau) : chaque terme du glossaire, s'il prend le focus, s'il se voit
+  (`tests/test_accessibilite_interactions.py`), lu d'abord ;
+- `axe` (les quatre) : les violations d'axe-core, la page telle qu'elle se charge ;
+- `feuilles de style` (clair, bureau) : combien d'éléments chaque sélecteur de nos
+  feuilles touche (`tests/test_accessibilite.py`) ;
+- `ouverture` (clair, bureau) : la réponse, le titre, les titres sans permalien,
+  une fois le réseau calme, la page surveillée de bout en bout (`tests/surveillance.py`,
+  `tests/test_navigateur.py`) ;
+- `débordement` (clair, téléphone) : la largeur du document à 375 × 740 px, celle
+  d'un téléphone (`tests/test_navigateur.py`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tests.surveillance import Surveillance
+
+if TYPE_CHECKING:  # importé sans Playwright (la collecte des doctests lit chaque module de tests/)
+    import pytest
+    from playwright.sync_api import Browser, Page
+
+__all__ = [
+    "HAUTEUR",
+    "LARGEURS",
+    "MODES",
+    "RELEVES",
+    "TELEPHONE",
+    "Parcours",
+    "fautes_axe",
+    "groupe",
+    "parcourir",
+    "parcours_du_worker",
+]
+
+MODES = {"clair": ("light", "default"), "sombre": ("dark", "slate")}
+"""Le mode, le thème de couleurs émulé, et le schéma de Material attendu sur `<body>`."""
+
+LARGEURS = {"bureau": 1280, "telephone": 375}
+
+HAUTEUR = 900
+"""La hauteur de la fenêtre des quatre parcours (celle des passes d'axe-core)."""
+
+TELEPHONE = {"width": 375, "height": 740}
+"""L'écran d'un téléphone, où la chasse au débordement mesure chaque page."""
+
+RELEVES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("clair", "bureau"): ("termes", "axe", "feuilles de style", "ouverture"),
+    ("clair", "telephone"): ("axe", "débordement"),
+    ("sombre", "bureau"): ("axe",),
+    ("sombre", "telephone"): ("axe",),
+}
+"""Ce que chaque parcours (mode, largeur) relève sur chaque page."""
+
+
+def groupe(mode: str, largeur: str) -> pytest.MarkDecorator:
+    """Le marqueur qui envoie les tests d'un même parcours au même worker de pytest-xdist."""
+    import pytest
+
+    return pytest.mark.xdist_group(f"parcours {mode} {largeur}")
+
+
+# ---------------------------------------------------------------- axe-core
+
+REGLES_WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+"""Les règles d'axe-core étiquetées WCAG 2.0 et 2.1, niveaux A et AA (le RGAA 4 s'y adosse)."""
+
+GRAVES = {"serious", "critical"}
+
+REGLES_NOMMEES = ["aria-dialog-name", "landmark-unique"]
+"""Deux règles de bonne pratique que l'issue 13 relève : elles ne passent pas, quel que soit leur impact."""
+
+LANCER_AXE = """async ({regles, nommees}) => {
+  const options = {
+    runOnly: {type: "tag", values: regles},
+    rules: Object.fromEntries(nommees.map(r => [r, {enabled: true}])),
+    resultTypes: ["violations"],
+  };
+  const resultat = await axe.run(document, options);
+  return resultat.violations.map(v => ({
+    regle: v.id, impact: v.impact,
+    noeuds: v.nodes.map(n => n.target.join(" ") + " — " + n.failureSummary.replace(/\\s+/g, " ").slice(0, 240)),
+  }));
+}"""
+
+
+def fautes_axe(page: Page, axe_js: Path, ou: str) -> list[str]:
+    """Les violations graves (ou des règles nommées) de la page telle qu'elle est, une ligne lisible chacune."""
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(axe_js))
+    fautes = []
+    for v in page.evaluate(LANCER_AXE, {"regles": REGLES_WCAG, "nommees": REGLES_NOMMEES}):
+        if v["impact"] in GRAVES or v["regle"] in REGLES_NOMMEES:
+            exemples = "\n      ".join(v["noeuds"][:3])
+            fautes.append(f"{ou} : {v['regle']} ({v['impact']}, {len(v['noeuds'])}×)\n      {exemples}")
+    return fautes
+
+
+# ---------------------------------------------------------------- les autres relevés
+
+SELECTEURS = r"""(fichiers) => {
+  const trouves = {};
+  const corps = document.body, schema = corps.getAttribute("data-md-color-scheme");
+  const visiter = (regles, fichier) => {
+    for (const regle of regles) {
+      if (regle.selectorText) {
+        for (const selecteur of regle.selectorText.split(/,(?![^(]*\))/)) {
+          // Sans pseudo-classes ni pseudo-éléments (:hover, ::before…), sauf :not / :is / :where / :has.
+          const nu = selecteur.replace(/::?[\w-]+(\([^)]*\))?/g, m => /^:(not|is|where|has)\(/.test(m) ? m : "").trim();
+          // Dans les deux schémas de couleurs (les règles [data-md-color-scheme="slate"] du mode sombre).
+          let n = 0;
+          for (const s of ["default", "slate"]) {
+            corps.setAttribute("data-md-color-scheme", s);
+            n += document.querySelectorAll(nu || "*").length;
+          }
+          corps.setAttribute("data-md-color-scheme", schema);
+          trouves[fichier + " | " + selecteur.trim()] = n;
+        }
+      } else if (regle.cssRules) visiter(regle.cssRules, fichier);
+    }
+  };
+  for (const feuille of document.styleSheets) {
+    const fichier = (feuille.href || "").split("/").pop();
+    if (fichiers.includes(fichier)) visiter(feuille.cssRules, fichier);
+  }
+  return trouves;
+}"""
+"""Pour chaque sélecteur de nos feuilles de style chargées dans la page : combien d'éléments il touche."""
+
+TERMES = """() => {
+  const termes = [...document.querySelectorAll('.md-content abbr')];
+  const repliables = [...document.querySelectorAll('.md-content :is(details, .tabbed-block)')];
+  return termes.map(a => ({
+    definition: a.getAttribute('data-terme') || a.title,
+    bloc: repliables.indexOf(a.closest('details, .tabbed-block')),
+    visible: a.checkVisibility(),
+    focalisable: a.tabIndex >= 0 && a.hasAttribute('tabindex'),
+  }));
+}"""
+"""Chaque terme du glossaire de la page : sa définition, son bloc repliable, s'il se voit, s'il prend le focus."""
+
+SANS_ARRET_VISIBLE = """(chemin) => {
+  // Chaque définition visible de la page a une occurrence visible qui prend le focus.
+  const visibles = [...document.querySelectorAll('.md-content abbr')].filter(a => a.checkVisibility());
+  const atteintes = new Set(visibles.filter(a => a.tabIndex >= 0).map(a => a.getAttribute('data-terme')));
+  return [...new Set(visibles.map(a => a.getAttribute('data-terme')))].filter(d => !atteintes.has(d))
+    .map(d => chemin + ' : aucune occurrence visible ne prend le focus (' + (d || '').slice(0, 50) + ')');
+}"""
+"""Les définitions visibles de la page qu'aucune occurrence visible ne laisse atteindre au clavier."""
+
+FAUTIFS = """(l) => [...document.querySelectorAll('article *')]
+    .filter(e => e.getBoundingClientRect().right > l + 1)
+    .slice(0, 3).map(e => e.tagName + '.' + e.className + ' ' + e.textContent.slice(0, 40))"""
+"""Les trois premiers éléments de l'article qui dépassent la largeur `l` de l'écran."""
+
+
+def _debordement(page: Page) -> dict[str, Any]:
+    """La largeur du document et de l'écran d'un téléphone (et les fautifs s'il déborde), puis l'écran rétabli."""
+    page.set_viewport_size(TELEPHONE)
+    largeurs = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    fautifs = page.evaluate(FAUTIFS, largeurs[1]) if largeurs[0] > largeurs[1] else []
+    page.set_viewport_size({"width": TELEPHONE["width"], "height": HAUTEUR})
+    return {"document": largeurs[0], "ecran": largeurs[1], "fautifs": fautifs}
+
+
+def _ouverture(page: Page, reponse: Any) -> dict[str, Any]:
+    """Une fois le réseau calme : la réponse, le titre de l'article visible, les titres sans permalien."""
+    from playwright.sync_api import expect
+
+    page.wait_for_load_state("networkidle")  # le plus souvent déjà atteint pendant axe-core
+    try:
+        expect(page.locator("article h1").first).to_be_visible()
+        titre = True
+    except AssertionError:
+        titre = False
+    return {
+        "ok": reponse is not None and reponse.ok,
+        "statut": reponse.status if reponse is not None else None,
+        "titre": titre,
+        "sans_permalien": page.locator(":is(article h2, article h3, article h4)[id]:not(:has(a.headerlink))").count(),
+    }
+
+
+# ---------------------------------------------------------------- le parcours
+
+
+@dataclass
+class Parcours:
+    """Ce qu'un parcours a relevé : `releves[quoi][page]`, et la surveillance de tout le parcours (clair, bureau)."""
+
+    mode: str
+    largeur: str
+    pages: list[str]
+    releves: dict[str, dict[str, Any]] = field(default_factory=dict)
+    surveillance: Surveillance | None = None
+    duree: float = 0.0
+
+    def __getitem__(self, quoi: str) -> dict[str, Any]:
+        return self.releves[quoi]
+
+
+def parcourir(
+    browser: Browser, adresse: str, pages: list[str], axe_js: Path, feuilles: list[str], mode: str, largeur: str
+) -> Parcours:
+    """Ouvre chaque page une fois, en `mode` à `largeur`, et y relève ce que `RELEVES` demande."""
+    from playwright.sync_api import expect
+
+    theme, schema = MODES[mode]
+    quoi = RELEVES[(mode, largeur)]
+    debut = time.perf_counter()
+    contexte = browser.new_context(
+        viewport={"width": LARGEURS[largeur], "height": HAUTEUR}, color_scheme=theme, service_workers="block"
+    )
+    page = contexte.new_page()
+    parcours = Parcours(mode, largeur, list(pages), {q: {} for q in quoi})
+    if "ouverture" in quoi:
+        parcours.surveillance = Surveillance(page)
+    try:
+        for chemin in pages:
+            reponse = page.goto(adresse + chemin, wait_until="load")
+            expect(page.locator("body")).to_have_attribute("data-md-color-scheme", schema)
+            page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            if "termes" in quoi:  # la page telle qu'elle se charge, avant tout autre relevé
+                parcours["termes"][chemin] = {
+                    "termes": page.evaluate(TERMES),
+                    "sans_arret_visible": page.evaluate(SANS_ARRET_VISIBLE, chemin),
+                }
+            parcours["axe"][chemin] = fautes_axe(page, axe_js, chemin)
+            if "feuilles de style" in quoi:
+                parcours["feuilles de style"][chemin] = page.evaluate(SELECTEURS, feuilles)
+            if "débordement" in quoi:
+                parcours["débordement"][chemin] = _debordement(page)
+            if "ouverture" in quoi:
+                parcours["ouverture"][chemin] = _ouverture(page, reponse)
+    finally:
+        contexte.close()
+    parcours.duree = time.perf_counter() - debut
+    return parcours
+
+
+def parcours_du_worker(
+    cache: dict[tuple[str, str], Parcours | Exception],
+    browser: Browser,
+    adresse: str,
+    pages: list[str],
+    axe_js: Path,
+    feuilles: list[str],
+    annoncer: Callable[[str], None],
+) -> Any:
+    """`parcours(mode, largeur)` : le parcours de ce worker, fait au premier test qui le demande, gardé dans `cache`.
+
+    `annoncer` dit, pendant que la suite tourne, quel parcours commence et combien de temps il a pris."""
+
+    def obtenir(mode: str, largeur: str) -> Parcours:
+        cle = (mode, largeur)
+        if cle not in cache:
+            quoi = ", ".join(RELEVES[cle])
+            annoncer(f"Parcours {mode}, {LARGEURS[largeur]} px : {len(pages)} pages ({quoi})…")
+            try:
+                cache[cle] = fait = parcourir(browser, adresse, pages, axe_js, feuilles, mode, largeur)
+                annoncer(f"Parcours {mode}, {LARGEURS[largeur]} px fait en {fait.duree:.0f} s.")
+            except Exception as erreur:  # chaque test du parcours échoue de la même erreur, sans reparcourir
+                cache[cle] = erreur
+        resultat = cache[cle]
+        if isinstance(resultat, Exception):
+            raise resultat
+        return resultat
+
+    return obtenir

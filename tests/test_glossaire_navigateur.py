@@ -1,0 +1,134 @@
+"""Le glossaire se lit sur un téléphone : un terme souligné une fois par section, jamais dans un titre.
+
+- **Sur le site construit** (lu par `html.parser`, indépendamment du crochet
+  `hooks/glossaire.py` qui l'écrit) : dans chaque page, aucun `<abbr>` dans un
+  titre (`<h1>`…`<h6>`, `<summary>`, titre d'une boîte) ; dans chaque section
+  (le texte entre deux titres) et chaque bloc repliable (détails, onglet), une
+  définition n'est soulignée qu'une fois. Le nombre de termes par page est
+  affiché (bilan).
+- **Dans Chromium, à 375 px** : toucher un terme montre sa définition à la
+  taille du texte des pages au moins (Material l'écrivait en 10 px), dans l'écran.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from html.parser import HTMLParser
+
+import pytest
+
+from tests.conftest import EN_CI, SiteConstruit
+
+TITRES = {"h1", "h2", "h3", "h4", "h5", "h6", "summary"}
+
+
+class _Termes(HTMLParser):
+    """Parcourt une page : chaque `<abbr>` avec sa section, son bloc repliable et s'il est dans un titre."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.section = 0
+        self.titre = 0
+        self.boite = False
+        self.blocs: list[int | None] = []
+        self.numero = 0
+        self.termes: list[tuple[int, int | None, str, bool]] = []  # section, bloc, définition, dans un titre
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        if tag in TITRES:
+            self.titre += 1
+            self.section += tag != "summary"
+        elif tag == "p":
+            self.boite = "admonition-title" in classes
+        elif tag in ("details", "div"):
+            repliable = tag == "details" or "tabbed-block" in classes
+            self.numero += repliable
+            self.blocs.append(self.numero if repliable else None)
+        elif tag == "abbr":
+            bloc = next((b for b in reversed(self.blocs) if b is not None), None)
+            self.termes.append((self.section, bloc, dict(attrs).get("title") or "", bool(self.titre or self.boite)))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in TITRES:
+            self.titre = max(self.titre - 1, 0)
+        elif tag == "p":
+            self.boite = False
+        elif tag in ("details", "div") and self.blocs:
+            self.blocs.pop()
+
+
+def _article(texte: str) -> str:
+    return texte.split("<article", 1)[-1].split("</article>", 1)[0] if "<article" in texte else texte
+
+
+def test_un_terme_par_section_et_aucun_dans_un_titre(
+    site_construit: SiteConstruit, bilan: Callable[[str, int], None]
+) -> None:
+    fautes: list[str] = []
+    total = 0
+    par_page: dict[str, int] = {}
+    for page in site_construit.pages():
+        nom = page.relative_to(site_construit.dossier).as_posix()
+        lecteur = _Termes()
+        lecteur.feed(_article(page.read_text(encoding="utf-8")))
+        vues: set[tuple[int, int | None, str]] = set()
+        for section, bloc, definition, dans_un_titre in lecteur.termes:
+            if dans_un_titre:
+                fautes.append(f"{nom} : un terme dans un titre ({definition[:50]})")
+            cle = (-1 if bloc is not None else section, bloc, definition)
+            if cle in vues:
+                fautes.append(f"{nom} : « {definition[:50]} » souligné deux fois dans une section")
+            vues.add(cle)
+        par_page[nom] = len(lecteur.termes)
+        total += len(lecteur.termes)
+    bilan("glossaire : termes soulignés sur le site", total)
+    for nom in ("troisd6/scenes-majeures/index.html", "imprimer/index.html", "glossaire/index.html"):
+        bilan(f"glossaire : termes soulignés sur {nom.removesuffix('index.html')}", par_page[nom])
+    assert total >= 500 and par_page["warp/jets-simples/index.html"] >= 10, "le glossaire a disparu : rien de vérifié"
+    assert not fautes, f"{len(fautes)} fautes :\n" + "\n".join(fautes[:20])
+
+
+# ---------------------------------------------------------------- dans Chromium
+
+try:
+    from playwright.sync_api import Browser, expect
+except ImportError:  # l'extra « browser » n'est pas installé : seul le test du site ci-dessus tourne
+    if EN_CI:
+        raise
+    Browser = None  # type: ignore[assignment,misc]
+
+
+TELEPHONE = {"width": 375, "height": 740}
+
+
+def _px(taille: str) -> float:
+    trouve = re.fullmatch(r"([\d.]+)px", taille)
+    assert trouve, taille
+    return float(trouve[1])
+
+
+@pytest.mark.skipif(Browser is None, reason="Playwright absent : python -m pip install -e '.[browser]'")
+@pytest.mark.parametrize("chemin", ["warp/jets-simples/", "glossaire/"])
+def test_sur_un_telephone_la_definition_se_lit_a_la_taille_du_texte(
+    browser: Browser, serveur_site: str, chemin: str
+) -> None:
+    contexte = browser.new_context(viewport=TELEPHONE, has_touch=True, is_mobile=True, service_workers="block")
+    page = contexte.new_page()
+    page.goto(serveur_site + chemin, wait_until="load")
+    terme = page.locator("article.md-typeset p abbr:not(a abbr)").first
+    terme.scroll_into_view_if_needed()
+    terme.tap()
+    bulle = page.locator(".md-tooltip2--active .md-tooltip2__inner")
+    expect(bulle).to_be_visible()
+    expect(bulle).to_contain_text(terme.get_attribute("data-terme") or terme.get_attribute("title") or "")
+    taille_bulle = _px(bulle.evaluate("e => getComputedStyle(e).fontSize"))
+    taille_texte = _px(page.locator("article.md-typeset > p").first.evaluate("e => getComputedStyle(e).fontSize"))
+    assert taille_bulle >= taille_texte, f"définition en {taille_bulle} px, texte en {taille_texte} px"
+    page.wait_for_function(
+        "() => getComputedStyle(document.querySelector('.md-tooltip2--active')).opacity === '1'"
+    )  # la bulle a fini d'apparaître : sa place est la place finale
+    boite = bulle.bounding_box()
+    assert boite is not None and boite["x"] >= 0 and boite["x"] + boite["width"] <= TELEPHONE["width"], boite
+    contexte.close()
