@@ -167,6 +167,16 @@ def _cloner(commit: str, dossier: Path) -> Path:
     return depot
 
 
+def lire_releves(releves: Path) -> dict[str, dict[str, float]]:
+    """Les tests et le temps cumulé de chaque famille, d'après les relevés des processus de pytest."""
+    familles: dict[str, dict[str, float]] = {f: {"tests": 0, "reel": 0.0} for f in FAMILLES}
+    for fichier in releves.glob("*.json"):
+        for test in json.loads(fichier.read_text(encoding="utf-8")).values():
+            familles[test["famille"]]["tests"] += 0 if test.get("mise_en_place") else 1
+            familles[test["famille"]]["reel"] += test["duree"]
+    return familles
+
+
 def mesurer(commit: str, arguments: list[str]) -> dict[str, Any]:
     """Une exécution de la commande de tests sur un clone neuf de `commit` : relevés et totaux."""
     with tempfile.TemporaryDirectory(prefix="mesures-tests-") as tmp:
@@ -185,11 +195,7 @@ def mesurer(commit: str, arguments: list[str]) -> dict[str, Any]:
         )
         reel = time.perf_counter() - debut
         apres = resource.getrusage(resource.RUSAGE_CHILDREN)
-        familles: dict[str, dict[str, float]] = {f: {"tests": 0, "reel": 0.0} for f in FAMILLES}
-        for fichier in releves.glob("*.json"):
-            for test in json.loads(fichier.read_text(encoding="utf-8")).values():
-                familles[test["famille"]]["tests"] += 0 if test.get("mise_en_place") else 1
-                familles[test["famille"]]["reel"] += test["duree"]
+        familles = lire_releves(releves)
         fin = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else proc.stderr[-500:]
         return {
             "code": proc.returncode,
@@ -220,8 +226,15 @@ def main() -> None:
     analyse.add_argument("--commit", default="HEAD", help="le commit à mesurer (défaut : HEAD)")
     analyse.add_argument("--fois", type=int, default=1, help="nombre d'exécutions (médianes)")
     analyse.add_argument("--journal", type=Path, help="où écrire la sortie de pytest de chaque exécution")
+    analyse.add_argument(
+        "--releves", type=Path, help=f"sans rien lancer : le tableau des relevés d'une exécution ({VARIABLE}=dossier)"
+    )
     analyse.add_argument("pytest", nargs="*", help="arguments de pytest, après --")
     args = analyse.parse_args()
+    if args.releves:
+        for f, v in lire_releves(args.releves).items():
+            print(f"{f:<28} {v['tests']:>6.0f} {v['reel']:>27.1f}")
+        return
     mesures = []
     for rang in range(args.fois):
         m = mesurer(args.commit, args.pytest)

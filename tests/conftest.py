@@ -353,8 +353,10 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
     return [
-        "Règles exécutables : le site se construit une fois (≈ 10 s), puis les tests les plus longs partent",
-        "d'abord (passes axe-core, chaque page dans Chromium) ; compter ≈ 5 min sur 2 cœurs. Un bilan suit.",
+        "Règles exécutables : chaque worker collecte la suite, le site se construit une fois (1 à 2 min sur un",
+        "clone neuf), puis les plus longs d'abord (4 parcours du site, axe-core, carnets) : la barre avance par",
+        "à-coups, ce n'est pas bloqué. Durée mesurée : README, « Tests » (bien plus sur une machine chargée).",
+        "Un bilan suit.",
     ]
 
 
