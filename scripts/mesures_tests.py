@@ -53,6 +53,7 @@ AUTRES_CONSTRUCTIONS = {
     "test_le_meme_code_donne_le_meme_site_et_la_meme_version",
     "test_sans_exemple_la_page_du_calculateur_garde_la_configuration_des_cellules",
     "test_sans_exemple_ni_en_tete_la_page_du_calculateur_arrete_la_construction",
+    "test_la_construction_echoue_quand_la_carte_et_l_exemple_divergent",
 }
 """Les tests qui construisent eux-mêmes un second site (autre graine, copie modifiée du dépôt)."""
 
