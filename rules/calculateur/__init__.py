@@ -23,13 +23,15 @@ import random
 from collections.abc import Mapping
 
 from rules._valider import booleen, generateur, recu
-from rules.calculateur import _troisd6, _warp
+from rules.calculateur import formulaires_troisd6, formulaires_warp
 from rules.calculateur._commun import LONGUEUR_MAX, Champ, Formulaire, Lecture, Reponse, Tableau
 from rules.refus import PROPOS, Refus
 
 __all__ = ["FORMULAIRES", "Champ", "Formulaire", "Reponse", "Tableau", "calculer", "calculer_json", "en_texte"]
 
-FORMULAIRES: dict[str, Formulaire] = {f.nom: f for f in (*_warp.FORMULAIRES, *_troisd6.FORMULAIRES)}
+FORMULAIRES: dict[str, Formulaire] = {
+    f.nom: f for f in (*formulaires_warp.FORMULAIRES, *formulaires_troisd6.FORMULAIRES)
+}
 """Chaque formulaire du calculateur, par nom (« warp-jet », « troisd6-scene »…), dans l'ordre de la page."""
 
 

@@ -184,11 +184,11 @@ def _comptes_calcul(d6: int, d3: int) -> tuple[dict[int, int], int]:
     return convoluer(loi_somme(d6), loi_somme(d3, faces=3)), 6**d6 * 3**d3
 
 
-_comptes = cache(_comptes_calcul)
+comptes_indice = cache(_comptes_calcul)
 
 
 def _loi_calcul(d6: int, d3: int) -> dict[int, Fraction]:
-    comptes, total = _comptes(d6, d3)
+    comptes, total = comptes_indice(d6, d3)
     return {somme: Fraction(n, total) for somme, n in comptes.items()}
 
 

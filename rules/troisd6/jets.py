@@ -403,7 +403,7 @@ def jet(seuil: int, des: tuple[int, ...] | list[int] | None = None, *, rng: rand
     )
 
 
-def _jet_valide(nom: str, valeur: Any) -> Jet:
+def jet_valide(nom: str, valeur: Any) -> Jet:
     """Un Jet tel que `rules.troisd6.jet` le rend : ses champs sont recalculés depuis son seuil et ses dés."""
     if not isinstance(valeur, Jet):
         raise Refus(nom, "être un Jet (le résultat de rules.troisd6.jet)", recu=valeur)
@@ -416,7 +416,7 @@ def _jet_valide(nom: str, valeur: Any) -> Jet:
     return valeur
 
 
-def _seuil_de_loi(seuil: int) -> int:
+def seuil_de_loi(seuil: int) -> int:
     """Le seuil ramené entre 2 et 18 : trois dés font de 3 à 18, les lois ne voient pas la différence (caches bornés)."""
     return min(max(seuil, 2), 18)
 
@@ -426,7 +426,7 @@ _Trois = tuple[int, int | None, int | None]
 
 
 @dataclass(frozen=True)
-class _Profil(Evaluateur[_Trois, _Trois]):
+class ProfilDes(Evaluateur[_Trois, _Trois]):
     """Pour le moteur de lois : (total, Dd, Dt), face par face.
 
     `visibles` : des dés déjà connus (un jet partiellement caché), comptés avec
@@ -448,7 +448,7 @@ class _Profil(Evaluateur[_Trois, _Trois]):
 
 
 def _profils_calcul() -> dict[tuple[int, int | None, int | None], Fraction]:
-    return loi(3, 3, _Profil())
+    return loi(3, 3, ProfilDes())
 
 
 _profils = cache(_profils_calcul)
