@@ -1347,7 +1347,7 @@ def test_formulaires_champs_de_la_scene_majeure_mot_pour_mot() -> None:
 def test_formulaires_camp_de_scene_appele_directement() -> None:
     """_camp_scene n'est appelé qu'à l'import (pour bâtir FORMULAIRES) : appelé ici, pour que chacun de ses textes soit
     vu par un test qui le traverse ; avec d'autres valeurs que celles de la page, pour que chaque paramètre compte."""
-    from rules.calculateur.formulaires_troisd6 import _camp_scene
+    from rules.calculateur._troisd6 import _camp_scene
 
     champs = _camp_scene("x", "Un groupe", "Zoé", "9", "3D6", "esquive")
     lus = [(c.nom, c.libelle, c.sorte, c.defaut, c.groupe, c.negatif, c.aide, c.choix) for c in champs]

@@ -23,15 +23,13 @@ import random
 from collections.abc import Mapping
 
 from rules._valider import booleen, generateur, recu
-from rules.calculateur import formulaires_troisd6, formulaires_warp
+from rules.calculateur import _troisd6, _warp
 from rules.calculateur._commun import LONGUEUR_MAX, Champ, Formulaire, Lecture, Reponse, Tableau
 from rules.refus import PROPOS, Refus
 
 __all__ = ["FORMULAIRES", "Champ", "Formulaire", "Reponse", "Tableau", "calculer", "calculer_json", "en_texte"]
 
-FORMULAIRES: dict[str, Formulaire] = {
-    f.nom: f for f in (*formulaires_warp.FORMULAIRES, *formulaires_troisd6.FORMULAIRES)
-}
+FORMULAIRES: dict[str, Formulaire] = {f.nom: f for f in (*_warp.FORMULAIRES, *_troisd6.FORMULAIRES)}
 """Chaque formulaire du calculateur, par nom (« warp-jet », « troisd6-scene »…), dans l'ordre de la page."""
 
 
@@ -67,11 +65,11 @@ def calculer(
         >>> r.tableaux[0].notes[0]
         'Réussite, Magistrale comprise : 82,5 %.'
         >>> calculer("warp-jet", {"trait": "3", "des": "6 5 2 1"}).erreurs
-        {'des': 'des doit contenir exactement 3 dés, reçu 4 : (6, 5, 2, 1)'}
+        {'des': 'Dés lancés : doit contenir exactement 3 dés, reçu 4 : (6, 5, 2, 1)'}
         >>> calculer("warp-jet", {"trait": "trois"}).erreurs
-        {'trait': "trait doit être un entier ≥ 0, reçu 'trois'"}
+        {'trait': "Trait (dés) : doit être un entier ≥ 0, reçu 'trois'"}
         >>> calculer("warp-jet", {"trait": ""}).erreurs
-        {'trait': "trait doit être un entier ≥ 0, reçu ''"}
+        {'trait': "Trait (dés) : doit être un entier ≥ 0, reçu ''"}
     """
     if not isinstance(formulaire, str) or formulaire not in FORMULAIRES:
         raise Refus("formulaire", f"être l'un de {', '.join(FORMULAIRES)}", recu=formulaire)
