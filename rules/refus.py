@@ -26,7 +26,7 @@ import reprlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
-__all__ = ["DOIT", "PHRASE", "PROPOS", "Refus", "ecrire_recu", "nom_python"]
+__all__ = ["DOIT", "PHRASE", "PROPOS", "Refus", "ecrire_recu"]
 
 Lieu = tuple[str | int, ...]
 """Un lieu : le paramètre, puis le chemin dans l'entrée (`("betas", 1)` : le deuxième Bêta)."""

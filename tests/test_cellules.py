@@ -160,7 +160,7 @@ def test_une_erreur_est_le_message_du_paquet_sans_pile_d_appels() -> None:
     )
     with pytest.raises(ValueError) as attendue:
         jet(-1, des=())
-    assert r.erreur == f"ValueError : {attendue.value}"
+    assert r.erreur == f"Refus : {attendue.value}"  # le refus du paquet, nommé par son type (un ValueError)
     assert [e.sortie for e in r.etapes] == ["", "avant\n", ""], "l'exécution s'arrête à l'erreur"
     r = cellules_session.Session().executer(["1/0"], "2")
     assert (r.precedente, r.erreur, r.etapes) == (1, "ZeroDivisionError : division by zero", [])

@@ -103,7 +103,7 @@ def test_un_refus_mal_construit_est_refuse(lieux: Any, permis: Any, options: dic
 def test_un_tour_nu_est_refuse_en_francais() -> None:
     """Un round donné comme un nombre nu (pas une suite de dés) : un refus français, sous `des`, avec son rang."""
     with pytest.raises(Refus) as refus:
-        warp.derouler(3, 3, 2, 1, des=[5])
+        warp.derouler(3, 3, 2, 1, des=[5])  # type: ignore[list-item]
     assert refus.value.lieux == (("des", 0),)
     assert str(refus.value) == "des[0] doit être une suite de 3 dés (entiers de 1 à 6), reçu 5"
 

@@ -429,7 +429,7 @@ _LEGER = Avantage.LEGER
     [
         (lambda: jouer_scene("x", _B), "a doit être un Personnage, reçu 'x'"),
         (lambda: jouer_scene(_A, "y"), "b doit être un Personnage, reçu 'y'"),
-        (lambda: jouer_scene(_A, Personnage("A", seuil=10, indice="1D6")), "a et b doivent avoir des noms différents, reçu deux fois 'A'"),
+        (lambda: jouer_scene(_A, Personnage("A", seuil=10, indice="1D6")), "b.nom et a.nom doivent être différents, reçu deux fois 'A'"),
         (lambda: jouer_scene(_A, _B, objectif=Avantage.AUCUN), "objectif doit être un Avantage au-dessus d'AUCUN, reçu <Avantage.AUCUN: 'aucun avantage'>"),
         (lambda: jouer_scene(_A, _B, objectif="x"), "objectif doit être un Avantage au-dessus d'AUCUN, reçu 'x'"),
         (lambda: jouer_scene(_A, _B, initiative="C"), "initiative doit être 'A' ou 'B', reçu 'C'"),

@@ -282,11 +282,11 @@ def test_l_experience_d_un_beta_compte_dans_la_loi_de_l_aide() -> None:
         ),
         (
             lambda: cooperation(3, [2], des_betas=[(1, 2, 3)]),
-            "des_betas[0] : des doit contenir exactement 2 dés, reçu 3 : (1, 2, 3)",
+            "des_betas[0] doit contenir exactement 2 dés, reçu 3 : (1, 2, 3)",
         ),
         (
             lambda: cooperation(3, [2], des_betas=[(1, 2)], des_alpha=(1, 2)),
-            "des_alpha : des doit contenir exactement 3 dés, reçu 2 : (1, 2)",
+            "des_alpha doit contenir exactement 3 dés, reçu 2 : (1, 2)",
         ),
         (lambda: distribution_cooperative(3, [2], malus=-1), "malus doit être un entier ≥ 0, reçu -1"),
         (

@@ -65,11 +65,11 @@ def calculer(
         >>> r.tableaux[0].notes[0]
         'Réussite, Magistrale comprise : 82,5 %.'
         >>> calculer("warp-jet", {"trait": "3", "des": "6 5 2 1"}).erreurs
-        {'des': 'des doit contenir exactement 3 dés, reçu 4 : (6, 5, 2, 1)'}
+        {'des': 'Dés lancés : doit contenir exactement 3 dés, reçu 4 : (6, 5, 2, 1)'}
         >>> calculer("warp-jet", {"trait": "trois"}).erreurs
-        {'trait': "trait doit être un entier ≥ 0, reçu 'trois'"}
+        {'trait': "Trait (dés) : doit être un entier ≥ 0, reçu 'trois'"}
         >>> calculer("warp-jet", {"trait": ""}).erreurs
-        {'trait': "trait doit être un entier ≥ 0, reçu ''"}
+        {'trait': "Trait (dés) : doit être un entier ≥ 0, reçu ''"}
     """
     if not isinstance(formulaire, str) or formulaire not in FORMULAIRES:
         raise Refus("formulaire", f"être l'un de {', '.join(FORMULAIRES)}", recu=formulaire)

@@ -17,7 +17,7 @@ from rules import _valider
 from rules.affichage import pourcentage
 from rules.des import lancer, loi
 from rules.refus import Refus
-from rules.troisd6.jets import Jet, Niveau, _Profil, jet, niveau
+from rules.troisd6.jets import Jet, Niveau, ProfilDes, jet, niveau
 
 __all__ = ["Apercu", "JetCache", "apercu", "jet_cache"]
 
@@ -103,7 +103,7 @@ def apercu(seuil: int, visibles: tuple[int, ...] | list[int] = ()) -> Apercu:
     vus = _valider.des("visibles", visibles, nombre=len(visibles)) if visibles else ()
     caches = 3 - len(vus)
     chances = dict.fromkeys(Niveau, Fraction(0))
-    for (total, dd, dt), p in loi(caches, caches, _Profil(tuple(sorted(vus)))).items():
+    for (total, dd, dt), p in loi(caches, caches, ProfilDes(tuple(sorted(vus)))).items():
         chances[niveau(total, seuil, dd, dt)] += p
     return Apercu(
         seuil=seuil,

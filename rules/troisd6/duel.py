@@ -820,7 +820,7 @@ def comparer_risques(
         raise Refus("risques", "être une suite non vide de Risque", recu_ecrit="une suite vide")
     for i, r in enumerate(risques):
         if not isinstance(r, Risque):
-            raise Refus("risque", "être un Risque (modificateur, niveaux, bonus_points)", recu=r).sous("risques", i)
+            raise Refus([("risques", i)], "être un Risque (modificateur, niveaux, bonus_points)", recu=r)
     if not isinstance(politique_a, Politique):
         raise Refus("politique_a", "être une Politique (risque, défense)", recu=politique_a)
     options = tuple(

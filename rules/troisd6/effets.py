@@ -171,14 +171,14 @@ def monter(depart: Indice | str, niveaux: int) -> Indice:
 
 
 @cache
-def _comptes(d6: int, d3: int) -> tuple[dict[int, int], int]:
+def comptes_indice(d6: int, d3: int) -> tuple[dict[int, int], int]:
     """Loi du total d'un jet d'Indice en jets ordonnés, et leur nombre (6^d6 · 3^d3)."""
     return convoluer(loi_somme(d6), loi_somme(d3, faces=3)), 6**d6 * 3**d3
 
 
 @cache
 def _loi(d6: int, d3: int) -> dict[int, Fraction]:
-    comptes, total = _comptes(d6, d3)
+    comptes, total = comptes_indice(d6, d3)
     return {somme: Fraction(n, total) for somme, n in comptes.items()}
 
 

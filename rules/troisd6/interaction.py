@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from rules import _valider
 from rules.troisd6.avantages import Avantage
 from rules.troisd6.effets import NIVEAUX_MAX
-from rules.troisd6.jets import Jet, Niveau, _jet_valide
+from rules.troisd6.jets import Jet, Niveau, jet_valide
 
 __all__ = ["ARGUMENTS", "OBJECTIF_INTERVIEW", "Argument", "armure_relationnelle", "informations"]
 
@@ -77,7 +77,7 @@ def armure_relationnelle(jet_rate: Jet) -> int:
         >>> armure_relationnelle(jet(11, (6, 5, 3)))
         0
     """
-    _jet_valide("jet_rate", jet_rate)
+    jet_valide("jet_rate", jet_rate)
     if jet_rate.niveau is Niveau.ECHEC_SPECIAL:
         return 1
     if jet_rate.niveau is Niveau.ECHEC_CRITIQUE and jet_rate.dt is not None:

@@ -400,7 +400,7 @@ def jet(seuil: int, des: tuple[int, ...] | list[int] | None = None, *, rng: rand
     )
 
 
-def _jet_valide(nom: str, valeur: Any) -> Jet:
+def jet_valide(nom: str, valeur: Any) -> Jet:
     """Un Jet tel que `rules.troisd6.jet` le rend : ses champs sont recalculés depuis son seuil et ses dés."""
     if not isinstance(valeur, Jet):
         raise Refus(nom, "être un Jet (le résultat de rules.troisd6.jet)", recu=valeur)
@@ -413,7 +413,7 @@ def _jet_valide(nom: str, valeur: Any) -> Jet:
     return valeur
 
 
-def _seuil_de_loi(seuil: int) -> int:
+def seuil_de_loi(seuil: int) -> int:
     """Le seuil ramené entre 2 et 18 : trois dés font de 3 à 18, les lois ne voient pas la différence (caches bornés)."""
     return min(max(seuil, 2), 18)
 
@@ -423,7 +423,7 @@ _Trois = tuple[int, int | None, int | None]
 
 
 @dataclass(frozen=True)
-class _Profil(Evaluateur[_Trois, _Trois]):
+class ProfilDes(Evaluateur[_Trois, _Trois]):
     """Pour le moteur de lois : (total, Dd, Dt), face par face.
 
     `visibles` : des dés déjà connus (un jet partiellement caché), comptés avec
@@ -446,7 +446,7 @@ class _Profil(Evaluateur[_Trois, _Trois]):
 
 @cache
 def _profils() -> dict[tuple[int, int | None, int | None], Fraction]:
-    return loi(3, 3, _Profil())
+    return loi(3, 3, ProfilDes())
 
 
 def profils() -> dict[tuple[int, int | None, int | None], Fraction]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from rules import _valider
 from rules.des import lancer
 from rules.refus import PROPOS, Refus
-from rules.troisd6.jets import Jet, Niveau, _jet_valide
+from rules.troisd6.jets import Jet, Niveau, jet_valide
 
 __all__ = [
     "Accroissement",
@@ -104,7 +104,7 @@ def accroissement_difficulte(
         >>> accroissement_difficulte(jet(7, (6, 4, 2)), echec_simple_compte=True).points
         1
     """
-    _jet_valide("jet_rate", jet_rate)
+    jet_valide("jet_rate", jet_rate)
     _valider.booleen("echec_simple_compte", echec_simple_compte)
     _valider.generateur(rng)
     if de is not None:
@@ -154,7 +154,7 @@ def aide(jet_assistant: Jet) -> int:
         >>> [aide(jet(11, d)) for d in [(6, 4, 1), (3, 3, 1), (2, 2, 2), (6, 6, 1), (5, 5, 5)]]
         [0, 1, 2, -1, -5]
     """
-    _jet_valide("jet_assistant", jet_assistant)
+    jet_valide("jet_assistant", jet_assistant)
     n = jet_assistant.niveau
     dt = jet_assistant.dt or 0
     return {

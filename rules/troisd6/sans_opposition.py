@@ -20,8 +20,8 @@ from rules import _valider
 from rules.des import comptes
 from rules.refus import Refus
 from rules.troisd6.avantages import Avantage, progression
-from rules.troisd6.effets import NIVEAUX_MAX, Indice, _comptes, indice, monter
-from rules.troisd6.jets import Niveau, _Profil, _seuil_de_loi, niveau
+from rules.troisd6.effets import NIVEAUX_MAX, Indice, comptes_indice, indice, monter
+from rules.troisd6.jets import Niveau, ProfilDes, niveau, seuil_de_loi
 
 __all__ = [
     "chance_sans_opposition",
@@ -40,7 +40,7 @@ def _transitions(seuil: int, ind: Indice, niveaux: int, bonus: int) -> _Points:
     """Loi des points d'effet d'un jet, en poids entiers sur un dénominateur commun."""
     # Les 216 jets se regroupent selon ce qu'ils font aux effets : raté, ou (niveaux d'Indice, points en plus).
     groupes: dict[tuple[int, int] | None, int] = defaultdict(int)
-    for (total, dd, dt), n in comptes(3, 3, _Profil()).items():
+    for (total, dd, dt), n in comptes(3, 3, ProfilDes()).items():
         niv = niveau(total, seuil, dd, dt)
         if not niv.reussi:
             groupes[None] += n
@@ -58,7 +58,7 @@ def _transitions(seuil: int, ind: Indice, niveaux: int, bonus: int) -> _Points:
         if groupe is None:
             loi[None] += n * (denominateur // 216)
             continue
-        effets, total_effets = _comptes(indices[groupe].d6, indices[groupe].d3)
+        effets, total_effets = comptes_indice(indices[groupe].d6, indices[groupe].d3)
         echelle = n * (denominateur // (216 * total_effets))
         for somme, m in effets.items():
             loi[somme + groupe[1]] += echelle * m
@@ -72,7 +72,7 @@ def _loi_des_points(seuil: int, depart: Indice | str, niveaux: int, bonus_points
     _valider.entier("niveaux", niveaux, minimum=-NIVEAUX_MAX, maximum=NIVEAUX_MAX)
     _valider.entier("bonus_points", bonus_points, minimum=-_valider.POINTS_MAX, maximum=_valider.POINTS_MAX)
     _valider.entier("armure", armure, minimum=0, maximum=_valider.POINTS_MAX)
-    return _transitions(_seuil_de_loi(seuil), ind, niveaux, bonus_points - armure)
+    return _transitions(seuil_de_loi(seuil), ind, niveaux, bonus_points - armure)
 
 
 def _sans_fin(seuil: int, bonus_points: int, armure: int) -> ValueError:

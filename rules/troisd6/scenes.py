@@ -27,7 +27,7 @@ from rules._francais import a_le, majuscule
 from rules.refus import PHRASE, PROPOS, Refus
 from rules.troisd6.avantages import Avantage, progression
 from rules.troisd6.effets import ECHELLE_INDICES, NIVEAUX_MAX, Effet, Indice, effet, indice
-from rules.troisd6.jets import Jet, _jet_valide, jet
+from rules.troisd6.jets import Jet, jet, jet_valide
 from rules.troisd6.resolution import (
     BONUS_DU_BLOCAGE,
     CARACTERISTIQUE_DE_DEFENSE,
@@ -203,7 +203,7 @@ def initiative(
     _valider.texte("nom_a", nom_a)
     _valider.texte("nom_b", nom_b)
     for nom, valeur in (("jet_a", jet_a), ("jet_b", jet_b)):
-        _jet_valide(nom, valeur)
+        jet_valide(nom, valeur)
     for nom, nombre in (("valeur_a", valeur_a), ("valeur_b", valeur_b)):
         if nombre is not None:
             _valider.entier(nom, nombre)

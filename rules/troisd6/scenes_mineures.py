@@ -19,7 +19,7 @@ from functools import cache
 from rules import _valider
 from rules._enum import EnumOrdonnee
 from rules.des import comptes, opposer
-from rules.troisd6.jets import Jet, Niveau, _jet_valide, _Profil, _seuil_de_loi, niveau
+from rules.troisd6.jets import Jet, Niveau, ProfilDes, jet_valide, niveau, seuil_de_loi
 
 __all__ = [
     "Issue",
@@ -104,7 +104,7 @@ def scene_opposee(premier: Jet, second: Jet) -> SceneOpposee:
         Premier : Réussite simple (total 11), second : Réussite simple (total 10) → niveaux égaux, le total le plus haut l'emporte : le premier l'emporte.
     """
     for nom, valeur in (("premier", premier), ("second", second)):
-        _jet_valide(nom, valeur)
+        jet_valide(nom, valeur)
     issue = _issue(premier.niveau, premier.total, second.niveau, second.total)
     egaux = premier.niveau == second.niveau
     debut = f"Premier : {premier.niveau} (total {premier.total}), second : {second.niveau} (total {second.total}) → "
@@ -152,7 +152,7 @@ def scene_non_opposee(jet: Jet) -> SceneNonOpposee:
         >>> print(scene_non_opposee(jet(8, (2, 2, 3))))
         3d6 lancés (2, 2, 3) ; total 7 ≤ 8, double 2 (Dd = 2) → Réussite spéciale. Le PJ gagne la scène.
     """
-    _jet_valide("jet", jet)
+    jet_valide("jet", jet)
     fin = "Le PJ gagne la scène." if jet.reussi else "Le PJ perd la scène."
     return SceneNonOpposee(jet=jet, gagne=jet.reussi, explication=f"{jet.explication} {fin}")
 
@@ -161,7 +161,7 @@ def scene_non_opposee(jet: Jet) -> SceneNonOpposee:
 def _niveaux_et_totaux(seuil: int) -> dict[tuple[Niveau, int], int]:
     """Loi de (niveau, total) d'un jet sous `seuil`, en jets ordonnés (sur 216)."""
     loi: dict[tuple[Niveau, int], int] = defaultdict(int)
-    for (total, dd, dt), n in comptes(3, 3, _Profil()).items():
+    for (total, dd, dt), n in comptes(3, 3, ProfilDes()).items():
         loi[(niveau(total, seuil, dd, dt), total)] += n
     return dict(loi)
 
@@ -201,8 +201,8 @@ def chances_scene_opposee(seuil_premier: int, seuil_second: int) -> dict[Issue, 
         >>> sum(c.values())
         Fraction(1, 1)
     """
-    a = _seuil_de_loi(_valider.entier("seuil_premier", seuil_premier))
-    b = _seuil_de_loi(_valider.entier("seuil_second", seuil_second))
+    a = seuil_de_loi(_valider.entier("seuil_premier", seuil_premier))
+    b = seuil_de_loi(_valider.entier("seuil_second", seuil_second))
     return dict(zip((Issue.PREMIER, Issue.EGALITE, Issue.SECOND), _chances_scene_opposee(a, b), strict=True))
 
 
@@ -215,5 +215,5 @@ def chances_scene_non_opposee(seuil: int) -> Fraction:
         >>> chances_scene_non_opposee(8)
         Fraction(7, 27)
     """
-    seuil = _seuil_de_loi(_valider.entier("seuil", seuil))
+    seuil = seuil_de_loi(_valider.entier("seuil", seuil))
     return Fraction(sum(c for (n, _), c in _niveaux_et_totaux(seuil).items() if n.reussi), 216)

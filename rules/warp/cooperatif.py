@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules import _valider
 from rules.refus import PROPOS, Refus
-from rules.warp.jets import Jet, Resultat, _comptes_resultats, jet
+from rules.warp.jets import Jet, Resultat, comptes_resultats, jet
 
 if TYPE_CHECKING:
     from rules.refus import Lieu
@@ -309,7 +309,7 @@ def _aides(traits: tuple[int, ...], net: int, xp: tuple[bool, ...]) -> tuple[tup
     demis: dict[int, int] = {0: 1}
     lances = 0
     for t, x in zip(traits, xp, strict=True):
-        resultats, n = _comptes_resultats(t, net + int(x))
+        resultats, n = comptes_resultats(t, net + int(x))
         lances += n
         pas = [(d, q) for d, q in zip(_DEMI_DES, resultats, strict=True) if q]
         suivant: dict[int, int] = defaultdict(int)
@@ -360,7 +360,7 @@ def distribution_cooperative(
     lois_alpha = []
     for total, p in aides:
         b, m = _modificateurs(bonus, malus, total, experience_alpha)
-        lois_alpha.append((p, *_comptes_resultats(alpha, b - m)))
+        lois_alpha.append((p, *comptes_resultats(alpha, b - m)))
     # En entiers, sur le dénominateur commun 6^(dés des Bêtas + plus grand nombre de dés de l'Alpha).
     plus_grand = max(n for _, _, n in lois_alpha)
     loi = [0] * len(Resultat)

@@ -25,7 +25,7 @@ from typing import Any
 from rules import _valider
 from rules._francais import nombre, pluriel
 from rules.refus import PHRASE, PROPOS, Refus
-from rules.warp.jets import Jet, Resultat, _comptes_resultats, jet
+from rules.warp.jets import Jet, Resultat, comptes_resultats, jet
 
 __all__ = [
     "EFFETS",
@@ -432,7 +432,7 @@ def _chaine(
     plus h = (Complexité − p) + (Maniabilité − r) − 1 rounds décisifs ; on porte
     B(s)·Nʰ et t(s)·Nʰ, des entiers, et l'on ne divise (une fois) qu'à la fin.
     """
-    resultats, n = _comptes_resultats(trait, bonus - malus)
+    resultats, n = comptes_resultats(trait, bonus - malus)
     comptes_ = dict(zip(Resultat, resultats, strict=True))
     total = 6**n
     decisifs = total - comptes_[Resultat.COMPENSATION]
@@ -547,7 +547,7 @@ def distribution_rounds(
     """
     _valider_chances(trait, complexite, maniabilite, bonus, malus)
     _valider.entier("maximum", maximum, minimum=1, maximum=100)
-    resultats, n = _comptes_resultats(trait, bonus - malus)
+    resultats, n = comptes_resultats(trait, bonus - malus)
     pas = [(compte, EFFETS[res]) for res, compte in zip(Resultat, resultats, strict=True) if compte]
     total = 6**n
     etats: dict[tuple[int, int], int] = {(0, 0): 1}  # poids entiers sur total ** (round joué)

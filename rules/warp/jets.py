@@ -408,22 +408,22 @@ class _Resultat(Evaluateur[tuple[int, int], Resultat]):
         return _resultat(total, self.trait, six, self.trait > 0 and total == self.trait)
 
 
-def _reserve(trait: int, net: int) -> tuple[int, bool]:
+def reserve_du_jet(trait: int, net: int) -> tuple[int, bool]:
     """Le nombre de dés lancés et le sens de la garde (les meilleurs ?)."""
     return (trait + abs(net) if trait else 0), net >= 0
 
 
 @cache
-def _comptes_profils(trait: int, net: int) -> dict[tuple[int, int, bool], int]:
+def comptes_profils(trait: int, net: int) -> dict[tuple[int, int, bool], int]:
     """Loi du profil en jets ordonnés (sur 6 ** nombre de dés), sans bornes : pour le moteur et les règles."""
-    n, meilleurs = _reserve(trait, net)
+    n, meilleurs = reserve_du_jet(trait, net)
     return comptes(n, trait, _Profil(trait), meilleurs=meilleurs)
 
 
 @cache
-def _comptes_resultats(trait: int, net: int) -> tuple[tuple[int, ...], int]:
+def comptes_resultats(trait: int, net: int) -> tuple[tuple[int, ...], int]:
     """Les cinq résultats, du pire au meilleur, en jets ordonnés, et le nombre de dés lancés (sans bornes)."""
-    n, meilleurs = _reserve(trait, net)
+    n, meilleurs = reserve_du_jet(trait, net)
     loi_ = comptes(n, trait, _Resultat(trait), meilleurs=meilleurs)
     return tuple(loi_.get(r, 0) for r in Resultat), n
 
@@ -431,7 +431,7 @@ def _comptes_resultats(trait: int, net: int) -> tuple[tuple[int, ...], int]:
 @cache
 def _loi(trait: int, net: int) -> tuple[Fraction, ...]:
     """Les probabilités des cinq résultats, du pire au meilleur, sans bornes (l'aide d'un Test coopératif les dépasse)."""
-    resultats, n = _comptes_resultats(trait, net)
+    resultats, n = comptes_resultats(trait, net)
     return tuple(Fraction(c, 6**n) for c in resultats)
 
 
@@ -447,8 +447,8 @@ def profils(trait: int, net: int) -> dict[tuple[int, int, bool], Fraction]:
     """
     _valider.trait_de_loi("trait", trait)
     _valider.entier("net", net, minimum=-_valider.MODIFICATEUR_MAX, maximum=_valider.MODIFICATEUR_MAX)
-    n, _ = _reserve(trait, net)
-    return {profil: Fraction(c, 6**n) for profil, c in _comptes_profils(trait, net).items()}
+    n, _ = reserve_du_jet(trait, net)
+    return {profil: Fraction(c, 6**n) for profil, c in comptes_profils(trait, net).items()}
 
 
 def distribution(trait: int, *, bonus: int = 0, malus: int = 0) -> dict[Resultat, Fraction]:

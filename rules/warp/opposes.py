@@ -21,7 +21,7 @@ from rules._enum import EnumOrdonnee
 from rules._francais import a_le
 from rules.des import opposer
 from rules.refus import PROPOS, Refus
-from rules.warp.jets import Jet, Resultat, _comptes_profils, _reserve, jet
+from rules.warp.jets import Jet, Resultat, comptes_profils, jet, reserve_du_jet
 
 __all__ = ["Issue", "Opposition", "chances_opposees", "distribution_opposee", "opposition"]
 
@@ -243,7 +243,7 @@ def distribution_opposee(
 
 def _classes(trait: int, net: int) -> dict[tuple[tuple[int, bool], int], int]:
     """Le profil d'un camp rangé pour `opposer` : ((nombre de 6, Catastrophe), total) → jets ordonnés."""
-    return {((six, cata), total): n for (total, six, cata), n in _comptes_profils(trait, net).items()}
+    return {((six, cata), total): n for (total, six, cata), n in comptes_profils(trait, net).items()}
 
 
 @cache
@@ -259,7 +259,7 @@ def _distribution_opposee(
         total_a, total_b = temoins[signe]
         _, ra, rb, _ = _resoudre((total_a, six_a, cata_a), (total_b, six_b, cata_b), symetrique)
         loi[(ra, rb)] += n
-    denominateur = 6 ** (_reserve(ta, na)[0] + _reserve(tb, nb)[0])
+    denominateur = 6 ** (reserve_du_jet(ta, na)[0] + reserve_du_jet(tb, nb)[0])
     ordre = [None, *Resultat]
     cles = sorted(loi, key=lambda c: (ordre.index(c[0]), ordre.index(c[1])))
     return tuple((cle, Fraction(loi[cle], denominateur)) for cle in cles if loi[cle])
