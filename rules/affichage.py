@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
 from rules import _valider
@@ -265,6 +265,58 @@ def _valider_graphique(
     return xs, lues, haut
 
 
+def _etiquettes(ymax: float, pourcentages: bool) -> Callable[[float], str]:
+    """L'étiquette d'une valeur de l'axe des ordonnées : le moins de décimales qui écrive exactement
+    chaque graduation (0, ¼, ½, ¾ de l'échelle), en pourcentage ou en nombre."""
+    graduations = [ymax * i / 4 * 100 for i in range(5)]
+    decimales = next((d for d in range(4) if all(abs(round(g, d) - g) < 1e-9 for g in graduations)), 3)
+
+    def etiquette(y: float) -> str:
+        if pourcentages:
+            return f"{arrondi(y * 100, decimales)} %"
+        return moins(f"{y:g}".replace(".", ","))
+
+    return etiquette
+
+
+def _axes(
+    xs: list[float],
+    ymax: float,
+    px: Callable[[float], float],
+    py: Callable[[float], float],
+    etiquette: Callable[[float], str],
+    legende_x: str,
+    legende_y: str,
+) -> list[str]:
+    """Les graduations, les abscisses et les légendes des deux axes du graphique."""
+    largeur, hauteur = _TAILLE
+    g, d, h, b = _MARGES
+    morceaux = []
+    for i in range(5):
+        y = ymax * i / 4
+        morceaux.append(
+            f'<line x1="{g}" x2="{largeur - d}" y1="{py(y):.1f}" y2="{py(y):.1f}" '
+            'stroke="currentColor" stroke-opacity="0.15"/>'
+            f'<text x="{g - 6}" y="{py(y) + 4:.1f}" text-anchor="end">{etiquette(y)}</text>'
+        )
+    for x in xs:
+        morceaux.append(
+            f'<text x="{px(x):.1f}" y="{hauteur - b + 18}" text-anchor="middle">{moins(format(x, "g"))}</text>'
+        )
+    morceaux.append(
+        f'<text x="{(g + largeur - d) / 2}" y="{hauteur - 8}" text-anchor="middle">{html.escape(legende_x)}</text>'
+        f'<text x="14" y="{(h + hauteur - b) / 2}" text-anchor="middle" '
+        f'transform="rotate(-90 14 {(h + hauteur - b) / 2})">{html.escape(legende_y)}</text>'
+    )
+    return morceaux
+
+
+_TAILLE = (640, 320)
+"""Largeur et hauteur du graphique (le SVG s'adapte ensuite à son cadre)."""
+_MARGES = (60, 150, 30, 50)
+"""Marges gauche, droite (la légende des séries), haute et basse."""
+
+
 def graphique(
     titre: str,
     abscisses: Sequence[float],
@@ -288,8 +340,8 @@ def graphique(
     abscisses, series, maximum_y = _valider_graphique(
         titre, abscisses, series, legende_x, legende_y, maximum_y, pourcentages
     )
-    largeur, hauteur = 640, 320
-    g, d, h, b = 60, 150, 30, 50
+    largeur, hauteur = _TAILLE
+    g, d, h, b = _MARGES
     xs = [float(x) for x in abscisses]
     ymax = maximum_y if maximum_y is not None else max(max(s) for s in series.values()) or 1.0
     xmin, xmax = min(xs), max(xs)
@@ -301,37 +353,14 @@ def graphique(
     def py(y: float) -> float:
         return hauteur - b - y / ymax * (hauteur - h - b)
 
-    # Le moins de décimales qui écrive exactement chaque graduation (0, ¼, ½, ¾ de l'échelle).
-    graduations = [ymax * i / 4 * 100 for i in range(5)]
-    decimales = next((d for d in range(4) if all(abs(round(g, d) - g) < 1e-9 for g in graduations)), 3)
-
-    def etiquette(y: float) -> str:
-        if pourcentages:
-            return f"{arrondi(y * 100, decimales)} %"
-        return moins(f"{y:g}".replace(".", ","))
-
+    etiquette = _etiquettes(ymax, pourcentages)
     morceaux = [
         f'<figure class="graphique"><svg width="{largeur}" height="{hauteur}" viewBox="0 0 {largeur} {hauteur}" role="img" '
         f'aria-label="{html.escape(titre)}" xmlns="http://www.w3.org/2000/svg" '
         'style="max-width:100%;height:auto;color:inherit" font-size="12" fill="currentColor">',
         f"<title>{html.escape(titre)}</title>",
+        *_axes(xs, ymax, px, py, etiquette, legende_x, legende_y),
     ]
-    for i in range(5):
-        y = ymax * i / 4
-        morceaux.append(
-            f'<line x1="{g}" x2="{largeur - d}" y1="{py(y):.1f}" y2="{py(y):.1f}" '
-            'stroke="currentColor" stroke-opacity="0.15"/>'
-            f'<text x="{g - 6}" y="{py(y) + 4:.1f}" text-anchor="end">{etiquette(y)}</text>'
-        )
-    for x in xs:
-        morceaux.append(
-            f'<text x="{px(x):.1f}" y="{hauteur - b + 18}" text-anchor="middle">{moins(format(x, "g"))}</text>'
-        )
-    morceaux.append(
-        f'<text x="{(g + largeur - d) / 2}" y="{hauteur - 8}" text-anchor="middle">{html.escape(legende_x)}</text>'
-        f'<text x="14" y="{(h + hauteur - b) / 2}" text-anchor="middle" '
-        f'transform="rotate(-90 14 {(h + hauteur - b) / 2})">{html.escape(legende_y)}</text>'
-    )
     for n, (nom, valeurs) in enumerate(series.items()):
         couleur = _COULEURS[n % len(_COULEURS)]
         points = " ".join(f"{px(x):.1f},{py(float(y)):.1f}" for x, y in zip(xs, valeurs, strict=True))
