@@ -1224,7 +1224,7 @@ def _attendu_scene(entrees: dict[str, str]) -> dict[str, object]:
     else:
         issues = {f"{b.nom} l'emporte": c.victoire_second, f"{a.nom} l'emporte": c.victoire_premier}
     objectif = A[entrees["objectif"].upper()]
-    tables = [_table(f"Qui l'emporte la scène (objectif : {objectif}) : chances exactes", "Issue", issues)]  # type: ignore[arg-type]
+    tables = [_table(f"Qui remporte la scène (objectif : {objectif}) : chances exactes", "Issue", issues)]  # type: ignore[arg-type]
     if entrees["comparer"] == "oui":
         comp = troisd6.comparer_risques(a, b, politique_a=politique("a", risque=False), **commun)  # type: ignore[arg-type]
         de_a = f"d'{a.nom}" if a.nom[0] in "AEÉÈIOUaeéèiou" else f"de {a.nom}"
@@ -1523,7 +1523,8 @@ def test_fractions_et_chances_ecrites() -> None:
     assert chance(Fraction(1, 20)) == "5,0 %"
     assert chance(Fraction(0)) == "0 %"
     assert chance(Fraction(1)) == "100 %"
-    assert chance(Fraction(2, 77)) == "2,60 % (environ 1 chance sur 38)"
+    # 77/2 = 38,5 tout juste : la règle d'arrondi (rules.affichage.arrondi, une moitié vers le haut) donne 39.
+    assert chance(Fraction(2, 77)) == "2,60 % (environ 1 chance sur 39)"
 
 
 def test_calculer_refuse_a_la_porte_mot_pour_mot() -> None:

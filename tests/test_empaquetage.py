@@ -62,7 +62,8 @@ def test_la_licence_declaree_est_celle_du_fichier(roue: Path) -> None:
 def test_adresses_et_classificateurs(roue: Path) -> None:
     meta = _metadonnees(roue)
     adresses = dict(u.split(", ", 1) for u in meta.get_all("Project-URL") or [])
-    assert {"Homepage", "Documentation"} <= set(adresses)
+    # Le site n'a pas encore d'adresse publiée (SITE_URL, mkdocs.yml) : le paquet n'en invente aucune.
+    assert not [u for u in adresses.values() if ".example" in u], adresses
     classificateurs = meta.get_all("Classifier") or []
     assert classificateurs and not [c for c in classificateurs if c not in CLASSIFICATEURS]
     assert "Typing :: Typed" in classificateurs and "Natural Language :: French" in classificateurs

@@ -230,7 +230,7 @@ COQUILLES = {
 }
 """Les tournures fautives connues (issue 23) et ce qu'il faut écrire."""
 
-VUES_DANS_LES_REGLES = {("calculateur/index.html", r"[Qq]ui l'emporte (?:la|une) scène")}
+VUES_DANS_LES_REGLES: set[tuple[str, str]] = set()
 """(page, motif) écrits par `rules/` (zone h21) : suivis par le test marqué xfail ci-dessous, qui
 rougira (XPASS strict) quand le message sera corrigé ; ôter alors l'exception."""
 
@@ -275,7 +275,6 @@ def test_aucune_coquille_connue_dans_les_pages(site_construit: SiteConstruit) ->
         ("\u2019", "rules/warp/etendu.py"),
     ],
 )
-@pytest.mark.xfail(strict=True, reason="message des règles (zone h21), signalé : à corriger là-bas, puis ôter ce xfail")
 def test_les_messages_des_regles_sont_sans_coquille_connue(motif: str, lieu: str) -> None:
     """Les mêmes coquilles dans les messages que `rules/` écrit à l'exécution (calculateur, explications)."""
     texte = (RACINE / lieu).read_text(encoding="utf-8")
@@ -304,9 +303,6 @@ def test_aucune_adresse_inventee_dans_le_site_ni_les_carnets(site_construit: Sit
     assert not fautes, fautes[:20]
 
 
-@pytest.mark.xfail(
-    strict=True, reason="pyproject.toml [project.urls] (hors zone h23f), signalé : ôter ce xfail une fois corrigé"
-)
 def test_la_roue_servie_au_navigateur_ne_cite_pas_d_adresse_inventee(site_construit: SiteConstruit) -> None:
     import zipfile
 

@@ -453,7 +453,7 @@ def _scene(lu: Lecture) -> Reponse:
         if b.actif
         else {f"{a.nom} échoue (jet raté avant l'objectif)": c.victoire_second, f"{a.nom} réussit": c.victoire_premier}
     )
-    tables = [table_de_loi(f"Qui l'emporte la scène (objectif : {objectif}) : chances exactes", "Issue", issues)]
+    tables = [table_de_loi(f"Qui remporte la scène (objectif : {objectif}) : chances exactes", "Issue", issues)]
     if comparer:
         risques = _table_risques(lu, a, b, arguments, liens)
         if risques is None:
@@ -640,7 +640,7 @@ FORMULAIRES: tuple[Formulaire, ...] = (
         "troisd6-scene",
         "3D6",
         "Scène majeure",
-        "Qui l'emporte une scène entière, selon la politique de chacun, depuis n'importe quels avantages ; "
+        "Qui remporte une scène entière, selon la politique de chacun, depuis n'importe quels avantages ; "
         "et quel échange de risque gagne le plus souvent.",
         "troisd6/scenes-majeures.md#chances-exactes-dune-scene",
         (

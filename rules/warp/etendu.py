@@ -267,7 +267,7 @@ def _raconter_round(c: _Conditions, numero: int, j: Jet, gain: int, perte: int, 
         effet = f"+{perte} Revers"
     else:
         effet = "ni Progrès ni Revers, mais le temps passe"
-    experience = " (dé d’expérience)" if numero == c.experience_des_le_round else ""
+    experience = " (dé d'expérience)" if numero == c.experience_des_le_round else ""
     return (
         f"Round {numero}{experience} : {j.explication.removesuffix('.')} : {effet} "
         f"(Progrès {progres}/{c.complexite}, Revers {revers}/{c.maniabilite})."

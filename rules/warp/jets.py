@@ -275,7 +275,7 @@ def _expliquer(
         quels = ("meilleur" if net > 0 else "pire") + ("s" if trait > 1 else "")
         modif = f"{abs(net)}d de {sorte}"
         if bonus and malus:
-            modif = f"{bonus}d de bonus et {malus}d de malus, soit {modif} nets"
+            modif = f"{bonus}d de bonus et {malus}d de malus, soit {modif} net" + ("s" if abs(net) > 1 else "")
         lance = f"{trait}d + {modif} : {len(des)}d6 lancés ({liste}), " + (
             f"le {quels} gardé ({gardes_txt})" if trait == 1 else f"les {trait} {quels} gardés ({gardes_txt})"
         )
