@@ -66,7 +66,7 @@ def test_le_de_d_experience_vaut_pour_les_rounds_suivants() -> None:
     assert [r.experience for r in d.rounds] == [False, True, True]
     assert [len(r.jet.des) for r in d.rounds] == [2, 3, 3]
     assert d.temps == Fraction(3, 2)
-    assert "Round 2 (dé d’expérience)" in d.transcript
+    assert "Round 2 (dé d'expérience)" in d.transcript
     assert d.explication.endswith("Temps passé : 3 rounds × 0,5 h = 1,5 h.")
 
 
