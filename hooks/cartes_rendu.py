@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.affichage import moins
 from rules.troisd6 import caches, effets, reflexion, scenes, scenes_mineures
 from rules.troisd6 import jets as jets3
 from rules.warp import cooperatif, etendu, experience, opposes
@@ -367,7 +368,8 @@ def contenu(objet: object) -> list[object]:
 
 
 def _e(texte: object) -> str:
-    return html.escape(str(texte), quote=True)
+    """Un texte de la carte, pour le lecteur : échappé, un nombre négatif écrit avec le signe moins (−)."""
+    return html.escape(moins(texte), quote=True)
 
 
 def _html_rangee(r: Rangee, seule: bool) -> str:

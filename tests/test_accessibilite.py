@@ -23,7 +23,6 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-from xml.etree import ElementTree
 
 import pytest
 
@@ -47,11 +46,20 @@ PARCOURS = [pytest.param(m, lg, marks=groupe(m, lg), id=f"{m}-{lg}") for m in MO
 
 
 def _pages_du_plan(dossier: Path) -> set[str]:
-    """Les pages que MkDocs annonce dans `sitemap.xml`, en adresse relative."""
-    arbre = ElementTree.parse(dossier / "sitemap.xml")
-    adresses = [e.text or "" for e in arbre.iter() if e.tag.endswith("loc")]
-    racine = min(adresses, key=len)
-    return {a.removeprefix(racine) for a in adresses}
+    """Les pages que publient les sources (`docs/**/*.md`, hors `_…`), en adresse relative.
+
+    (Le plan `sitemap.xml` n'a d'adresses que si `SITE_URL` est donnée : les sources, elles, sont toujours là.)
+    """
+    docs = RACINE / "docs"
+    pages = set()
+    for md in docs.rglob("*.md"):
+        relatif = md.relative_to(docs)
+        if any(partie.startswith("_") for partie in relatif.parts):
+            continue
+        tige = relatif.with_suffix("")
+        dossier_page = tige.parent if tige.name == "index" else tige
+        pages.add("" if str(dossier_page) == "." else dossier_page.as_posix() + "/")
+    return pages
 
 
 @pytest.mark.parametrize(("mode", "largeur"), PARCOURS)

@@ -85,8 +85,13 @@ def test_aucune_page_ne_deborde_sur_un_telephone(
     assert not debordent, "pages plus larges que l'écran :\n" + "\n".join(debordent)
 
 
-BUDGET_PREMIER_CHARGEMENT = 400_000
-"""Octets (non compressés, en-têtes compris) du premier chargement d'une page de règles, cache vide."""
+BUDGET_PREMIER_CHARGEMENT = 420_000
+"""Octets (non compressés, en-têtes compris) du premier chargement d'une page de règles, cache vide.
+
+400 Ko jusqu'aux cartes des exemples (issue 23) : sur warp/jets-simples elles ajoutent 13,7 Ko de HTML
+(la page passe de 77 à 89 Ko) et 5,5 Ko de styles (cartes.css), pour 416,6 Ko en tout ; la borne est
+relevée d'autant, pas plus.
+"""
 
 
 def test_premier_chargement_sous_le_budget_et_recherche_a_la_demande(

@@ -140,9 +140,16 @@
     });
     /* Les sous-niveaux de la table des matières portaient le nom nu de leur
        titre (« WaRP »), comme les sections du menu : ils disent ce qu'ils sont. */
+    /* Deux titres qui ne diffèrent que par la casse (le module « refus », la classe « Refus ») : les
+       lecteurs d'écran les confondent ; le second dit sa place. */
+    var vus = {};
     document.querySelectorAll(".md-nav--secondary nav.md-nav[aria-label]").forEach(function (nav) {
       var nom = nav.getAttribute("aria-label").trim();
-      if (nom.indexOf("Sous-sections") !== 0) nav.setAttribute("aria-label", "Sous-sections de « " + nom + " »");
+      if (nom.indexOf("Sous-sections") === 0) return;
+      var cle = nom.toLowerCase();
+      vus[cle] = (vus[cle] || 0) + 1;
+      var rang = vus[cle] > 1 ? " (" + vus[cle] + "ᵉ)" : "";
+      nav.setAttribute("aria-label", "Sous-sections de « " + nom + " »" + rang);
     });
   }
 
