@@ -76,10 +76,11 @@ def _cellule_en_erreur(page: Page) -> None:
     editeur.fill("from rules.warp import jet\nprint(jet(-1, des=()).explication)")
     page.get_by_role("button", name="Exécuter l'exemple 2", exact=True).click()
     erreur = page.get_by_role("group", name="Exemple 2", exact=True).locator(".cellule-erreur")
-    expect(erreur).to_contain_text("ValueError : ", timeout=CHARGEMENT_MS)
+    expect(erreur).to_contain_text("Refus : ", timeout=CHARGEMENT_MS)
 
 
 def _calculateur_verdict(page: Page) -> None:
+    page.select_option("#calc-mecanique", "warp-oppose")  # un formulaire à la fois : le sélecteur le montre
     form = page.locator("#form-warp-oppose")
     form.locator('[name="des_premier"]').fill("6 5 4")
     form.locator('[name="des_second"]').fill("3 3")
@@ -88,6 +89,7 @@ def _calculateur_verdict(page: Page) -> None:
 
 
 def _calculateur_erreur(page: Page) -> None:
+    page.select_option("#calc-mecanique", "warp-jet")
     form = page.locator("#form-warp-jet")
     form.locator('[name="trait"]').fill("trois")
     form.locator('[name="trait"]').press("Enter")

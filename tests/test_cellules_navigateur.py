@@ -102,7 +102,7 @@ def test_une_erreur_montre_le_message_francais_du_paquet(lecteur: tuple[Page, An
     with pytest.raises(ValueError) as attendue:
         jet(-1, des=())
     erreur = _sortie(page, 2).locator(".cellule-erreur")
-    expect(erreur).to_have_text(f"ValueError : {attendue.value}")
+    expect(erreur).to_have_text(f"{type(attendue.value).__name__} : {attendue.value}")
     expect(_sortie(page, 2)).not_to_contain_text("Traceback")
 
 
