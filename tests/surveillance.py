@@ -31,12 +31,27 @@ from urllib.parse import urlparse
 if TYPE_CHECKING:  # importé sans Playwright (la collecte des doctests lit chaque module de tests/)
     from playwright.sync_api import BrowserContext, Page
 
-__all__ = ["HOTE", "Surveillance", "abandon_du_navigateur"]
+__all__ = ["HOTE", "Surveillance", "abandon_du_navigateur", "ouvrir"]
 
 HOTE = "127.0.0.1"
 """Le seul hôte que le site a le droit de joindre : celui qui le sert pendant les tests."""
 
 _SANS_RESEAU = ("data:", "blob:")
+
+
+def ouvrir(page: Page, adresse: str | None = None) -> Any:
+    """Ouvre `adresse` (ou recharge la page) : le document lu jusqu'au bout (`load`), puis le réseau calme.
+
+    `wait_until="networkidle"` seul ne suffit pas : Chromium peut rester 500 ms
+    sans requête pendant qu'il analyse encore un long document (imprimer/,
+    851 Ko), et Playwright déclare alors le réseau calme avant même
+    `DOMContentLoaded` — la page n'a pas encore ses dernières sections. Vu
+    rouge ainsi sous charge (imprimer/ sans ses quatre dernières pages 3D6).
+    Rend la réponse du document, comme `goto`.
+    """
+    reponse = page.reload(wait_until="load") if adresse is None else page.goto(adresse, wait_until="load")
+    page.wait_for_load_state("networkidle")
+    return reponse
 
 
 def abandon_du_navigateur(requete: Any) -> str | None:

@@ -36,6 +36,8 @@ from tests.test_cellules import PAGE_REGLES, _exiger_runtime
 
 try:
     from playwright.sync_api import Browser, Page, expect
+
+    from tests.surveillance import ouvrir
 except ImportError:  # l'extra « browser » n'est pas installé
     if EN_CI:
         raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
@@ -136,7 +138,7 @@ def test_axe_ne_trouve_rien_de_grave_apres_interaction(
     page = contexte.new_page()
     erreurs: list[str] = []
     page.on("pageerror", lambda e: erreurs.append(str(e)))
-    page.goto(serveur_site + chemin, wait_until="networkidle")
+    ouvrir(page, serveur_site + chemin)
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", schema)
     fautes: list[str] = []
     verifies = 0
@@ -416,7 +418,7 @@ def test_un_bouton_du_calculateur_presse_au_clavier_garde_le_focus(
     _exiger_runtime(site_construit)
     contexte = browser.new_context(viewport={"width": 375, "height": 740}, service_workers="block")
     page = contexte.new_page()
-    page.goto(serveur_site + "calculateur/", wait_until="networkidle")
+    ouvrir(page, serveur_site + "calculateur/")
     form = page.locator("#form-warp-jet")
     form.locator('[name="des"]').fill("6 5 2")
     form.locator('[name="des"]').focus()

@@ -33,7 +33,7 @@ from tests.test_cellules import PAGE_REGLES, _exiger_runtime, _pages_avec_exempl
 try:
     from playwright.sync_api import Page, expect
 
-    from tests.surveillance import Surveillance
+    from tests.surveillance import Surveillance, ouvrir
 except ImportError:  # l'extra « browser » n'est pas installé
     if EN_CI:
         raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
@@ -57,7 +57,7 @@ def lecteur(page: Page, serveur_site: str, site_construit: SiteConstruit) -> Ite
     _exiger_runtime(site_construit)
     surveillance = Surveillance(page.context)  # le contexte voit aussi les requêtes du worker
     page.set_viewport_size(BUREAU)
-    page.goto(serveur_site + PAGE_REGLES, wait_until="networkidle")
+    ouvrir(page, serveur_site + PAGE_REGLES)
     yield page, surveillance
     surveillance.verifier()
 
@@ -157,7 +157,7 @@ def test_une_cellule_modifiee_et_executee_reste_propre(
     page, _ = lecteur
     page.set_viewport_size(taille)
     page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
-    page.reload(wait_until="networkidle")
+    ouvrir(page)
     _modifier(page, 1, "from rules.warp import jet\n" + "print(jet(3, des=(6, 5, 4)).explication)\n" * 3)
     _executer(page, 1)
     expect(_sortie(page, 1)).to_contain_text(jet(3, des=(6, 5, 4)).explication)
@@ -181,7 +181,7 @@ def test_une_cellule_modifiee_executee_et_en_erreur_passe_axe(lecteur: tuple[Pag
         pytest.skip(f"{AXE} absent")
     page, _ = lecteur
     page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
-    page.reload(wait_until="networkidle")
+    ouvrir(page)
     _modifier(page, 1, "from rules.warp import jet\nprint(jet(3, des=(6, 6, 1)).explication)\njet(-1)")
     _executer(page, 1)
     expect(_sortie(page, 1).locator(".cellule-erreur")).to_be_visible()
@@ -268,7 +268,7 @@ def site_sans_npm(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_sans_npm_le_site_se_construit_et_executer_dit_pourquoi(page: Page, site_sans_npm: Path) -> None:
     assert not (site_sans_npm / "assets" / "pyodide").exists()
     with servir(site_sans_npm) as adresse:
-        page.goto(adresse + PAGE_REGLES, wait_until="networkidle")
+        ouvrir(page, adresse + PAGE_REGLES)
         expect(page.locator("div.cellule").first).to_contain_text("jet(3, des=(5, 3, 2))")
         page.get_by_role("button", name="Exécuter l'exemple 1", exact=True).click()
         etat = page.get_by_role("group", name="Exemple 1", exact=True).get_by_role("status")

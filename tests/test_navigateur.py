@@ -23,6 +23,8 @@ from tests.parcours import TELEPHONE, Parcours, groupe
 
 try:
     from playwright.sync_api import Browser, Page, expect
+
+    from tests.surveillance import ouvrir
 except ImportError:  # l'extra « browser » n'est pas installé
     if EN_CI:
         raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
@@ -115,7 +117,7 @@ def test_premier_chargement_sous_le_budget_et_recherche_a_la_demande(
 
     page.on("requestfinished", noter)
     page.set_viewport_size(BUREAU)
-    page.goto(serveur_site + "warp/jets-simples/", wait_until="networkidle")
+    ouvrir(page, serveur_site + "warp/jets-simples/")
     page.wait_for_timeout(500)
     total = sum(n for _, n in recus)
     detail = "\n".join(f"{n:>8} {u}" for u, n in sorted(recus, key=lambda x: -x[1]))
@@ -132,7 +134,7 @@ def test_premier_chargement_sous_le_budget_et_recherche_a_la_demande(
 
 def test_navigation_fil_d_ariane_et_page_suivante(page: Page, serveur_site: str) -> None:
     page.set_viewport_size(BUREAU)
-    page.goto(serveur_site + "warp/jets-simples/", wait_until="networkidle")
+    ouvrir(page, serveur_site + "warp/jets-simples/")
     expect(page.locator(".md-path")).to_contain_text("WaRP")
     expect(page.locator("a.md-footer__link--next")).to_have_attribute("href", re.compile("jets-opposes"))
     expect(page.locator("a.md-footer__link--prev")).to_be_visible()
@@ -144,7 +146,7 @@ def test_navigation_fil_d_ariane_et_page_suivante(page: Page, serveur_site: str)
 
 def _chercher(page: Page, serveur_site: str, mot: str) -> Page:
     page.set_viewport_size(BUREAU)
-    page.goto(serveur_site, wait_until="networkidle")
+    ouvrir(page, serveur_site)
     champ = page.locator("input[data-md-component='search-query']")
     champ.click()
     champ.press_sequentially(mot, delay=30)  # Material écoute les touches, pas fill()
@@ -203,7 +205,7 @@ def test_sur_un_telephone_toucher_un_terme_montre_sa_definition(browser: Browser
     definitions = glossaire.definitions(RACINE / glossaire.SOURCE)
     contexte = browser.new_context(viewport=TELEPHONE, has_touch=True, is_mobile=True)
     page = contexte.new_page()
-    page.goto(serveur_site + "warp/jets-simples/", wait_until="networkidle")
+    ouvrir(page, serveur_site + "warp/jets-simples/")
     terme = page.locator("article.md-typeset > p abbr", has_text=re.compile(r"^Trait$")).first
     terme.scroll_into_view_if_needed()
     terme.tap()
@@ -285,7 +287,7 @@ def _lisible(page: Page, mode: str) -> list[str]:
 def test_le_mode_sombre_se_bascule_et_reste_lisible(page: Page, serveur_site: str, chemin: str) -> None:
     page.set_viewport_size(BUREAU)
     page.emulate_media(color_scheme="light")
-    page.goto(serveur_site + chemin, wait_until="networkidle")
+    ouvrir(page, serveur_site + chemin)
     corps = page.locator("body")
     expect(corps).to_have_attribute("data-md-color-scheme", "default")
     fond_clair = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
@@ -298,13 +300,13 @@ def test_le_mode_sombre_se_bascule_et_reste_lisible(page: Page, serveur_site: st
     fautes += _lisible(page, "sombre")
     assert not fautes, fautes
 
-    page.reload(wait_until="networkidle")  # le choix est retenu
+    ouvrir(page)  # le choix est retenu
     expect(corps).to_have_attribute("data-md-color-scheme", "slate")
 
 
 def test_imprime_en_noir_sur_blanc_meme_en_mode_sombre(page: Page, serveur_site: str) -> None:
     page.emulate_media(media="print", color_scheme="dark")
-    page.goto(serveur_site + "aide-memoire/warp/", wait_until="networkidle")
+    ouvrir(page, serveur_site + "aide-memoire/warp/")
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
     texte, _ = page.evaluate(_COULEURS, "article.md-typeset > p")
     assert _luminance(texte) < 0.05, f"texte imprimé trop clair : {texte}"
@@ -338,7 +340,7 @@ def test_chaque_aide_memoire_tient_sur_une_feuille_recto_verso(
     page = browser.new_page(viewport=A4_IMPRIMABLE)
     page.emulate_media(media="print")
     for chemin in aide_memoires:
-        page.goto(serveur_site + chemin, wait_until="networkidle")
+        ouvrir(page, serveur_site + chemin)
         pages = _pages_pdf(page.pdf(format="A4"))
         assert 1 <= pages <= 2, f"{chemin} s'imprime sur {pages} pages A4 (2 au plus)"
         assert not _coupes(page), f"{chemin} : coupés par la marge à l'impression : {_coupes(page)}"
@@ -351,7 +353,7 @@ def test_la_version_imprimable_reunit_toutes_les_regles(
     regles = [a for a in _adresses(site_construit) if a.startswith(("warp/", "troisd6/"))]
     page = browser.new_page(viewport=A4_IMPRIMABLE)
     page.emulate_media(media="print")
-    page.goto(serveur_site + "imprimer/", wait_until="networkidle")
+    ouvrir(page, serveur_site + "imprimer/")
     assert not _coupes(page), f"coupés par la marge à l'impression : {_coupes(page)}"
     sections = page.locator("section.imprimer-page").evaluate_all("els => els.map(e => e.id)")
     assert {r.strip("/").replace("/", "-") for r in regles} <= set(sections)

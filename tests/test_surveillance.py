@@ -25,7 +25,7 @@ from tests.conftest import EN_CI
 try:
     from playwright.sync_api import Page
 
-    from tests.surveillance import Surveillance
+    from tests.surveillance import Surveillance, ouvrir
 except ImportError:  # l'extra « browser » n'est pas installé
     if EN_CI:
         raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
@@ -72,7 +72,7 @@ def test_un_script_absent_une_image_en_404_et_une_requete_hors_du_site_font_echo
     )
     with _servir_lentement(tmp_path) as adresse:
         surveillance = Surveillance(page)
-        page.goto(adresse, wait_until="networkidle")
+        ouvrir(page, adresse)
     with pytest.raises(AssertionError, match="hors du site") as hors:
         surveillance.verifier()
     assert "ailleurs.invalid/traceur.png" in str(hors.value)
@@ -107,3 +107,24 @@ def test_une_favicon_abandonnee_par_le_navigateur_ne_compte_pas(page: Page, tmp_
         f"la favicon n'a pas été abandonnée : le test ne prouve rien ({surveillance.ignorees}, {surveillance.echecs})"
     )
     surveillance.verifier()
+
+
+def test_ouvrir_attend_la_fin_d_un_long_document_sur_un_processeur_lent(page: Page, tmp_path: Path) -> None:
+    """`ouvrir` rend la page lue jusqu'au bout, même quand l'analyse du document dure (machine chargée).
+
+    Le défaut qu'il corrige : `goto(wait_until="networkidle")` rendait imprimer/ avec
+    11 de ses 17 sections sous un processeur ralenti dix fois (et une fois en CI,
+    sous charge : 4 pages 3D6 manquaient). Ici, un document de 600 Ko analysé sur
+    un processeur ralenti vingt fois : la dernière section est là.
+    """
+    sections = "\n".join(f'<section id="s{i}"><h2>Section {i}</h2><p>{"mot " * 60}</p></section>' for i in range(2000))
+    (tmp_path / "index.html").write_text(
+        f'<!doctype html><html lang="fr"><head><title>Long</title><link rel="icon" href="data:,"></head>'
+        f"<body>{sections}</body></html>",
+        encoding="utf-8",
+    )
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 20})
+    with _servir_lentement(tmp_path) as adresse:
+        ouvrir(page, adresse)
+        assert page.locator("section").count() == 2000

@@ -25,7 +25,7 @@ from tests.test_cellules import _exiger_runtime
 try:
     from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-    from tests.surveillance import Surveillance
+    from tests.surveillance import Surveillance, ouvrir
     from tests.test_accessibilite import fautes_axe
 except ImportError:  # l'extra « browser » n'est pas installé
     if EN_CI:
@@ -57,7 +57,7 @@ def calculateur(telephone: tuple[BrowserContext, str]) -> Iterator[Page]:
     """Un onglet sur le calculateur, Python chargé une fois pour les tests qui calculent."""
     contexte, adresse = telephone
     page = contexte.new_page()
-    page.goto(adresse + "calculateur/", wait_until="networkidle")
+    ouvrir(page, adresse + "calculateur/")
     yield page
     page.close()
 
@@ -121,7 +121,7 @@ def test_le_selecteur_atteint_chaque_formulaire_et_lui_seul(telephone: tuple[Bro
     contexte, adresse = telephone
     page = contexte.new_page()
     try:
-        page.goto(adresse + "calculateur/", wait_until="networkidle")
+        ouvrir(page, adresse + "calculateur/")
         assert _visibles(page) == [NOMS[0]], "sans adresse, le premier formulaire seul"
         selecteur = page.get_by_role("combobox", name="Mécanique")
         expect(selecteur).to_be_in_viewport()  # en haut de la page, sans défiler
@@ -141,7 +141,7 @@ def test_le_selecteur_atteint_chaque_formulaire_et_lui_seul(telephone: tuple[Bro
             autre = "WaRP" if FORMULAIRES[nom].systeme != "WaRP" else "3D6"
             expect(page.locator(f'.calc-systeme[data-systeme="{autre}"]')).to_be_hidden()
         # L'adresse choisit : une ancre (le lien d'une page de règles), puis ?f=… (un lien partagé sans entrée).
-        page.goto(adresse + "calculateur/#troisd6-effet", wait_until="networkidle")
+        ouvrir(page, adresse + "calculateur/#troisd6-effet")
         assert _visibles(page) == ["troisd6-effet"]
         page.evaluate("() => { location.hash = 'warp-etendu'; }")
         expect(page.locator("#form-warp-etendu")).to_be_visible()
@@ -166,14 +166,14 @@ def test_valeurs_par_defaut_efface_l_adresse(telephone: tuple[BrowserContext, st
     contexte, adresse = telephone
     page = contexte.new_page()
     try:
-        page.goto(adresse + "calculateur/?f=warp-jet&trait=4&des=6+5+2+1#warp-jet", wait_until="networkidle")
+        ouvrir(page, adresse + "calculateur/?f=warp-jet&trait=4&des=6+5+2+1#warp-jet")
         form = page.locator("#form-warp-jet")
         expect(form.locator(".calc-verdict-texte")).not_to_be_empty(timeout=CHARGEMENT_PYODIDE_MS)
         assert "trait=4" in page.url
         form.get_by_role("button", name="Valeurs par défaut", exact=False).click()
         assert page.url == adresse + "calculateur/#warp-jet"
         expect(form.locator(".calc-resultat")).to_be_hidden()
-        page.reload(wait_until="networkidle")
+        ouvrir(page)
         assert _visibles(page) == ["warp-jet"]
         expect(form.locator('[name="trait"]')).to_have_value(FORMULAIRES["warp-jet"].champ("trait").defaut)
         page.wait_for_timeout(500)

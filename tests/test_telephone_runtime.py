@@ -22,7 +22,7 @@ from tests.test_cellules import PAGE_REGLES, _exiger_runtime
 try:
     from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-    from tests.surveillance import Surveillance
+    from tests.surveillance import Surveillance, ouvrir
 except ImportError:  # l'extra « browser » n'est pas installé
     if EN_CI:
         raise
@@ -80,7 +80,7 @@ def test_une_page_de_regles_charge_python_quand_on_approche_d_une_cellule(
     page = contexte.new_page()
     requetes: list[str] = []
     page.on("request", lambda r: requetes.append(r.url))
-    page.goto(serveur_site + PAGE_REGLES, wait_until="networkidle")
+    ouvrir(page, serveur_site + PAGE_REGLES)
     page.wait_for_timeout(300)
     assert not [u for u in requetes if any(m in u for m in LOURDS)], "Python chargé sans qu'on s'approche"
     executer = page.get_by_role("button", name="Exécuter l'exemple 1", exact=True)
@@ -93,7 +93,7 @@ def test_une_page_de_regles_charge_python_quand_on_approche_d_une_cellule(
 
 def test_une_erreur_de_syntaxe_est_dite_en_francais_d_abord(contexte: BrowserContext, serveur_site: str) -> None:
     page = contexte.new_page()
-    page.goto(serveur_site + PAGE_REGLES, wait_until="networkidle")
+    ouvrir(page, serveur_site + PAGE_REGLES)
     boite = page.get_by_role("group", name="Exemple 1", exact=True)
     boite.get_by_role("button", name="Modifier l'exemple 1").click()
     boite.get_by_role("textbox").fill("print((1, 2)")
