@@ -15,6 +15,9 @@ au même worker de pytest-xdist (`groupe`), qui ne parcourt qu'une fois.
 - `termes` (clair, bureau) : chaque terme du glossaire, s'il prend le focus, s'il se voit
   (`tests/test_accessibilite_interactions.py`), lu d'abord ;
 - `axe` (les quatre) : les violations d'axe-core, la page telle qu'elle se charge ;
+- `axe code déplié` (les quatre) : sur les pages dont les cartes replient leur code
+  (Premiers pas), les violations d'axe-core une fois « Voir le code » ouvert partout
+  (`tests/test_cartes_navigateur.py`), relevé en dernier ;
 - `feuilles de style` (clair, bureau) : combien d'éléments chaque sélecteur de nos
   feuilles touche (`tests/test_accessibilite.py`) ;
 - `ouverture` (clair, bureau) : la réponse, le titre, les titres sans permalien,
@@ -63,10 +66,10 @@ TELEPHONE = {"width": 375, "height": 740}
 """L'écran d'un téléphone, où la chasse au débordement mesure chaque page."""
 
 RELEVES: dict[tuple[str, str], tuple[str, ...]] = {
-    ("clair", "bureau"): ("termes", "axe", "feuilles de style", "ouverture"),
-    ("clair", "telephone"): ("axe", "débordement"),
-    ("sombre", "bureau"): ("axe",),
-    ("sombre", "telephone"): ("axe",),
+    ("clair", "bureau"): ("termes", "axe", "feuilles de style", "ouverture", "axe code déplié"),
+    ("clair", "telephone"): ("axe", "débordement", "axe code déplié"),
+    ("sombre", "bureau"): ("axe", "axe code déplié"),
+    ("sombre", "telephone"): ("axe", "axe code déplié"),
 }
 """Ce que chaque parcours (mode, largeur) relève sur chaque page."""
 
@@ -166,6 +169,11 @@ SANS_ARRET_VISIBLE = """(chemin) => {
 }"""
 """Les définitions visibles de la page qu'aucune occurrence visible ne laisse atteindre au clavier."""
 
+CODE_REPLIE = "details.carte-code:not([open])"
+"""Le code d'une carte replié sous « Voir le code » (les Premiers pas le replient, les règles le montrent)."""
+
+DEPLIER = f"() => document.querySelectorAll('{CODE_REPLIE}').forEach(d => {{ d.open = true; }})"
+
 FAUTIFS = """(l) => [...document.querySelectorAll('article *')]
     .filter(e => e.getBoundingClientRect().right > l + 1)
     .slice(0, 3).map(e => e.tagName + '.' + e.className + ' ' + e.textContent.slice(0, 40))"""
@@ -250,6 +258,9 @@ def parcourir(
                 parcours["débordement"][chemin] = _debordement(page)
             if "ouverture" in quoi:
                 parcours["ouverture"][chemin] = _ouverture(page, reponse)
+            if "axe code déplié" in quoi and page.locator(CODE_REPLIE).count():  # en dernier : la page change
+                page.evaluate(DEPLIER)
+                parcours["axe code déplié"][chemin] = fautes_axe(page, axe_js, chemin + " (code déplié)")
     finally:
         contexte.close()
     parcours.duree = time.perf_counter() - debut

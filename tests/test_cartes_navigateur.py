@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
@@ -28,7 +27,8 @@ except ImportError:  # l'extra « browser » n'est pas installé
         raise
     pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
 
-from tests.test_accessibilite import MODES, fautes_axe
+from tests.parcours import Parcours
+from tests.test_accessibilite import PARCOURS
 from tests.test_cellules import _exiger_runtime
 
 pytestmark = pytest.mark.navigateur
@@ -128,29 +128,24 @@ def _pages_avec_cartes(site: SiteConstruit) -> list[str]:
     return adresses
 
 
-@pytest.mark.parametrize("largeur", LARGEURS.values(), ids=LARGEURS.keys())
-@pytest.mark.parametrize("mode", MODES.keys())
+@pytest.mark.parametrize(("mode", "largeur"), PARCOURS)
 def test_axe_sur_les_pages_avec_cartes(
-    browser: Browser,
-    serveur_site: str,
+    parcours: Callable[[str, str], Parcours],
     site_construit: SiteConstruit,
-    axe_core: Path,
     bilan: Callable[[str, int], None],
     mode: str,
-    largeur: int,
+    largeur: str,
 ) -> None:
-    theme, schema = MODES[mode]
+    """Les pages avec cartes, telles qu'elles se chargent puis code déplié, relevées par le parcours du site.
+
+    Le parcours (`tests/parcours.py`) ouvre déjà chaque page dans ce mode, à cette largeur, et y passe
+    axe-core ; il déplie ensuite le code replié des cartes (Premiers pas) et repasse axe-core. Ce test
+    lit ces relevés pour les pages qui ont des cartes : mêmes pages, mêmes états, une seule ouverture."""
     pages = _pages_avec_cartes(site_construit)
     assert {*PREMIERS_PAS, "warp/jets-simples/", "troisd6/scenes-majeures/", "exemples-verifies/"} <= set(pages)
-    page = _ouvrir(browser, largeur, theme)
-    fautes: list[str] = []
-    for chemin in pages:
-        page.goto(serveur_site + chemin, wait_until="load")
-        expect(page.locator("body")).to_have_attribute("data-md-color-scheme", schema)
-        fautes += fautes_axe(page, axe_core, chemin)
-        if chemin in PREMIERS_PAS:  # et le code déplié
-            page.evaluate("() => document.querySelectorAll('details.carte-code').forEach(d => { d.open = true; })")
-            fautes += fautes_axe(page, axe_core, chemin + " (code déplié)")
-    page.context.close()
-    bilan(f"pages avec cartes vérifiées par axe-core, mode {mode}, {largeur} px", len(pages))
+    fait = parcours(mode, largeur)
+    assert set(pages) <= set(fait["axe"]), "le parcours a ouvert chaque page avec cartes"
+    assert set(PREMIERS_PAS) <= set(fait["axe code déplié"]), "et déplié le code des Premiers pas"
+    fautes = [f for p in pages for f in fait["axe"][p] + fait["axe code déplié"].get(p, [])]
+    bilan(f"pages avec cartes vérifiées par axe-core, mode {mode}, {LARGEURS[largeur]} px", len(pages))
     assert not fautes, "\n".join(fautes)
