@@ -360,3 +360,31 @@ def test_la_version_imprimable_reunit_toutes_les_regles(
     # Chaque page réunie commence sur une nouvelle feuille.
     assert _pages_pdf(page.pdf(format="A4")) >= len(sections)
     page.close()
+
+
+def test_les_cartes_s_impriment_entieres_en_noir_sur_blanc(
+    browser: Browser, serveur_site: str, site_construit: SiteConstruit
+) -> None:
+    """Sur la version imprimable, chaque carte se voit, ne se coupe pas entre deux feuilles, s'imprime en
+    noir sur blanc, et garde l'alternative texte de ses dés (celle que lit un lecteur d'écran)."""
+    publiees = (site_construit.dossier / "imprimer" / "index.html").read_text(encoding="utf-8")
+    attendues = publiees.count('<figure class="carte ')
+    assert attendues > 50, f"la version imprimable n'a que {attendues} cartes"
+    page = browser.new_page(viewport=A4_IMPRIMABLE)
+    page.emulate_media(media="print")
+    ouvrir(page, serveur_site + "imprimer/")
+    fautes = page.evaluate(
+        """() => [...document.querySelectorAll('figure.carte')].flatMap((carte, i) => {
+             const style = getComputedStyle(carte), ou = 'carte ' + (i + 1) + ' (' + carte.textContent.trim().slice(0, 30) + ')';
+             const f = [];
+             if (!carte.checkVisibility() || carte.getBoundingClientRect().height === 0) f.push(ou + ' : invisible');
+             if (style.breakInside !== 'avoid') f.push(ou + ' : break-inside ' + style.breakInside);
+             if (style.color !== 'rgb(0, 0, 0)' || style.backgroundColor !== 'rgb(255, 255, 255)')
+               f.push(ou + ' : ' + style.color + ' sur ' + style.backgroundColor);
+             for (const des of carte.querySelectorAll('[role=img]'))
+               if (!(des.getAttribute('aria-label') || '').trim()) f.push(ou + ' : dés sans alternative texte');
+             return f; })"""
+    )
+    assert page.locator("figure.carte").count() == attendues
+    assert not fautes, "\n".join(fautes[:10])
+    page.close()
