@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import html
 import math
-import re
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
-from rules import _valider
+from rules import _francais, _valider
 from rules.refus import PROPOS, Lieu, Refus
 
 __all__ = [
@@ -25,6 +24,7 @@ __all__ = [
     "graphique",
     "moins",
     "pourcentage",
+    "signe",
     "tableau",
     "une_chance_sur",
 ]
@@ -33,8 +33,9 @@ ARRONDI_MAX = 10**15
 """Le plus grand nombre qu'écrit `arrondi` (exclu) : au-delà, aucune page n'en a besoin, et l'écriture d'un entier
 de 5 000 chiffres échouerait."""
 
-MOINS = "\u2212"
-"""Le signe moins typographique (−), celui des pages : le trait d'union ASCII (-) n'en est pas un."""
+MOINS = _francais.MOINS
+"""Le signe moins typographique (−), celui des pages : le trait d'union ASCII (-) n'en est pas un (décidé dans
+`rules._francais`)."""
 
 
 def arrondi(valeur: Fraction | int | float, decimales: int = 0) -> str:
@@ -212,17 +213,28 @@ def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]], *, legen
     return "\n".join(sortie)
 
 
-_NEGATIF = re.compile(r"(?<![\w.\-/#])-(?=\d)")
-
-
 def moins(valeur: object) -> str:
     """Le texte d'une valeur pour le lecteur, un nombre négatif écrit avec le signe moins (−).
+
+    La règle est celle de `rules._francais.moins` : le signe du lecteur est décidé là, une fois.
 
     Examples:
         >>> moins(-3), moins("-4d"), moins("de -1 à -3"), moins("+2"), moins("page-2"), moins(7)
         ('−3', '−4d', 'de −1 à −3', '+2', 'page-2', '7')
     """
-    return _NEGATIF.sub(MOINS, str(valeur))
+    return _francais.moins(valeur)
+
+
+def signe(n: int) -> str:
+    """Un entier avec son signe, pour le lecteur (un modificateur, un malus) : « +2 », « −3 », « +0 ».
+
+    Le signe est celui de `rules._francais.signe`, décidé là une fois pour tout le paquet.
+
+    Examples:
+        >>> signe(2), signe(-3), signe(0)
+        ('+2', '−3', '+0')
+    """
+    return _francais.signe(_valider.entier("n", n))
 
 
 _COULEURS = ("#3f51b5", "#ff5722", "#009688", "#9c27b0", "#795548", "#607d8b", "#e91e63", "#8bc34a")

@@ -21,7 +21,7 @@ from functools import cache
 from typing import Any
 
 from rules import _valider
-from rules._francais import s
+from rules._francais import entier, s, signe
 from rules.des import convoluer, lancer, loi_somme
 from rules.refus import PROPOS, Refus
 
@@ -228,7 +228,7 @@ class Effet:
 
 
 def _niveaux(n: int) -> str:
-    return f"{n:+d} niveau{'x' if abs(n) > 1 else ''}"
+    return f"{signe(n)} niveau{'x' if abs(n) > 1 else ''}"
 
 
 def effet(
@@ -324,8 +324,8 @@ def effet(
     if bonus_dd:
         calcul += f", + Dd {bonus_dd}"
     if bonus_points:
-        calcul += f", {bonus_points:+d} point{s(abs(bonus_points))}"
-    fin = f"{' =' if bonus_dd or bonus_points else ' :'} {points} point{s(abs(points))} d'effet."
+        calcul += f", {signe(bonus_points)} point{s(abs(bonus_points))}"
+    fin = f"{' =' if bonus_dd or bonus_points else ' :'} {entier(points)} point{s(abs(points))} d'effet."
     return Effet(
         indice_de_base=base,
         niveaux=ajout,

@@ -20,6 +20,7 @@ from typing import Any
 
 from rules import _valider
 from rules._enum import EnumOrdonnee
+from rules._francais import entier
 from rules.des import Evaluateur, lancer, loi
 from rules.refus import PROPOS, Refus
 
@@ -325,11 +326,11 @@ class Jet:
 def _expliquer(des: tuple[int, ...], total: int, seuil: int, dd: int | None, dt: int | None, resultat: Niveau) -> str:
     liste = ", ".join(map(str, des))
     if total <= seuil:
-        comparaison = f"total {total} ≤ {seuil}"
+        comparaison = f"total {total} ≤ {entier(seuil)}"
         if seuil > 18:
             comparaison += " (seuil au-delà de 18 : toujours réussi)"
     else:
-        comparaison = f"total {total} > {seuil}"
+        comparaison = f"total {total} > {entier(seuil)}"
         if seuil < 3:
             comparaison += " (seuil sous 3 : toujours raté)"
     if dt is not None:

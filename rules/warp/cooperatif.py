@@ -19,6 +19,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rules import _valider
+from rules._francais import MOINS, signe
 from rules.refus import PROPOS, Refus
 from rules.warp.jets import Jet, Reserve, Resultat, comptes_resultats, jet
 
@@ -187,13 +188,12 @@ def _jet_de(
 
 def _demis(x: Fraction) -> str:
     """Un nombre de demi-dés écrit avec ½ : 3/2 → « 1½ », −1/2 → « −½ »."""
-    signe = "−" if x < 0 else ""
     entier = int(abs(x))
-    return f"{signe}{entier if entier else ''}½"
+    return f"{MOINS if x < 0 else ''}{entier if entier else ''}½"
 
 
 def _texte_aide(a: Fraction) -> str:
-    return {Fraction(-1): "−1", Fraction(1, 2): "+½"}.get(a, f"{int(a):+d}")
+    return "+½" if a == Fraction(1, 2) else signe(int(a))
 
 
 def cooperation(
