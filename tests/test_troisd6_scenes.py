@@ -508,7 +508,7 @@ def test_la_victoire_garde_le_plus_haut_avantage_de_chaque_camp() -> None:
 
 
 _BAS = Personnage("B", seuil=-995, indice="2D6")
-_MALUS_HORS = "tour : le modificateur -3 porte le seuil de B à -1001, hors de −1000 à 1000"
+_MALUS_HORS = "tour : le modificateur −3 porte le seuil de B à −1001, hors de −1000 à 1000"
 
 
 @pytest.mark.parametrize(
@@ -543,7 +543,7 @@ _MALUS_HORS = "tour : le modificateur -3 porte le seuil de B à -1001, hors de �
         (lambda: echange(PHILIP_NICE, TRUANDS, Tour(des_attaque=(3, 2, 4), niveaux=16)), "niveaux : 2D6 +16 niveaux sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),
         # Le seuil du tour (seuil + modificateur, −3 d'une contre-attaque ordinaire) reste entre −1000 et 1000.
         (lambda: echange(_A, _P, Tour(modificateur=989)), "tour : le modificateur +989 porte le seuil de A à 1001, hors de −1000 à 1000"),
-        (lambda: echange(_A, _BAS, Tour(modificateur=-6)), "tour : le modificateur -6 porte le seuil de B à -1001, hors de −1000 à 1000"),
+        (lambda: echange(_A, _BAS, Tour(modificateur=-6)), "tour : le modificateur −6 porte le seuil de B à −1001, hors de −1000 à 1000"),
         (lambda: echange(_A, _BAS, Tour(modificateur=-3, defense=Defense.CONTRE_ATTAQUE)), _MALUS_HORS),
     ],
 )  # fmt: skip

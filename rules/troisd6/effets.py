@@ -155,7 +155,7 @@ def monter(depart: Indice | str, niveaux: int) -> Indice:
         >>> monter("1D3", -1)
         Traceback (most recent call last):
         ...
-        rules.refus.Refus: niveaux : 1D3 -1 niveau sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà
+        rules.refus.Refus: niveaux : 1D3 −1 niveau sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà
     """
     base = indice(depart)
     _valider.entier("niveaux", niveaux)
@@ -163,7 +163,7 @@ def monter(depart: Indice | str, niveaux: int) -> Indice:
     if not 0 <= cible < len(ECHELLE_INDICES):
         raise Refus(
             "niveaux",
-            f"{base} {niveaux:+d} niveau{'x' if abs(niveaux) > 1 else ''} sort de l'échelle des "
+            f"{base} {signe(niveaux)} niveau{'x' if abs(niveaux) > 1 else ''} sort de l'échelle des "
             f"Indices (de {ECHELLE_INDICES[0]} à {ECHELLE_INDICES[-1]}) ; le texte ne définit rien au-delà",
             forme=PROPOS,
         )

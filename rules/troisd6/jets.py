@@ -20,7 +20,7 @@ from typing import Any
 
 from rules import _valider
 from rules._enum import EnumOrdonnee
-from rules._francais import entier
+from rules._francais import MOINS, entier, signe
 from rules.des import Evaluateur, lancer, loi
 from rules.refus import PROPOS, Refus
 
@@ -121,16 +121,16 @@ class Difficulte(EnumOrdonnee):
             if ampleur is not None:
                 raise Refus(
                     "ampleur",
-                    f"« {self} » vaut toujours {bas:+d}, n'indiquez pas d'ampleur",
+                    f"« {self} » vaut toujours {signe(bas)}, n'indiquez pas d'ampleur",
                     recu=ampleur,
                     forme=PROPOS,
                 )
             return bas
-        signe = "+" if haut > 0 else "-"
+        cote = "+" if haut > 0 else MOINS
         if ampleur is None or isinstance(ampleur, bool) or not isinstance(ampleur, int) or not 1 <= ampleur <= 3:
             raise Refus(
                 "ampleur",
-                f"« {self} » va de {signe}1 à {signe}3, précisez l'ampleur (1, 2 ou 3)",
+                f"« {self} » va de {cote}1 à {cote}3, précisez l'ampleur (1, 2 ou 3)",
                 recu=ampleur,
                 forme=PROPOS,
             )

@@ -17,6 +17,7 @@ from fractions import Fraction
 from functools import cache
 
 from rules import _valider
+from rules._francais import signe
 from rules.des import comptes
 from rules.refus import PROPOS, Refus
 from rules.troisd6.avantages import Avantage, progression
@@ -80,7 +81,7 @@ def _sans_fin(seuil: int, bonus_points: int, armure: int) -> Refus:
     return Refus(
         ("seuil", "bonus_points", "armure"),
         f"la scène ne finit jamais (au seuil {seuil}, chaque jet réussit, et avec "
-        f"{bonus_points:+d} point(s) d'effet et {armure} d'armure, aucun effet n'atteint 1 point)",
+        f"{signe(bonus_points)} point(s) d'effet et {armure} d'armure, aucun effet n'atteint 1 point)",
         forme=PROPOS,
     )
 

@@ -358,7 +358,7 @@ def verifier_echange(attaquant: Any, defenseur: Any, tour: Any = None) -> Tour:
             if abs(seuil) > _valider.VALEUR_MAX:
                 raise Refus(
                     "tour",
-                    f"le modificateur {choix.modificateur:+d} porte le seuil de {p.nom} à {seuil}, "
+                    f"le modificateur {signe(choix.modificateur)} porte le seuil de {p.nom} à {entier(seuil)}, "
                     f"hors de −{_valider.VALEUR_MAX} à {_valider.VALEUR_MAX}",
                     forme=PROPOS,
                 )
