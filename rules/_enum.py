@@ -7,6 +7,7 @@ from functools import cache
 from typing import Any
 
 from rules import _valider
+from rules.refus import PHRASE, PROPOS, Refus
 
 
 @cache
@@ -23,8 +24,11 @@ class _TypeOrdonne(EnumMeta):
         if not cls._member_map_:  # création d'une énumération (API fonctionnelle)
             return super().__call__(valeur, *args, **kwargs)
         if args or kwargs:  # un membre se retrouve par son seul libellé (Enum lèverait un TypeError anglais)
-            raise ValueError(
-                f"{cls.__name__} attend un seul argument, le libellé, reçu {1 + len(args) + len(kwargs)} arguments"
+            raise Refus(
+                "valeur",
+                f"{cls.__name__} attend un seul argument, le libellé",
+                recu_ecrit=f"{1 + len(args) + len(kwargs)} arguments",
+                forme=PHRASE,
             )
         if isinstance(valeur, cls):
             return valeur
@@ -34,8 +38,10 @@ class _TypeOrdonne(EnumMeta):
                     return membre
         permis = ", ".join(repr(m.value) for m in cls._member_map_.values())
         aucun = "aucune" if cls.__name__ in _valider.FEMININS else "aucun"
-        raise ValueError(
-            f"valeur : {aucun} {cls.__name__} ne s'appelle {_valider.recu(valeur)} ; libellés permis : {permis}"
+        raise Refus(
+            "valeur",
+            f"{aucun} {cls.__name__} ne s'appelle {_valider.recu(valeur)} ; libellés permis : {permis}",
+            forme=PROPOS,
         )
 
 

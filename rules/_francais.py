@@ -6,9 +6,52 @@ et les aides d'affichage écrivent en français. Bibliothèque standard seulemen
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
-__all__ = ["a_le", "de_le", "decimal", "majuscule", "nombre", "pluriel", "s"]
+__all__ = ["MOINS", "a_le", "de_le", "decimal", "entier", "majuscule", "moins", "nombre", "pluriel", "s", "signe"]
+
+MOINS = "\u2212"
+"""**Le signe moins du lecteur**, décidé ici une fois : le moins typographique (−), pas le trait d'union ASCII (-).
+
+Tout nombre négatif d'une explication, d'un compte rendu ou d'une phrase de chances s'écrit avec lui
+(`entier`, `signe`, `nombre`, `moins`). Le code que tape le lecteur (`jet(3, malus=1)`) et la
+représentation Python d'une valeur (`-1`, `Fraction(-1, 2)`) restent en ASCII : ce sont du Python."""
+
+
+def entier(n: int) -> str:
+    """Un entier pour le lecteur : « 3 », « −3 ».
+
+    Examples:
+        >>> entier(3), entier(-3), entier(0)
+        ('3', '−3', '0')
+    """
+    return f"{MOINS}{-n}" if n < 0 else str(n)
+
+
+def signe(n: int) -> str:
+    """Un entier avec son signe, pour le lecteur (un modificateur, un écart) : « +2 », « −3 », « +0 ».
+
+    Examples:
+        >>> signe(2), signe(-3), signe(0)
+        ('+2', '−3', '+0')
+    """
+    return f"{MOINS}{-n}" if n < 0 else f"+{n}"
+
+
+_NEGATIF = re.compile(r"(?<![\w.\-/#])-(?=\d)")
+
+
+def moins(valeur: object) -> str:
+    """Le texte d'une valeur pour le lecteur, un nombre négatif écrit avec le signe moins (−).
+
+    Un trait d'union entre deux mots ou deux nombres (« page-2 », « 2-3 ») n'est pas un signe : il reste.
+
+    Examples:
+        >>> moins(-3), moins("-4d"), moins("de -1 à -3"), moins("+2"), moins("page-2"), moins(7)
+        ('−3', '−4d', 'de −1 à −3', '+2', 'page-2', '7')
+    """
+    return _NEGATIF.sub(MOINS, str(valeur))
 
 
 def s(n: int) -> str:
@@ -85,9 +128,11 @@ def nombre(x: Fraction) -> str:
     """Un nombre exact écrit pour le lecteur : entier, décimal s'il tombe juste, sinon fraction.
 
     Examples:
-        >>> nombre(Fraction(3)), nombre(Fraction(3, 2)), nombre(Fraction(1, 3))
-        ('3', '1,5', '1/3')
+        >>> nombre(Fraction(3)), nombre(Fraction(3, 2)), nombre(Fraction(1, 3)), nombre(Fraction(-3, 2))
+        ('3', '1,5', '1/3', '−1,5')
     """
+    if x < 0:
+        return MOINS + nombre(-x)
     if x.denominator == 1:
         return str(x.numerator)
     ecrit = str(float(x))

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import html
 import math
-import re
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
-from rules import _valider
+from rules import _francais, _valider
+from rules.refus import PROPOS, Lieu, Refus
 
 __all__ = [
     "MOINS",
@@ -24,12 +24,18 @@ __all__ = [
     "graphique",
     "moins",
     "pourcentage",
+    "signe",
     "tableau",
     "une_chance_sur",
 ]
 
-MOINS = "\u2212"
-"""Le signe moins typographique (−), celui des pages : le trait d'union ASCII (-) n'en est pas un."""
+ARRONDI_MAX = 10**15
+"""Le plus grand nombre qu'écrit `arrondi` (exclu) : au-delà, aucune page n'en a besoin, et l'écriture d'un entier
+de 5 000 chiffres échouerait."""
+
+MOINS = _francais.MOINS
+"""Le signe moins typographique (−), celui des pages : le trait d'union ASCII (-) n'en est pas un (décidé dans
+`rules._francais`)."""
 
 
 def arrondi(valeur: Fraction | int | float, decimales: int = 0) -> str:
@@ -51,11 +57,17 @@ def arrondi(valeur: Fraction | int | float, decimales: int = 0) -> str:
         ('0,33', '2,0', '0,0')
     """
     if isinstance(valeur, bool) or not isinstance(valeur, Fraction | int | float):
-        raise ValueError(f"valeur doit être un nombre (Fraction, entier ou flottant), reçu {_valider.recu(valeur)}")
+        raise Refus("valeur", "être un nombre (Fraction, entier ou flottant)", recu=valeur)
     if isinstance(valeur, float) and not math.isfinite(valeur):
-        raise ValueError(f"valeur doit être un nombre fini, reçu {_valider.recu(valeur)}")
+        raise Refus("valeur", "être un nombre fini", recu=valeur)
     _valider.entier("decimales", decimales, minimum=0, maximum=6)
     exacte = Fraction(repr(valeur)) if isinstance(valeur, float) else Fraction(valeur)
+    if abs(exacte) >= ARRONDI_MAX:
+        raise Refus(
+            "valeur",
+            f"être un nombre fini d'au plus {len(str(ARRONDI_MAX)) - 1} chiffres avant la virgule",
+            recu=valeur,
+        )
     unites = math.floor(abs(exacte) * 10**decimales + Fraction(1, 2))
     chiffres = str(unites).rjust(decimales + 1, "0")
     texte = chiffres[: len(chiffres) - decimales] + ("," + chiffres[-decimales:] if decimales else "")
@@ -91,10 +103,9 @@ def pourcentage(p: Fraction, decimales: int = 1) -> str:
         >>> pourcentage(Fraction(3, 2))
         Traceback (most recent call last):
         ...
-        ValueError: p doit être une probabilité (Fraction ou entier entre 0 et 1), reçu Fraction(3, 2)
+        rules.refus.Refus: p doit être une probabilité (Fraction ou entier entre 0 et 1), reçu Fraction(3, 2)
     """
-    if isinstance(p, bool) or not isinstance(p, Fraction | int) or not 0 <= p <= 1:
-        raise ValueError(f"p doit être une probabilité (Fraction ou entier entre 0 et 1), reçu {_valider.recu(p)}")
+    _probabilite(p)
     _valider.entier("decimales", decimales, minimum=0, maximum=6)
     if p == 0:
         return "0 %"
@@ -106,6 +117,12 @@ def pourcentage(p: Fraction, decimales: int = 1) -> str:
     if p * 100 > 100 - pas:
         return f"> {arrondi(100 - pas, decimales)} %"
     return f"{arrondi(p * 100, decimales)} %"
+
+
+def _probabilite(p: object) -> Fraction | int:
+    if isinstance(p, bool) or not isinstance(p, Fraction | int) or not 0 <= p <= 1:
+        raise Refus("p", "être une probabilité (Fraction ou entier entre 0 et 1)", recu=p)
+    return p
 
 
 PETITE_CHANCE = Fraction(1, 20)
@@ -125,9 +142,7 @@ def une_chance_sur(p: Fraction) -> str:
         >>> une_chance_sur(Fraction(0)), une_chance_sur(Fraction(1))
         ('aucune chance', 'à coup sûr')
     """
-    if isinstance(p, bool) or not isinstance(p, Fraction | int) or not 0 <= p <= 1:
-        raise ValueError(f"p doit être une probabilité (Fraction ou entier entre 0 et 1), reçu {_valider.recu(p)}")
-    p = Fraction(p)
+    p = Fraction(_probabilite(p))
     if p == 0:
         return "aucune chance"
     if p == 1:
@@ -186,7 +201,7 @@ def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]], *, legen
     entetes = _valider.suite("entetes", entetes, maximum=_valider.LIGNES_MAX, quoi="en-têtes")
     for i, entete in enumerate(entetes):
         if not isinstance(entete, str):
-            raise ValueError(f"entetes[{i}] doit être un texte, reçu {_valider.recu(entete)}")
+            raise Refus([("entetes", i)], "être un texte", recu=entete)
     lignes = _valider.suite("lignes", lignes, maximum=_valider.LIGNES_MAX, quoi="lignes")
     for i, ligne in enumerate(lignes):
         _valider.suite(f"lignes[{i}]", ligne, maximum=_valider.LIGNES_MAX, quoi="cellules")
@@ -198,31 +213,43 @@ def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]], *, legen
     return "\n".join(sortie)
 
 
-_NEGATIF = re.compile(r"(?<![\w.\-/#])-(?=\d)")
-
-
 def moins(valeur: object) -> str:
     """Le texte d'une valeur pour le lecteur, un nombre négatif écrit avec le signe moins (−).
+
+    La règle est celle de `rules._francais.moins` : le signe du lecteur est décidé là, une fois.
 
     Examples:
         >>> moins(-3), moins("-4d"), moins("de -1 à -3"), moins("+2"), moins("page-2"), moins(7)
         ('−3', '−4d', 'de −1 à −3', '+2', 'page-2', '7')
     """
-    return _NEGATIF.sub(MOINS, str(valeur))
+    return _francais.moins(valeur)
+
+
+def signe(n: int) -> str:
+    """Un entier avec son signe, pour le lecteur (un modificateur, un malus) : « +2 », « −3 », « +0 ».
+
+    Le signe est celui de `rules._francais.signe`, décidé là une fois pour tout le paquet.
+
+    Examples:
+        >>> signe(2), signe(-3), signe(0)
+        ('+2', '−3', '+0')
+    """
+    return _francais.signe(_valider.entier("n", n))
 
 
 _COULEURS = ("#3f51b5", "#ff5722", "#009688", "#9c27b0", "#795548", "#607d8b", "#e91e63", "#8bc34a")
 
 
-def _reel(nom: str, valeur: object) -> float:
+def _reel(lieu: Lieu, valeur: object) -> float:
     """Un nombre fini (entier, Fraction ou flottant), borné par `VALEUR_MAX`."""
+    borne = f"être un nombre fini entre -{_valider.VALEUR_MAX} et {_valider.VALEUR_MAX}"
     if isinstance(valeur, bool) or not isinstance(valeur, int | float | Fraction):
-        raise ValueError(f"{nom} doit être un nombre, reçu {_valider.recu(valeur)}")
+        raise Refus([lieu], "être un nombre", recu=valeur)
     if isinstance(valeur, int) and abs(valeur) > _valider.VALEUR_MAX:
-        raise ValueError(f"{nom} doit être un nombre fini entre -1000 et 1000, reçu {_valider.recu(valeur)}")
+        raise Refus([lieu], borne, recu=valeur)
     x = float(valeur)
     if not -_valider.VALEUR_MAX <= x <= _valider.VALEUR_MAX:  # NaN et infinis compris
-        raise ValueError(f"{nom} doit être un nombre fini entre -1000 et 1000, reçu {_valider.recu(valeur)}")
+        raise Refus([lieu], borne, recu=valeur)
     return x
 
 
@@ -239,29 +266,29 @@ def _valider_graphique(
         _valider.texte(nom, valeur)
     _valider.booleen("pourcentages", pourcentages)
     xs = [
-        _reel(f"abscisses[{i}]", x)
+        _reel(("abscisses", i), x)
         for i, x in enumerate(_valider.suite("abscisses", abscisses, maximum=_valider.LIGNES_MAX, quoi="abscisses"))
     ]
     if not xs:
-        raise ValueError("abscisses doit contenir au moins une abscisse, reçu aucune")
+        raise Refus("abscisses", "contenir au moins une abscisse", recu_ecrit="aucune")
     if not isinstance(series, dict) or not series or len(series) > len(_COULEURS) * 4:
-        raise ValueError(
-            f"series doit être un dict non vide {{nom: valeurs}} (32 séries au plus), reçu {_valider.recu(series)}"
+        raise Refus(
+            "series", f"être un dict non vide {{nom: valeurs}} ({len(_COULEURS) * 4} séries au plus)", recu=series
         )
     lues: dict[str, Sequence[float]] = {}
     for nom, valeurs in series.items():
         _valider.texte("series (nom)", nom)
         ys = _valider.suite(f"series[{nom!r}]", valeurs, maximum=_valider.LIGNES_MAX, quoi="valeurs")
         if len(ys) != len(xs):
-            raise ValueError(f"series[{nom!r}] doit avoir une valeur par abscisse ({len(xs)}), reçu {len(ys)}")
-        lues[nom] = [_reel(f"series[{nom!r}]", y) for y in ys]
+            raise Refus(f"series[{nom!r}]", f"avoir une valeur par abscisse ({len(xs)})", recu=len(ys))
+        lues[nom] = [_reel((f"series[{nom!r}]",), y) for y in ys]
     haut = None
     if maximum_y is not None:
-        haut = _reel("maximum_y", maximum_y)
+        haut = _reel(("maximum_y",), maximum_y)
         if haut <= 0:
-            raise ValueError(f"maximum_y doit être un nombre > 0 (ou None), reçu {_valider.recu(maximum_y)}")
+            raise Refus("maximum_y", "être un nombre > 0 (ou None)", recu=maximum_y)
     elif max(max(ys) for ys in lues.values()) < 0:
-        raise ValueError("series : sans maximum_y, au moins une valeur doit être ≥ 0")
+        raise Refus("series", "sans maximum_y, au moins une valeur doit être ≥ 0", forme=PROPOS)
     return xs, lues, haut
 
 

@@ -46,6 +46,7 @@ from math import comb, factorial, prod
 from typing import Generic, TypeVar, cast
 
 from rules import _valider
+from rules.refus import Refus
 
 __all__ = [
     "FACES",
@@ -247,7 +248,7 @@ def _valider_reserve(nombre: int, gardes: int, evaluateur: object, meilleurs: ob
     _valider.entier("faces", faces, minimum=1)
     _valider.plafond("faces", faces, _valider.FACES_MAX, "faces d'un dé")
     if not isinstance(evaluateur, Evaluateur):
-        raise ValueError(f"evaluateur doit être un Evaluateur (rules.des.Evaluateur), reçu {_valider.recu(evaluateur)}")
+        raise Refus("evaluateur", "être un Evaluateur (rules.des.Evaluateur)", recu=evaluateur)
     _valider.booleen("meilleurs", meilleurs)
 
 

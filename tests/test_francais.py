@@ -17,6 +17,7 @@ scripts, styles, SVG) :
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 import os
@@ -221,6 +222,103 @@ def test_aucun_trait_d_union_ascii_devant_un_chiffre(site_construit: SiteConstru
             for m in _MOINS_ASCII.finditer(texte)
         ]
     assert not fautes, f"{len(fautes)} signes moins ASCII :\n" + "\n".join(fautes[:30])
+
+
+# Le même signe dans ce qu'écrit le paquet : explications, comptes rendus, phrases de chances (sans construire le site).
+
+_PROPRIETES_LUES = ("explication", "transcript", "texte", "fin")
+"""Les propriétés (hors champs de dataclass) qui sont des textes pour le lecteur."""
+
+
+def _textes_lus(objet: object, chemin: str = "", profondeur: int = 0) -> list[tuple[str, str]]:
+    """Chaque texte qu'un résultat du paquet montre au lecteur : ses champs textes, son `str()` s'il en a un à lui
+    (une explication), et de même pour les résultats qu'il contient ; jamais une représentation Python."""
+    if profondeur > 8 or objet is None or isinstance(objet, bool | int | float | Fraction):
+        return []
+    if isinstance(objet, str):
+        return [(chemin, objet)]
+    if isinstance(objet, tuple | list):
+        return [t for i, x in enumerate(objet) for t in _textes_lus(x, f"{chemin}[{i}]", profondeur + 1)]
+    if isinstance(objet, dict):
+        return [t for k, x in objet.items() for t in _textes_lus(x, f"{chemin}[{k!r}]", profondeur + 1)]
+    textes: list[tuple[str, str]] = []
+    if type(objet).__module__.startswith("rules.") and type(objet).__str__ is not object.__str__:
+        textes.append((f"{chemin}.__str__", str(objet)))
+    if dataclasses.is_dataclass(objet) and not isinstance(objet, type):
+        for champ in dataclasses.fields(objet):
+            textes += _textes_lus(getattr(objet, champ.name), f"{chemin}.{champ.name}", profondeur + 1)
+        for nom in _PROPRIETES_LUES:
+            if isinstance(getattr(type(objet), nom, None), property):
+                textes += _textes_lus(getattr(objet, nom), f"{chemin}.{nom}", profondeur + 1)
+    return textes
+
+
+def _moins_ascii(textes: list[tuple[str, str]]) -> list[str]:
+    return [
+        f"{chemin} : …{t[max(0, m.start() - 40) : m.end() + 10]}…"
+        for chemin, t in textes
+        for m in _MOINS_ASCII.finditer(t)
+    ]
+
+
+def _pages_a_exemples() -> list[Path]:
+    pages = sorted((RACINE / "docs").rglob("*.md"))
+    return [p for p in pages if "```pycon" in p.read_text("utf-8") and not p.name.startswith("_")]
+
+
+@pytest.mark.parametrize("page", _pages_a_exemples(), ids=lambda p: p.relative_to(RACINE / "docs").as_posix())
+def test_les_resultats_des_exemples_ecrivent_le_signe_moins(page: Path) -> None:
+    """Chaque objet que rend un exemple publié (rejoué comme le fait le crochet des cartes) : ses textes pour le
+    lecteur écrivent « −3 », jamais « -3 ». Le code tapé et les représentations Python, eux, restent en ASCII."""
+    from hooks import cartes
+
+    nom = page.relative_to(RACINE / "docs").as_posix()
+    blocs = cartes.rejouer(page.read_text("utf-8"), nom)
+    textes = [t for b in blocs for r in b.resultats for t in _textes_lus(r, f"{nom}#{b.rang}:{type(r).__name__}")]
+    assert _moins_ascii(textes) == []
+
+
+def _parties_jouees() -> list[object]:
+    """Des parties jouées où les nombres négatifs abondent : malus, modificateurs, contre-attaques, aides, armures."""
+    import random
+
+    from rules import troisd6, warp
+
+    alea = random.Random(23)
+    parties: list[object] = []
+    for n in range(40):
+        a = troisd6.Personnage("Ada", seuil=alea.randint(-2, 14), indice="2D6", armure=alea.randint(0, 3))
+        b = troisd6.Personnage(
+            "le témoin", seuil=alea.randint(-2, 14), indice="1D6+1D3", talent_contre_attaque=n % 2 == 0
+        )
+        tours = [
+            troisd6.Tour(
+                modificateur=alea.randint(-4, 1),
+                niveaux=alea.randint(-2, 2),
+                bonus_points=alea.randint(-3, 3),
+                defense=alea.choice(list(troisd6.Defense)),
+            )
+            for _ in range(3)
+        ]
+        parties.append(troisd6.jouer_scene(a, b, tours, rng=random.Random(n), tours_max=6))
+        parties.append(troisd6.effet("2D6", niveaux=alea.randint(-3, 3), bonus_points=alea.randint(-20, -1), rng=alea))
+        parties.append(troisd6.jet(alea.randint(-5, 2), rng=alea))
+        egaux = troisd6.jet(11, (5, 3, 1)), troisd6.jet(11, (5, 4, 1))  # même niveau : on compare les potentiels
+        parties.append(troisd6.initiative("A", egaux[0], "B", egaux[1], valeur_a=n - 20, valeur_b=-n))
+        parties.append(troisd6.jet_cache(alea.randint(-4, 4), vus=alea.randint(0, 2), rng=alea))
+        parties.append(warp.jet(alea.randint(1, 4), malus=alea.randint(1, 4), rng=alea))
+        parties.append(warp.cooperation(2, [1, 1, 2], malus=2, rng=random.Random(n)))
+        parties.append(warp.derouler(2, 2, 2, 1, aide=-alea.randint(1, 3), malus=1, rng=random.Random(n)))
+    bas = troisd6.Personnage("Ada", seuil=-1, indice="1D3")
+    parties.append(troisd6.comparer_risques(bas, troisd6.Personnage("la panne", actif=False)))
+    parties.append(troisd6.chances_echange(bas, troisd6.Personnage("Bruno", seuil=-2, indice="1D3")))
+    return parties
+
+
+def test_les_parties_jouees_ecrivent_le_signe_moins() -> None:
+    textes = [t for i, partie in enumerate(_parties_jouees()) for t in _textes_lus(partie, f"partie {i}")]
+    assert len(textes) > 1000
+    assert _moins_ascii(textes) == []
 
 
 COQUILLES = {

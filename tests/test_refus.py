@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import pickle
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +24,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules import troisd6, warp
+from rules.affichage import arrondi, graphique, pourcentage, tableau, une_chance_sur
 from rules.calculateur import FORMULAIRES, calculer
+from rules.des import comptes
 from rules.refus import PHRASE, PROPOS, Refus, nom_python
+from rules.troisd6 import Defense, Niveau
 from tests.cas_calculateur import ERREURS
 
 RACINE = Path(__file__).resolve().parent.parent
@@ -215,3 +219,77 @@ def test_tout_refus_porte_un_lieu_parmi_les_parametres(
             assert lieu[0] in parametres, (fonction.__name__, nommes, refus.lieux, str(refus))
     except TypeError:  # un paramètre obligatoire omis : Python le dit avant les règles
         pass
+
+
+# --- aucun ValueError nu dans le paquet (hors du calculateur, qu'un autre chantier refait) ----------------------
+
+
+def _valueerror_nus() -> list[str]:
+    """Chaque `ValueError(…)` construit dans rules/ (hors rules/calculateur/) : un refus qui ne serait pas une donnée."""
+    return [
+        f"{chemin.relative_to(RACINE / 'rules').as_posix()}:{noeud.lineno}"
+        for chemin, noeud in _noeuds_rules()
+        if "calculateur" not in chemin.parts
+        and isinstance(noeud, ast.Call)
+        and isinstance(noeud.func, ast.Name)
+        and noeud.func.id == "ValueError"
+    ]
+
+
+def test_aucun_valueerror_nu_hors_du_calculateur() -> None:
+    assert _valueerror_nus() == []
+
+
+_AUTRES_MODULES = [
+    (lambda: comptes(2, 1, 3), (("evaluateur",),), "evaluateur doit être un Evaluateur (rules.des.Evaluateur), reçu 3"),  # type: ignore[arg-type]
+    (
+        lambda: Niveau("réussite"),
+        (("valeur",),),
+        "valeur : aucun Niveau ne s'appelle 'réussite' ; libellés permis : 'Échec critique', ",
+    ),
+    (lambda: Defense("x"), (("valeur",),), "valeur : aucune Defense ne s'appelle 'x'"),
+    (
+        lambda: Niveau("Réussite simple", 2),  # type: ignore[call-arg]
+        (("valeur",),),
+        "Niveau attend un seul argument, le libellé, reçu 2 arguments",
+    ),
+    (lambda: arrondi("1"), (("valeur",),), "valeur doit être un nombre (Fraction, entier ou flottant), reçu '1'"),  # type: ignore[arg-type]
+    (lambda: arrondi(float("nan")), (("valeur",),), "valeur doit être un nombre fini, reçu nan"),
+    (
+        lambda: arrondi(10**5000),
+        (("valeur",),),
+        "valeur doit être un nombre fini d'au plus 15 chiffres avant la virgule",
+    ),
+    (lambda: pourcentage(Fraction(3, 2)), (("p",),), "p doit être une probabilité (Fraction ou entier entre 0 et 1)"),
+    (lambda: une_chance_sur(-1), (("p",),), "p doit être une probabilité (Fraction ou entier entre 0 et 1), reçu -1"),  # type: ignore[arg-type]
+    (lambda: tableau(["a", 2], []), (("entetes", 1),), "entetes[1] doit être un texte, reçu 2"),  # type: ignore[list-item]
+    (lambda: _graphique(abscisses=[]), (("abscisses",),), "abscisses doit contenir au moins une abscisse, reçu aucune"),
+    (lambda: _graphique(abscisses=[1, "x"]), (("abscisses", 1),), "abscisses[1] doit être un nombre, reçu 'x'"),
+    (lambda: _graphique(abscisses=[10**4]), (("abscisses", 0),), "abscisses[0] doit être un nombre fini entre -1000"),
+    (lambda: _graphique(series={}), (("series",),), "series doit être un dict non vide {nom: valeurs} (32 séries"),
+    (lambda: _graphique(series={"a": [1, 2]}), (("series['a']",),), "series['a'] doit avoir une valeur par abscisse"),
+    (lambda: _graphique(maximum_y=0), (("maximum_y",),), "maximum_y doit être un nombre > 0 (ou None), reçu 0"),
+    (
+        lambda: _graphique(series={"a": [-1]}),
+        (("series",),),
+        "series : sans maximum_y, au moins une valeur doit être ≥ 0",
+    ),
+    (
+        lambda: troisd6.issue_sans_opposition(25, "1D3", bonus_points=-20, armure=20),
+        (("seuil",), ("bonus_points",), ("armure",)),
+        "seuil, bonus_points et armure : la scène ne finit jamais",
+    ),
+]
+
+
+def _graphique(**champs: Any) -> str:
+    entrees: dict[str, Any] = {"titre": "t", "abscisses": [1], "series": {"a": [1]}, "legende_x": "x", "legende_y": "y"}
+    return graphique(**{**entrees, **champs})
+
+
+@pytest.mark.parametrize(("appel", "lieux", "debut"), _AUTRES_MODULES, ids=[c[2][:40] for c in _AUTRES_MODULES])
+def test_des_enum_et_affichage_refusent_par_un_refus(appel: Any, lieux: tuple[Any, ...], debut: str) -> None:
+    with pytest.raises(Refus) as refus:
+        appel()
+    assert refus.value.lieux == lieux
+    assert str(refus.value).startswith(debut), str(refus.value)

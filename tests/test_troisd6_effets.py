@@ -100,8 +100,8 @@ def test_entrees_invalides() -> None:
         (lambda: effet("2D6", total=7), "Indice 2D6 ; jet d'effet 7 : 7 points d'effet.", 7),
         # Les niveaux : « niveau » au singulier pour ±1, « niveaux » au-delà, signe toujours écrit.
         (lambda: effet("2D6", niveaux=1, total=7), "Indice 2D6 +1 niveau → 3D6 ; jet d'effet 7 : 7 points d'effet.", 7),
-        (lambda: effet("2D6", niveaux=-1, total=4), "Indice 2D6 -1 niveau → 1D6+1D3 ; jet d'effet 4 : 4 points d'effet.", 4),
-        (lambda: effet("2D6", niveaux=-2, total=2), "Indice 2D6 -2 niveaux → 1D6 ; jet d'effet 2 : 2 points d'effet.", 2),
+        (lambda: effet("2D6", niveaux=-1, total=4), "Indice 2D6 −1 niveau → 1D6+1D3 ; jet d'effet 4 : 4 points d'effet.", 4),
+        (lambda: effet("2D6", niveaux=-2, total=2), "Indice 2D6 −2 niveaux → 1D6 ; jet d'effet 2 : 2 points d'effet.", 2),
         # Réussite critique : le Dt monte l'Indice, et le bonus de manœuvre se dit à part.
         (lambda: effet("1D6+1D3", dt=1, total=7), "Indice 1D6+1D3 +1 niveau (Dt = 1) → 2D6 ; jet d'effet 7 : 7 points d'effet.", 7),
         (
@@ -111,20 +111,20 @@ def test_entrees_invalides() -> None:
         ),
         # Les points : « point » au singulier pour ±1 ; le Dd d'une réussite spéciale avant eux.
         (lambda: effet("2D6", bonus_points=1, total=7), "Indice 2D6 ; jet d'effet 7, +1 point = 8 points d'effet.", 8),
-        (lambda: effet("2D6", bonus_points=-1, total=7), "Indice 2D6 ; jet d'effet 7, -1 point = 6 points d'effet.", 6),
-        (lambda: effet("2D6", bonus_points=-2, total=7), "Indice 2D6 ; jet d'effet 7, -2 points = 5 points d'effet.", 5),
+        (lambda: effet("2D6", bonus_points=-1, total=7), "Indice 2D6 ; jet d'effet 7, −1 point = 6 points d'effet.", 6),
+        (lambda: effet("2D6", bonus_points=-2, total=7), "Indice 2D6 ; jet d'effet 7, −2 points = 5 points d'effet.", 5),
         (lambda: effet("2D6", dd=4, total=7), "Indice 2D6 ; jet d'effet 7, + Dd 4 = 11 points d'effet.", 11),
         (lambda: effet("2D6", dd=4, bonus_points=3, total=7), "Indice 2D6 ; jet d'effet 7, + Dd 4, +3 points = 14 points d'effet.", 14),
         # Les dés donnés : D6 puis D3, et leur somme ; un seul dé se lit sans somme.
         (lambda: effet("1D6", des=(2,)), "Indice 1D6 ; jet d'effet 2 : 2 points d'effet.", 2),
         # « point » au singulier pour 1, 0 et −1 ; au pluriel dès 2 (ou −2).
         (lambda: effet("1D3", des=(1,)), "Indice 1D3 ; jet d'effet 1 : 1 point d'effet.", 1),
-        (lambda: effet("1D3", bonus_points=-1, total=1), "Indice 1D3 ; jet d'effet 1, -1 point = 0 point d'effet.", 0),
-        (lambda: effet("1D3", bonus_points=-3, total=1), "Indice 1D3 ; jet d'effet 1, -3 points = -2 points d'effet.", -2),
+        (lambda: effet("1D3", bonus_points=-1, total=1), "Indice 1D3 ; jet d'effet 1, −1 point = 0 point d'effet.", 0),
+        (lambda: effet("1D3", bonus_points=-3, total=1), "Indice 1D3 ; jet d'effet 1, −3 points = −2 points d'effet.", -2),
         (lambda: effet("1D6+1D3", des=(6, 3)), "Indice 1D6+1D3 ; jet d'effet (6, 3) = 9 : 9 points d'effet.", 9),
         (
             lambda: effet("2D6", niveaux=1, bonus_points=-2, des=(1, 2, 3)),
-            "Indice 2D6 +1 niveau → 3D6 ; jet d'effet (1, 2, 3) = 6, -2 points = 4 points d'effet.",
+            "Indice 2D6 +1 niveau → 3D6 ; jet d'effet (1, 2, 3) = 6, −2 points = 4 points d'effet.",
             4,
         ),
     ],
@@ -162,8 +162,8 @@ def test_chaque_explication_d_effet_mot_pour_mot(appel, explication: str, points
         (lambda: effet("1D6+1D3", des=(1, 4)), "des : chaque dé doit être un entier entre 1 et 3, reçu 4"),
         (lambda: effet("1D6+1D3", des=(7, 1)), "des : chaque dé doit être un entier entre 1 et 6, reçu 7"),
         (lambda: effet("2D6", niveaux=15, total=5), "niveaux : 2D6 +15 niveaux sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),
-        (lambda: effet("1D3", niveaux=-1, total=1), "niveaux : 1D3 -1 niveau sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),
-        (lambda: monter("1D6", -2), "niveaux : 1D6 -2 niveaux sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),
+        (lambda: effet("1D3", niveaux=-1, total=1), "niveaux : 1D3 −1 niveau sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),
+        (lambda: monter("1D6", -2), "niveaux : 1D6 −2 niveaux sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),
         (lambda: monter("15D6", 1), "niveaux : 15D6 +1 niveau sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),
         (lambda: monter("2D6", 1.5), "niveaux doit être un entier, reçu 1.5"),
     ],

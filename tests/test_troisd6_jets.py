@@ -206,7 +206,7 @@ def test_distribution_somme_a_un(seuil: int) -> None:
         ),
         (
             lambda: seuil_caracteristique(0, Difficulte.ASSEZ_DIFFICILE),
-            "ampleur : « assez difficile » va de -1 à -3, précisez l'ampleur (1, 2 ou 3), reçu None",
+            "ampleur : « assez difficile » va de −1 à −3, précisez l'ampleur (1, 2 ou 3), reçu None",
         ),
         (
             lambda: seuil_caracteristique(0, "dur"),
@@ -214,7 +214,7 @@ def test_distribution_somme_a_un(seuil: int) -> None:
         ),
         (
             lambda: Difficulte.ASSEZ_DIFFICILE.modificateur(4),
-            "ampleur : « assez difficile » va de -1 à -3, précisez l'ampleur (1, 2 ou 3), reçu 4",
+            "ampleur : « assez difficile » va de −1 à −3, précisez l'ampleur (1, 2 ou 3), reçu 4",
         ),
         (
             lambda: Difficulte.ASSEZ_FACILE.modificateur(True),

@@ -132,7 +132,7 @@ _AVANTAGES = "(AUCUN, LEGER, MOYEN, FORT, CRITIQUE, DEFINITIF)"
         (
             lambda: issue_sans_opposition(25, "1D3", bonus_points=-20, armure=20),
             "seuil, bonus_points et armure : la scène ne finit jamais (au seuil 25, chaque jet réussit, et avec "
-            "-20 point(s) d'effet et 20 d'armure, aucun effet n'atteint 1 point)",
+            "−20 point(s) d'effet et 20 d'armure, aucun effet n'atteint 1 point)",
         ),
     ],
 )  # fmt: skip

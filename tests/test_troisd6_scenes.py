@@ -182,7 +182,7 @@ def test_initiative() -> None:
             (5, 2, 1),
             {"valeur_a": 2, "valeur_b": -1},
             "A",
-            "A : Réussite simple, B : Réussite simple ; même niveau, caractéristique ou potentiel 2 contre -1 → A prend l'initiative.",
+            "A : Réussite simple, B : Réussite simple ; même niveau, caractéristique ou potentiel 2 contre −1 → A prend l'initiative.",
         ),
         (
             (6, 2, 1),
@@ -508,7 +508,7 @@ def test_la_victoire_garde_le_plus_haut_avantage_de_chaque_camp() -> None:
 
 
 _BAS = Personnage("B", seuil=-995, indice="2D6")
-_MALUS_HORS = "tour : le modificateur -3 porte le seuil de B à -1001, hors de −1000 à 1000"
+_MALUS_HORS = "tour : le modificateur −3 porte le seuil de B à −1001, hors de −1000 à 1000"
 
 
 @pytest.mark.parametrize(
@@ -543,7 +543,7 @@ _MALUS_HORS = "tour : le modificateur -3 porte le seuil de B à -1001, hors de �
         (lambda: echange(PHILIP_NICE, TRUANDS, Tour(des_attaque=(3, 2, 4), niveaux=16)), "niveaux : 2D6 +16 niveaux sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),
         # Le seuil du tour (seuil + modificateur, −3 d'une contre-attaque ordinaire) reste entre −1000 et 1000.
         (lambda: echange(_A, _P, Tour(modificateur=989)), "tour : le modificateur +989 porte le seuil de A à 1001, hors de −1000 à 1000"),
-        (lambda: echange(_A, _BAS, Tour(modificateur=-6)), "tour : le modificateur -6 porte le seuil de B à -1001, hors de −1000 à 1000"),
+        (lambda: echange(_A, _BAS, Tour(modificateur=-6)), "tour : le modificateur −6 porte le seuil de B à −1001, hors de −1000 à 1000"),
         (lambda: echange(_A, _BAS, Tour(modificateur=-3, defense=Defense.CONTRE_ATTAQUE)), _MALUS_HORS),
     ],
 )  # fmt: skip
@@ -607,12 +607,12 @@ _ADA_ATTAQUE = "Ada attaque (+0, seuil 12) : 3d6 lancés (5, 2, 1) ; total 8 ≤
          "Blocage raté : les points d'effet passent. Points d'effet nets : 7. Ada garde l'initiative."),
         # Contre-attaque ordinaire : −3 de plus, ne réduit rien, reprend l'initiative si elle réussit au moins aussi bien.
         (BRUNO, Tour(modificateur=-1, des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.CONTRE_ATTAQUE, des_defense=(4, 2, 1)), 7, True,
-         "Ada attaque (-1, seuil 11) : 3d6 lancés (5, 2, 1) ; total 8 ≤ 11 → Réussite simple. Indice 2D6 ; jet d'effet 7 : "
-         "7 points d'effet. Bruno : contre-attaque (-1 -3, seuil 7) : 3d6 lancés (4, 2, 1) ; total 7 ≤ 7 → Réussite simple. "
+         "Ada attaque (−1, seuil 11) : 3d6 lancés (5, 2, 1) ; total 8 ≤ 11 → Réussite simple. Indice 2D6 ; jet d'effet 7 : "
+         "7 points d'effet. Bruno : contre-attaque (−1 −3, seuil 7) : 3d6 lancés (4, 2, 1) ; total 7 ≤ 7 → Réussite simple. "
          "La contre-attaque ne réduit pas les points d'effet. Points d'effet nets : 7. "
          "L'initiative passe à Bruno (contre-attaque réussie d'au moins le même niveau)."),
         (BRUNO, Tour(des_attaque=(5, 2, 1), effet_attaque=7, defense=Defense.CONTRE_ATTAQUE, des_defense=(6, 5, 4)), 7, False,
-         _ADA_ATTAQUE + " Bruno : contre-attaque (+0 -3, seuil 8) : 3d6 lancés (6, 5, 4) ; total 15 > 8 → Échec simple. "
+         _ADA_ATTAQUE + " Bruno : contre-attaque (+0 −3, seuil 8) : 3d6 lancés (6, 5, 4) ; total 15 > 8 → Échec simple. "
          "La contre-attaque ne réduit pas les points d'effet. Points d'effet nets : 7. Ada garde l'initiative."),
         # L'armure retire ses points après la défense ; « aux truands », « à la porte » : l'article suit le nom.
         (_TRUANDS_ARMURE, Tour(des_attaque=(5, 2, 1), effet_attaque=7, des_defense=(6, 5, 4)), 5, False,
@@ -700,7 +700,7 @@ def test_face_a_un_passif_le_premier_jet_rate_finit_la_scene_avec_le_meilleur_av
          "Esquive d'au moins le même niveau : aucun point d'effet. Points d'effet nets : 0. Ada garde l'initiative."),
         # Un blocage qui retire plus que l'attaque : l'armure ne sert pas.
         (_TRUANDS_ARMURE, Tour(des_attaque=(5, 2, 1), effet_attaque=3, des_defense=(6, 1, 2), effet_defense=5), -2, 0, False,
-         "retirés : 3 − 5 = -2. Points d'effet nets : -2. Ada garde l'initiative."),
+         "retirés : 3 − 5 = −2. Points d'effet nets : −2. Ada garde l'initiative."),
         # Un blocage réussi du même niveau réduit les points sans prendre l'initiative.
         (BRUNO, Tour(des_attaque=(5, 2, 1), effet_attaque=7, des_defense=(6, 1, 2), effet_defense=3), 4, 0, False,
          "retirés : 7 − 3 = 4. Points d'effet nets : 4. Ada garde l'initiative."),
@@ -791,7 +791,7 @@ def test_la_contre_attaque_est_un_jet_d_attaque() -> None:
     )
     assert e.jet_defense is not None and e.jet_defense.seuil == 8
     assert not e.jet_defense.reussi and not e.initiative_change and e.points == 7
-    assert "contre-attaque (+0 -3, seuil 8)" in e.explication
+    assert "contre-attaque (+0 −3, seuil 8)" in e.explication
 
 
 def test_l_attaque_de_bruno_garde_sa_caracteristique_d_attaque() -> None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules import _valider
+from rules._francais import entier
 from rules.affichage import pourcentage
 from rules.des import lancer, loi
 from rules.refus import Refus
@@ -62,9 +63,9 @@ def _expliquer(seuil: int, visibles: tuple[int, ...], caches: int, chances: dict
     reste = "aucun dé caché" if caches == 0 else ("1 dé caché" if caches == 1 else f"{caches} dés cachés")
     possibles = [f"{n} {pourcentage(p)}" for n, p in chances.items() if p > 0]
     if len(possibles) == 1:
-        return f"{vu} ({reste}, seuil {seuil}) : le niveau est certain, {possibles[0].rsplit(' ', 2)[0]}."
+        return f"{vu} ({reste}, seuil {entier(seuil)}) : le niveau est certain, {possibles[0].rsplit(' ', 2)[0]}."
     reussite = sum((p for n, p in chances.items() if n.reussi), Fraction(0))
-    return f"{vu} ({reste}, seuil {seuil}) : réussite {pourcentage(reussite)} ; possibles : {', '.join(possibles)}."
+    return f"{vu} ({reste}, seuil {entier(seuil)}) : réussite {pourcentage(reussite)} ; possibles : {', '.join(possibles)}."
 
 
 def apercu(seuil: int, visibles: tuple[int, ...] | list[int] = ()) -> Apercu:

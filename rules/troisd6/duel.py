@@ -27,7 +27,7 @@ from fractions import Fraction
 from functools import cache
 
 from rules import _valider
-from rules._francais import a_le, de_le, decimal, majuscule, nombre
+from rules._francais import a_le, de_le, decimal, majuscule, moins, nombre, signe
 from rules.refus import PHRASE, PROPOS, Refus
 from rules.troisd6.avantages import Avantage, avantage
 from rules.troisd6.effets import Indice
@@ -81,16 +81,12 @@ class Risque:
     def __str__(self) -> str:
         morceaux = []
         if self.modificateur:
-            morceaux.append(f"{_signe(self.modificateur)} au jet")
+            morceaux.append(f"{signe(self.modificateur)} au jet")
         if self.niveaux:
-            morceaux.append(f"{_signe(self.niveaux)} niveau{'x' if abs(self.niveaux) > 1 else ''} d'effet")
+            morceaux.append(f"{signe(self.niveaux)} niveau{'x' if abs(self.niveaux) > 1 else ''} d'effet")
         if self.bonus_points:
-            morceaux.append(f"{_signe(self.bonus_points)} point{'s' if abs(self.bonus_points) > 1 else ''} d'effet")
+            morceaux.append(f"{signe(self.bonus_points)} point{'s' if abs(self.bonus_points) > 1 else ''} d'effet")
         return ", ".join(morceaux) or "sans risque"
-
-
-def _signe(n: int) -> str:
-    return f"+{n}" if n > 0 else f"−{-n}"
 
 
 RISQUES: tuple[Risque, ...] = (Risque(0), Risque(-1, niveaux=1), Risque(-2, bonus_points=2))
@@ -394,10 +390,10 @@ def _attaque_de(
 
 def _caracteristiques(p: Personnage) -> str:
     """« seuil 12, 2D6 », et ce qui change en défense (« en défense : seuil 13, 2D6 ») s'il diffère."""
-    texte = f"seuil {p.seuil}, {p.indice}"
+    texte = f"seuil {moins(p.seuil)}, {p.indice}"
     seuil, indice = p.seuil_pour(Defense.BLOCAGE), p.indice_pour(Defense.BLOCAGE)
     if p.actif and (seuil, indice) != (p.seuil, p.indice):
-        texte += f", en défense : seuil {seuil}, {indice}"
+        texte += f", en défense : seuil {moins(seuil)}, {indice}"
     return texte
 
 
@@ -563,7 +559,7 @@ def _raconter_chances_echange(
 
     from rules.affichage import pourcentage
 
-    attaque = f"l'attaque {de_le(attaquant.nom)} (seuil {attaquant.seuil}, {attaquant.indice}, {risque})"
+    attaque = f"l'attaque {de_le(attaquant.nom)} (seuil {moins(attaquant.seuil)}, {attaquant.indice}, {risque})"
     debut = f"{defenseur.nom} {_VERBES[c.defense]} {attaque}" if c.defense else f"{attaque} face {a_le(defenseur.nom)}"
     morceaux = [
         f"{majuscule(debut)}, depuis {avantage} : l'attaque réussit {pourcentage(c.attaque_reussie)} des fois",
@@ -762,7 +758,7 @@ def _expliquer(
         but = f"{objectif}" + (f", depuis {depart[0]}" if depart[0] > Avantage.AUCUN else "")
         armure = f", armure {b.armure}" if b.armure else ""
         return (
-            f"{a.nom} (seuil {a.seuil}, {a.indice} ; {politique_a.risque}) face {a_le(b.nom)} (passif{armure}), "
+            f"{a.nom} (seuil {moins(a.seuil)}, {a.indice} ; {politique_a.risque}) face {a_le(b.nom)} (passif{armure}), "
             f"pour {but} : {a.nom} réussit {pourcentage(gagne_a)} des fois et échoue {pourcentage(gagne_b)} "
             f"(un jet raté avant l'objectif) ; {moyenne}."
         )

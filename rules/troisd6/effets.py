@@ -21,7 +21,7 @@ from functools import cache
 from typing import Any
 
 from rules import _valider
-from rules._francais import s
+from rules._francais import entier, s, signe
 from rules.des import convoluer, lancer, loi_somme
 from rules.refus import PROPOS, Refus
 
@@ -155,7 +155,7 @@ def monter(depart: Indice | str, niveaux: int) -> Indice:
         >>> monter("1D3", -1)
         Traceback (most recent call last):
         ...
-        rules.refus.Refus: niveaux : 1D3 -1 niveau sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà
+        rules.refus.Refus: niveaux : 1D3 −1 niveau sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà
     """
     base = indice(depart)
     _valider.entier("niveaux", niveaux)
@@ -163,7 +163,7 @@ def monter(depart: Indice | str, niveaux: int) -> Indice:
     if not 0 <= cible < len(ECHELLE_INDICES):
         raise Refus(
             "niveaux",
-            f"{base} {niveaux:+d} niveau{'x' if abs(niveaux) > 1 else ''} sort de l'échelle des "
+            f"{base} {signe(niveaux)} niveau{'x' if abs(niveaux) > 1 else ''} sort de l'échelle des "
             f"Indices (de {ECHELLE_INDICES[0]} à {ECHELLE_INDICES[-1]}) ; le texte ne définit rien au-delà",
             forme=PROPOS,
         )
@@ -228,7 +228,7 @@ class Effet:
 
 
 def _niveaux(n: int) -> str:
-    return f"{n:+d} niveau{'x' if abs(n) > 1 else ''}"
+    return f"{signe(n)} niveau{'x' if abs(n) > 1 else ''}"
 
 
 def effet(
@@ -324,8 +324,8 @@ def effet(
     if bonus_dd:
         calcul += f", + Dd {bonus_dd}"
     if bonus_points:
-        calcul += f", {bonus_points:+d} point{s(abs(bonus_points))}"
-    fin = f"{' =' if bonus_dd or bonus_points else ' :'} {points} point{s(abs(points))} d'effet."
+        calcul += f", {signe(bonus_points)} point{s(abs(bonus_points))}"
+    fin = f"{' =' if bonus_dd or bonus_points else ' :'} {entier(points)} point{s(abs(points))} d'effet."
     return Effet(
         indice_de_base=base,
         niveaux=ajout,

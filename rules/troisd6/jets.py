@@ -20,6 +20,7 @@ from typing import Any
 
 from rules import _valider
 from rules._enum import EnumOrdonnee
+from rules._francais import MOINS, entier, signe
 from rules.des import Evaluateur, lancer, loi
 from rules.refus import PROPOS, Refus
 
@@ -120,16 +121,16 @@ class Difficulte(EnumOrdonnee):
             if ampleur is not None:
                 raise Refus(
                     "ampleur",
-                    f"« {self} » vaut toujours {bas:+d}, n'indiquez pas d'ampleur",
+                    f"« {self} » vaut toujours {signe(bas)}, n'indiquez pas d'ampleur",
                     recu=ampleur,
                     forme=PROPOS,
                 )
             return bas
-        signe = "+" if haut > 0 else "-"
+        cote = "+" if haut > 0 else MOINS
         if ampleur is None or isinstance(ampleur, bool) or not isinstance(ampleur, int) or not 1 <= ampleur <= 3:
             raise Refus(
                 "ampleur",
-                f"« {self} » va de {signe}1 à {signe}3, précisez l'ampleur (1, 2 ou 3)",
+                f"« {self} » va de {cote}1 à {cote}3, précisez l'ampleur (1, 2 ou 3)",
                 recu=ampleur,
                 forme=PROPOS,
             )
@@ -325,11 +326,11 @@ class Jet:
 def _expliquer(des: tuple[int, ...], total: int, seuil: int, dd: int | None, dt: int | None, resultat: Niveau) -> str:
     liste = ", ".join(map(str, des))
     if total <= seuil:
-        comparaison = f"total {total} ≤ {seuil}"
+        comparaison = f"total {total} ≤ {entier(seuil)}"
         if seuil > 18:
             comparaison += " (seuil au-delà de 18 : toujours réussi)"
     else:
-        comparaison = f"total {total} > {seuil}"
+        comparaison = f"total {total} > {entier(seuil)}"
         if seuil < 3:
             comparaison += " (seuil sous 3 : toujours raté)"
     if dt is not None:

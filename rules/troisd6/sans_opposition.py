@@ -17,8 +17,9 @@ from fractions import Fraction
 from functools import cache
 
 from rules import _valider
+from rules._francais import signe
 from rules.des import comptes
-from rules.refus import Refus
+from rules.refus import PROPOS, Refus
 from rules.troisd6.avantages import Avantage, progression
 from rules.troisd6.effets import NIVEAUX_MAX, Indice, comptes_indice, indice, monter
 from rules.troisd6.jets import Niveau, ProfilDes, niveau, seuil_de_loi
@@ -75,11 +76,13 @@ def _loi_des_points(seuil: int, depart: Indice | str, niveaux: int, bonus_points
     return _transitions(seuil_de_loi(seuil), ind, niveaux, bonus_points - armure)
 
 
-def _sans_fin(seuil: int, bonus_points: int, armure: int) -> ValueError:
+def _sans_fin(seuil: int, bonus_points: int, armure: int) -> Refus:
     """Le refus d'une scène qui ne finit jamais : chaque jet réussit, et aucun effet ne fait bouger l'avantage."""
-    return ValueError(
-        f"seuil, bonus_points et armure : la scène ne finit jamais (au seuil {seuil}, chaque jet réussit, et avec "
-        f"{bonus_points:+d} point(s) d'effet et {armure} d'armure, aucun effet n'atteint 1 point)"
+    return Refus(
+        ("seuil", "bonus_points", "armure"),
+        f"la scène ne finit jamais (au seuil {seuil}, chaque jet réussit, et avec "
+        f"{signe(bonus_points)} point(s) d'effet et {armure} d'armure, aucun effet n'atteint 1 point)",
+        forme=PROPOS,
     )
 
 

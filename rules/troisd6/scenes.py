@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules import _valider
-from rules._francais import a_le, majuscule
+from rules._francais import MOINS, a_le, entier, majuscule, signe
 from rules.refus import PHRASE, PROPOS, Refus
 from rules.troisd6.avantages import Avantage, progression
 from rules.troisd6.effets import ECHELLE_INDICES, NIVEAUX_MAX, Effet, Indice, effet, indice
@@ -218,13 +218,13 @@ def initiative(
         )
     if valeur_a == valeur_b:
         return Initiative(
-            None, f"{debut} ; même niveau et même valeur {valeur_a} : le texte ne tranche pas, le MJ décide."
+            None, f"{debut} ; même niveau et même valeur {entier(valeur_a)} : le texte ne tranche pas, le MJ décide."
         )
     gagnant = nom_a if valeur_a > valeur_b else nom_b
     return Initiative(
         gagnant,
-        f"{debut} ; même niveau, caractéristique ou potentiel {valeur_a} contre "
-        f"{valeur_b} → {gagnant} prend l'initiative.",
+        f"{debut} ; même niveau, caractéristique ou potentiel {entier(valeur_a)} contre "
+        f"{entier(valeur_b)} → {gagnant} prend l'initiative.",
     )
 
 
@@ -358,7 +358,7 @@ def verifier_echange(attaquant: Any, defenseur: Any, tour: Any = None) -> Tour:
             if abs(seuil) > _valider.VALEUR_MAX:
                 raise Refus(
                     "tour",
-                    f"le modificateur {choix.modificateur:+d} porte le seuil de {p.nom} à {seuil}, "
+                    f"le modificateur {signe(choix.modificateur)} porte le seuil de {p.nom} à {entier(seuil)}, "
                     f"hors de −{_valider.VALEUR_MAX} à {_valider.VALEUR_MAX}",
                     forme=PROPOS,
                 )
@@ -440,12 +440,14 @@ def echange(
 def _raconter_echange(e: Echange, defenseur: Personnage, d: Decision) -> str:
     """Le déroulé d'un échange résolu, en français : il ne décide rien, il lit `e`."""
     ja, ea, jd = e.jet_attaque, e.effet_attaque, e.jet_defense
-    morceaux = [f"{e.attaquant} attaque ({e.modificateur:+d}, seuil {ja.seuil}) : {ja.explication}"]
+    morceaux = [f"{e.attaquant} attaque ({signe(e.modificateur)}, seuil {entier(ja.seuil)}) : {ja.explication}"]
     morceaux.append(ea.explication if ea else "Attaque ratée : aucun point d'effet.")
     if jd is not None and e.defense is not None:
         malus = malus_de_defense(e.defense, defenseur.talent_contre_attaque)
-        detail = f"{e.modificateur:+d}" + (f" {malus:+d}" if malus else "")
-        morceaux.append(f"{majuscule(e.defenseur)} : {e.defense} ({detail}, seuil {jd.seuil}) : {jd.explication}")
+        detail = signe(e.modificateur) + (f" {signe(malus)}" if malus else "")
+        morceaux.append(
+            f"{majuscule(e.defenseur)} : {e.defense} ({detail}, seuil {entier(jd.seuil)}) : {jd.explication}"
+        )
         if ea is not None and e.defense is Defense.ESQUIVE:
             morceaux.append(
                 "Esquive d'au moins le même niveau : aucun point d'effet."
@@ -455,16 +457,16 @@ def _raconter_echange(e: Echange, defenseur: Personnage, d: Decision) -> str:
         elif ea is not None and e.defense is Defense.BLOCAGE:
             ed = e.effet_defense
             morceaux.append(
-                f"Blocage : {ed.explication[:-1]}, retirés : {ea.points} − {ed.points} = {ea.points - ed.points}."
+                f"Blocage : {ed.explication[:-1]}, retirés : {ea.points} {MOINS} {ed.points} = {entier(ea.points - ed.points)}."
                 if ed
                 else "Blocage raté : les points d'effet passent."
             )
         elif ea is not None:
             morceaux.append("La contre-attaque ne réduit pas les points d'effet.")
     if e.armure:
-        morceaux.append(f"Armure ({e.defenseur}) : −{defenseur.armure}, reste {e.points}.")
+        morceaux.append(f"Armure ({e.defenseur}) : {entier(-defenseur.armure)}, reste {entier(e.points)}.")
     if ea is not None:
-        morceaux.append(f"Points d'effet nets : {e.points}.")
+        morceaux.append(f"Points d'effet nets : {entier(e.points)}.")
     if jd is not None:
         if d.raison is None:
             morceaux.append(f"{e.attaquant} garde l'initiative.")

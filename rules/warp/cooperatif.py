@@ -19,8 +19,9 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rules import _valider
+from rules._francais import MOINS, signe
 from rules.refus import PROPOS, Refus
-from rules.warp.jets import Jet, Resultat, comptes_resultats, jet
+from rules.warp.jets import Jet, Reserve, Resultat, comptes_resultats, jet
 
 if TYPE_CHECKING:
     from rules.refus import Lieu
@@ -79,11 +80,12 @@ def aide(resultats: Iterable[Resultat]) -> int:
         Réussite, Magistrale), reçu 'Réussite'
     """
     lus = _valider.suite("resultats", resultats, maximum=_valider.BETAS_MAX, quoi="Resultat (un par Bêta)")
-    total = sum(
-        (AIDE[_valider_resultat(("resultats", i), r)] for i, r in enumerate(lus)),
-        Fraction(0),
-    )
-    return math.floor(total)
+    return _aide_nette(tuple(_valider_resultat(("resultats", i), r) for i, r in enumerate(lus)))
+
+
+def _aide_nette(resultats: tuple[Resultat, ...]) -> int:
+    """L'aide des Bêtas (résultats déjà vérifiés) : la somme du tableau, arrondie vers −∞."""
+    return math.floor(sum((AIDE[r] for r in resultats), Fraction(0)))
 
 
 def _modificateurs(bonus: int, malus: int, aide_nette: int, experience: bool) -> tuple[int, int]:
@@ -100,20 +102,27 @@ def _valider_experiences(experience_betas: Sequence[bool] | None, n: int) -> tup
     return valeurs
 
 
-def _valider_traits(betas: Sequence[int]) -> tuple[int, ...]:
+def _reserves(betas: Sequence[int]) -> tuple[Reserve, ...]:
+    """La réserve de chaque Bêta, sans modificateurs : son Trait vérifié une fois (un refus porte `betas[i]`)."""
     traits = _valider.suite("betas", betas, maximum=_valider.BETAS_MAX, quoi="Traits (entiers ≥ 0)")
-    return tuple(
-        _valider.plafond(("betas", i), _valider.entier(("betas", i), t, minimum=0), _valider.RESERVE_MAX, "dés")
-        for i, t in enumerate(traits)
-    )
+    return tuple(_reserve_de(("betas", i), t) for i, t in enumerate(traits))
 
 
-def _valider_alpha(alpha: Any, traits: tuple[int, ...], bonus: Any, malus: Any) -> int:
-    """Le Trait de l'Alpha, et ses dés au pire de l'aide (2 dés par Bêta, ou 1 de malus) dans `RESERVE_MAX`."""
-    trait: int = _valider.plafond("alpha", _valider.entier("alpha", alpha, minimum=0), _valider.RESERVE_MAX, "dés")
+def _reserve_de(lieu: Lieu, trait: Any) -> Reserve:
+    """La réserve d'un participant ; un refus de son Trait porte le lieu qui l'a fourni."""
+    try:
+        return Reserve(trait)
+    except Refus as refus:
+        raise refus.relocaliser({"trait": lieu}) from None
+
+
+def _valider_alpha(alpha: Any, betas: tuple[Reserve, ...], bonus: Any, malus: Any) -> Reserve:
+    """La réserve de l'Alpha, et ses dés au pire de l'aide (2 dés par Bêta, ou 1 de malus) dans `RESERVE_MAX`."""
+    reserve = _reserve_de(("alpha",), alpha)
+    trait = reserve.trait
     for nom, valeur in (("bonus", bonus), ("malus", malus)):
         _valider.plafond(nom, _valider.entier(nom, valeur, minimum=0), _valider.RESERVE_MAX, "dés")
-    n = len(traits)
+    n = len(betas)
     pire = trait + max(bonus + 2 * n + 1 - malus, malus + n - bonus)
     if pire > _valider.RESERVE_MAX:
         raise Refus(
@@ -122,7 +131,8 @@ def _valider_alpha(alpha: Any, traits: tuple[int, ...], bonus: Any, malus: Any) 
             f"peut en lancer {pire} (Trait {trait}, {n} Bêtas, bonus {bonus}, malus {malus})",
             forme=PROPOS,
         )
-    for i, t in enumerate(traits):
+    for i, beta in enumerate(betas):
+        t = beta.trait
         lances = t + max(abs(bonus + 1 - malus), abs(bonus - malus))  # avec ou sans son dé d'expérience
         if lances > _valider.RESERVE_MAX:
             raise Refus(
@@ -131,14 +141,14 @@ def _valider_alpha(alpha: Any, traits: tuple[int, ...], bonus: Any, malus: Any) 
                 recu_ecrit=f"{lances} (Trait {t}, bonus {bonus}, malus {malus})",
                 forme=PROPOS,
             )
-    return trait
+    return reserve
 
 
 def _valider_loi(betas: Sequence[int], bonus: int, malus: int) -> tuple[tuple[int, ...], int]:
     """Les Traits des Bêtas et le modificateur net, dans les bornes des chances exactes."""
-    traits = _valider_traits(betas)
+    traits = tuple(r.trait for r in _reserves(betas))
     for i, t in enumerate(traits):
-        _valider.trait_de_loi(("betas", i), t)
+        _valider.au_plus(("betas", i), t, _valider.TRAIT_MAX)
     return traits, _valider.modificateur_net(bonus, malus)
 
 
@@ -164,27 +174,26 @@ class Cooperation:
 
 
 def _jet_de(
-    lieu_trait: Lieu, lieu_des: Lieu, trait: int, bonus: int, malus: int, des: Any, rng: random.Random | None
+    lieux: tuple[Lieu, Lieu], reserve: Reserve, bonus: int, malus: int, des: Any, rng: random.Random | None
 ) -> Jet:
-    """Le jet d'un participant ; un refus de son Trait ou de ses dés porte le lieu qui les a fournis.
+    """Le jet d'un participant, sa réserve avec ces dés de modificateur ; un refus porte le lieu qui l'a fourni.
 
-    `lieu_trait` et `lieu_des` : `("alpha",)` et `("des_alpha",)`, ou `("betas", i)` et `("des_betas", i)`.
+    `lieux` : le Trait et les dés, `(("alpha",), ("des_alpha",))` ou `(("betas", i), ("des_betas", i))`.
     """
     try:
-        return jet(trait, bonus=bonus, malus=malus, des=des, rng=rng)
+        return jet(reserve.avec(bonus=bonus, malus=malus), des=des, rng=rng)
     except Refus as refus:
-        raise refus.relocaliser({"des": lieu_des, "trait": lieu_trait}) from None
+        raise refus.relocaliser({"trait": lieux[0], "des": lieux[1]}) from None
 
 
 def _demis(x: Fraction) -> str:
     """Un nombre de demi-dés écrit avec ½ : 3/2 → « 1½ », −1/2 → « −½ »."""
-    signe = "−" if x < 0 else ""
     entier = int(abs(x))
-    return f"{signe}{entier if entier else ''}½"
+    return f"{MOINS if x < 0 else ''}{entier if entier else ''}½"
 
 
 def _texte_aide(a: Fraction) -> str:
-    return {Fraction(-1): "−1", Fraction(1, 2): "+½"}.get(a, f"{int(a):+d}")
+    return "+½" if a == Fraction(1, 2) else signe(int(a))
 
 
 def cooperation(
@@ -233,25 +242,25 @@ def cooperation(
         dessous : 1d de bonus. Alpha : 3d + 1d de bonus : 4d6 lancés
         (5, 4, 2, 1), les 3 meilleurs gardés (5, 4, 2) ; total 11 > 9 → Réussite.
     """
-    traits = _valider_traits(betas)
-    alpha = _valider_alpha(alpha, traits, bonus, malus)
+    reserves = _reserves(betas)
+    reserve_alpha = _valider_alpha(alpha, reserves, bonus, malus)
     _valider.booleen("experience_alpha", experience_alpha)
-    xp = _valider_experiences(experience_betas, len(traits))
+    xp = _valider_experiences(experience_betas, len(reserves))
     _valider.generateur(rng)
     if des_betas is not None:
         des_betas = _valider.suite("des_betas", des_betas, maximum=_valider.BETAS_MAX, quoi="jets (un par Bêta)")
-        if len(des_betas) != len(traits):
-            raise Refus("des_betas", f"contenir les dés de chacun des {len(traits)} Bêtas", recu=des_betas)
+        if len(des_betas) != len(reserves):
+            raise Refus("des_betas", f"contenir les dés de chacun des {len(reserves)} Bêtas", recu=des_betas)
     jets_betas = tuple(
         _jet_de(
-            ("betas", i), ("des_betas", i), t, bonus + int(x), malus, None if des_betas is None else des_betas[i], rng
+            (("betas", i), ("des_betas", i)), r, bonus + int(x), malus, None if des_betas is None else des_betas[i], rng
         )
-        for i, (t, x) in enumerate(zip(traits, xp, strict=True))
+        for i, (r, x) in enumerate(zip(reserves, xp, strict=True))
     )
     aides = tuple(AIDE[j.resultat] for j in jets_betas)
-    total = aide(j.resultat for j in jets_betas)
+    total = _aide_nette(tuple(j.resultat for j in jets_betas))
     b, m = _modificateurs(bonus, malus, total, experience_alpha)
-    jet_alpha = _jet_de(("alpha",), ("des_alpha",), alpha, b, m, des_alpha, rng)
+    jet_alpha = _jet_de((("alpha",), ("des_alpha",)), reserve_alpha, b, m, des_alpha, rng)
     morceaux = [
         f"Bêta {i + 1} : {j.resultat} ({_texte_aide(a)})"
         for i, (j, a) in enumerate(zip(jets_betas, aides, strict=True))
@@ -351,7 +360,7 @@ def distribution_cooperative(
     """
     alpha = _valider.entier("alpha", alpha, minimum=0)
     _valider.booleen("experience_alpha", experience_alpha)
-    _valider.trait_de_loi("alpha", alpha)
+    _valider.au_plus("alpha", alpha, _valider.TRAIT_MAX)
     traits, net = _valider_loi(betas, bonus, malus)
     xp = _valider_experiences(experience_betas, len(traits))
     aides, lances = _aides(traits, net, xp)

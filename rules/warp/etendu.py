@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -25,7 +25,7 @@ from typing import Any
 from rules import _valider
 from rules._francais import nombre, pluriel
 from rules.refus import PHRASE, PROPOS, Refus
-from rules.warp.jets import Jet, Resultat, comptes_resultats, jet
+from rules.warp.jets import Jet, Reserve, Resultat, comptes_resultats, jet
 
 __all__ = [
     "EFFETS",
@@ -83,6 +83,11 @@ def issue(progres: int, revers: int, complexite: int, maniabilite: int) -> Resul
             f"{progres} Progrès et {revers} Revers ne peuvent pas être atteints ensemble",
             forme=PROPOS,
         )
+    return _issue(progres, revers, complexite, maniabilite)
+
+
+def _issue(progres: int, revers: int, complexite: int, maniabilite: int) -> Resultat | None:
+    """La règle d'`issue`, sur des valeurs déjà vérifiées (le moteur round par round et les chaînes)."""
     if progres >= complexite:
         return Resultat.MAGISTRALE if progres > complexite else Resultat.REUSSITE
     if revers >= maniabilite:
@@ -177,7 +182,7 @@ def lire_periode(valeur: Any) -> Fraction:
 class _Conditions:
     """Les paramètres validés d'un Test étendu : ce qui vaut pour tous ses rounds."""
 
-    trait: int
+    reserve: Reserve
     complexite: int
     maniabilite: int
     periode: Fraction
@@ -187,6 +192,13 @@ class _Conditions:
     aide: int
     travailleur: int
     experience_des_le_round: int | None
+    reserves: tuple[Reserve, ...] = ()
+    """Les réserves des rounds, sans puis avec le dé d'expérience : vérifiées une fois pour tout le Test."""
+
+    @property
+    def trait(self) -> int:
+        """Le Trait du personnage."""
+        return self.reserve.trait
 
     def experience(self, numero: int) -> bool:
         """Vrai si le dé d'expérience s'applique au round `numero`."""
@@ -196,6 +208,10 @@ class _Conditions:
         """(dés de bonus, dés de malus) du jet du round `numero`."""
         bonus = self.bonus + self.travailleur + max(self.aide, 0) + int(self.experience(numero))
         return bonus, self.malus + max(-self.aide, 0)
+
+    def reserve_du_round(self, numero: int) -> Reserve:
+        """La réserve du jet du round `numero` : la même pour tous, sauf le dé d'expérience s'il s'applique."""
+        return self.reserves[self.experience(numero)]
 
 
 def _conditions(
@@ -210,7 +226,8 @@ def _conditions(
     travailleur: Any,
     experience_des_le_round: Any,
 ) -> _Conditions:
-    trait = _valider.plafond("trait", _valider.entier("trait", trait, minimum=0), _valider.RESERVE_MAX, "dés")
+    base = Reserve(trait)
+    trait = base.trait
     complexite, maniabilite = _valider_bornes(complexite, maniabilite)
     duree = lire_periode(periode)
     _valider.texte("unite", unite, quoi="un texte (« h », « min », « jours »…)")
@@ -222,7 +239,7 @@ def _conditions(
     if experience_des_le_round is not None:
         _valider.entier("experience_des_le_round", experience_des_le_round, minimum=1, maximum=_valider.ROUNDS_MAX)
     c = _Conditions(
-        trait, complexite, maniabilite, duree, unite, bonus, malus, aide, travailleur, experience_des_le_round
+        base, complexite, maniabilite, duree, unite, bonus, malus, aide, travailleur, experience_des_le_round
     )
     plus, moins = c.modificateurs(1 if experience_des_le_round is None else experience_des_le_round)
     if trait + abs(plus - moins) > reserve:
@@ -232,7 +249,8 @@ def _conditions(
             recu_ecrit=f"{trait + abs(plus - moins)} (Trait {trait}, {plus} dés de bonus, {moins} de malus)",
             forme=PROPOS,
         )
-    return c
+    sans, avec = (c.modificateurs(0), c.modificateurs(experience_des_le_round or 0))
+    return replace(c, reserves=(base.avec(bonus=sans[0], malus=sans[1]), base.avec(bonus=avec[0], malus=avec[1])))
 
 
 # --- Le récit : les phrases du compte rendu, écrites d'après les valeurs calculées ---
@@ -292,10 +310,10 @@ def _bilan(c: _Conditions, fin: Resultat, progres: int, revers: int, rounds: int
 # --- La règle ------------------------------------------------------------------
 
 
-def _jet_du_round(n: int, trait: int, bonus: int, malus: int, des: Any, rng: random.Random | None) -> Jet:
+def _jet_du_round(n: int, reserve: Reserve, des: Any, rng: random.Random | None) -> Jet:
     """Le jet du round `n` ; un refus de ses dés porte son rang (`des[n - 1]`)."""
     try:
-        return jet(trait, bonus=bonus, malus=malus, des=des, rng=rng)
+        return jet(reserve, des=des, rng=rng)
     except Refus as refus:
         raise refus.relocaliser({"des": ("des", n - 1)}) from None
 
@@ -385,13 +403,12 @@ def derouler(
                 f"({progres} Progrès, {revers} Revers) : il manque les dés du round {n}",
                 forme=PROPOS,
             )
-        b, m = c.modificateurs(n)
-        j = _jet_du_round(n, c.trait, b, m, None if des is None else des[n - 1], rng)
+        j = _jet_du_round(n, c.reserve_du_round(n), None if des is None else des[n - 1], rng)
         gain, perte = EFFETS[j.resultat]
         progres, revers = progres + gain, revers + perte
         ligne = _raconter_round(c, n, j, gain, perte, progres, revers)
         rounds.append(Round(n, j, c.experience(n), gain, perte, progres, revers, ligne))
-        fin = issue(progres, revers, c.complexite, c.maniabilite)
+        fin = _issue(progres, revers, c.complexite, c.maniabilite)
     if des is not None and len(des) > len(rounds):
         raise Refus("des", f"le Test s'achève au round {len(rounds)}, mais {len(des)} jets sont fournis", forme=PROPOS)
     temps = len(rounds) * c.periode
@@ -454,7 +471,7 @@ def _chaine(
             t = total * puissances[h - 1]
             for compte, (gain, perte) in pas:
                 suite = (p + gain, r + perte)
-                fin = issue(*suite, complexite, maniabilite)
+                fin = _issue(*suite, complexite, maniabilite)
                 if fin is not None:
                     b[fin] += compte * puissances[h - 1]
                 else:
@@ -557,7 +574,7 @@ def distribution_rounds(
         finis = 0
         for (p, r), poids in etats.items():
             for compte, (gain, perte) in pas:
-                if issue(p + gain, r + perte, complexite, maniabilite) is None:
+                if _issue(p + gain, r + perte, complexite, maniabilite) is None:
                     suivants[(p + gain, r + perte)] += poids * compte
                 else:
                     finis += poids * compte

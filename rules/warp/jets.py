@@ -17,12 +17,13 @@ from typing import Any
 from rules import _valider
 from rules._enum import EnumOrdonnee
 from rules.des import Evaluateur, comptes, lancer
-from rules.refus import PROPOS, Refus
+from rules.refus import PROPOS, Refus, ecrire_recu
 
 __all__ = [
     "TRAIT_PAR_DEFAUT_COURANT",
     "TRAIT_PAR_DEFAUT_TECHNIQUE",
     "Jet",
+    "Reserve",
     "Resultat",
     "TraitSansDes",
     "distribution",
@@ -122,11 +123,18 @@ def _valider_trait(trait: Any) -> int:
     return _valider.plafond("trait", _valider.entier("trait", trait, minimum=0), _valider.RESERVE_MAX, "dés")
 
 
-def _valider_modificateurs(trait: int, bonus: Any, malus: Any) -> int:
-    """Bonus et malus d'un jet joué ; rend le nombre de dés lancés (au plus `RESERVE_MAX`)."""
+def _valider_modificateur(nom: str, valeur: Any) -> int:
+    """Des dés de bonus ou de malus : un entier ≥ 0 (0, le défaut d'une réserve, n'a rien à vérifier)."""
+    if type(valeur) is int and valeur == 0:
+        return 0
+    return _valider.entier(nom, valeur, minimum=0)
+
+
+def _borner(trait: int, bonus: int, malus: int) -> int:
+    """Les bornes d'un jet joué (entiers déjà vérifiés) ; rend le nombre de dés lancés, au plus `RESERVE_MAX`."""
     for nom, valeur in (("bonus", bonus), ("malus", malus)):
-        _valider.plafond(nom, _valider.entier(nom, valeur, minimum=0), _valider.RESERVE_MAX, "dés")
-    lances: int = trait + abs(bonus - malus)
+        _valider.plafond(nom, valeur, _valider.RESERVE_MAX, "dés")
+    lances = trait + abs(bonus - malus)
     if lances > _valider.RESERVE_MAX:
         raise Refus(
             ("trait", "bonus", "malus"),
@@ -137,11 +145,94 @@ def _valider_modificateurs(trait: int, bonus: Any, malus: Any) -> int:
     return lances
 
 
+@dataclass(frozen=True)
+class Reserve:
+    """Un Trait avec ses dés de bonus et de malus : ce qu'on lance, vérifié une fois, quand on le construit.
+
+    Source : « WaRP › Jets simples › Modificateurs » : « Bonus et malus
+    s'annulent mutuellement. » On lance le Trait plus les dés nets, et l'on
+    garde autant de dés que le Trait : les meilleurs avec du bonus, les pires
+    avec du malus. Une fonction qui reçoit une `Reserve` (par exemple
+    [`jet`][rules.warp.jets.jet]) ne la vérifie pas de nouveau.
+
+    Examples:
+        >>> r = Reserve(3, bonus=1, malus=4)
+        >>> r.net, r.lances, r.seuil
+        (-3, 6, 9)
+        >>> r.garder((6, 5, 4, 3, 2, 1))
+        (3, 2, 1)
+        >>> Reserve(3, malus=-1)
+        Traceback (most recent call last):
+        ...
+        rules.refus.Refus: malus doit être un entier ≥ 0, reçu -1
+    """
+
+    trait: int
+    """Le Trait, en dés : autant de dés gardés."""
+    bonus: int = 0
+    """Les dés de bonus accordés."""
+    malus: int = 0
+    """Les dés de malus imposés."""
+
+    def __post_init__(self) -> None:
+        _valider_trait(self.trait)
+        _borner(self.trait, _valider_modificateur("bonus", self.bonus), _valider_modificateur("malus", self.malus))
+
+    @property
+    def net(self) -> int:
+        """Les dés de modificateur nets : positif pour du bonus, négatif pour du malus."""
+        return self.bonus - self.malus
+
+    @property
+    def lances(self) -> int:
+        """Le nombre de dés lancés : le Trait plus les dés nets (aucun pour un Trait de 0d, qui ne se lance pas)."""
+        return self.trait + abs(self.net) if self.trait else 0
+
+    @property
+    def seuil(self) -> int:
+        """Le total à *dépasser* : 3 × Trait."""
+        return 3 * self.trait
+
+    def avec(self, *, bonus: int = 0, malus: int = 0) -> Reserve:
+        """La même réserve avec des dés de bonus ou de malus de plus (l'aide des Bêtas, un dé d'expérience…).
+
+        Le Trait, déjà vérifié, ne l'est pas de nouveau : seuls les dés ajoutés et les bornes du jet.
+
+        Examples:
+            >>> Reserve(3, bonus=1).avec(malus=2)
+            Reserve(trait=3, bonus=1, malus=2)
+        """
+        plus = self.bonus + _valider_modificateur("bonus", bonus)
+        moins = self.malus + _valider_modificateur("malus", malus)
+        _borner(self.trait, plus, moins)
+        nouvelle = object.__new__(Reserve)
+        for champ, valeur in (("trait", self.trait), ("bonus", plus), ("malus", moins)):
+            object.__setattr__(nouvelle, champ, valeur)
+        return nouvelle
+
+    def garder(self, des: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+        """Les dés gardés parmi `des` (autant que `lances`), du plus fort au plus faible.
+
+        Examples:
+            >>> Reserve(2, bonus=1).garder([1, 6, 4])
+            (6, 4)
+        """
+        return _garder(_valider.des("des", des, nombre=self.lances), self.trait, self.net)
+
+
+def _garder(des: tuple[int, ...], trait: int, net: int) -> tuple[int, ...]:
+    """Les dés gardés (dés déjà vérifiés) : les `trait` meilleurs si `net` ≥ 0, les pires sinon."""
+    tries = sorted(des, reverse=True)
+    if net >= 0:
+        return tuple(tries[:trait])
+    return tuple(tries[len(tries) - trait :])
+
+
 def nombre_de_des(trait: int, *, bonus: int = 0, malus: int = 0) -> int:
     """Le nombre de dés lancés : le Trait plus les dés de bonus ou de malus *nets*.
 
     Source : « WaRP › Jets simples › Modificateurs » : « Bonus et malus
-    s'annulent mutuellement. »
+    s'annulent mutuellement. » Voir aussi [`Reserve`][rules.warp.jets.Reserve].
 
     Examples:
         >>> nombre_de_des(3, bonus=1)
@@ -151,8 +242,7 @@ def nombre_de_des(trait: int, *, bonus: int = 0, malus: int = 0) -> int:
         >>> nombre_de_des(3, bonus=1, malus=4)
         6
     """
-    lances = _valider_modificateurs(_valider_trait(trait), bonus, malus)
-    return lances if trait else 0  # un Trait de 0 ne se lance pas (voir jet) : ses modificateurs non plus
+    return Reserve(trait, bonus, malus).lances  # un Trait de 0 ne se lance pas (voir jet) : ses modificateurs non plus
 
 
 def seuil(trait: int) -> int:
@@ -184,14 +274,9 @@ def garder(des: tuple[int, ...], trait: int, net: int) -> tuple[int, ...]:
         ...
         rules.refus.Refus: des : chaque dé doit être un entier entre 1 et 6, reçu 9
     """
-    trait = _valider_trait(trait)
+    base = Reserve(trait)
     _valider.entier("net", net, minimum=-_valider.RESERVE_MAX, maximum=_valider.RESERVE_MAX)
-    lances = _valider_modificateurs(trait, max(net, 0), max(-net, 0)) if trait else 0
-    des = _valider.des("des", des, nombre=lances)
-    tries = sorted(des, reverse=True)
-    if net >= 0:
-        return tuple(tries[:trait])
-    return tuple(tries[len(tries) - trait :])
+    return base.avec(bonus=max(net, 0), malus=max(-net, 0)).garder(des)
 
 
 def _resultat(total: int, trait: int, critiques: int, catastrophe: bool) -> Resultat:
@@ -291,7 +376,7 @@ def _expliquer(
 
 
 def jet(
-    trait: int,
+    trait: int | Reserve,
     *,
     bonus: int = 0,
     malus: int = 0,
@@ -311,7 +396,8 @@ def jet(
     dé : aucun dé n'est lancé (`des` doit être vide) et le jet est un Échec.
 
     Args:
-        trait: le Trait en dés (entier ≥ 0).
+        trait: le Trait en dés (entier ≥ 0), ou une [`Reserve`][rules.warp.jets.Reserve] déjà
+            construite (Trait, bonus et malus ; `bonus` et `malus` restent alors à 0).
         bonus: dés de bonus (entier ≥ 0).
         malus: dés de malus (entier ≥ 0) ; bonus et malus s'annulent.
         des: les valeurs des dés (exemples chiffrés) ; sinon `rng` les tire.
@@ -337,32 +423,90 @@ def jet(
 
         >>> jet(3, des=(4, 3, 2)).resultat
         <Resultat.ECHEC: 'Échec'>
+
+        Une réserve déjà construite se lance telle quelle :
+
+        >>> jet(Reserve(3, bonus=1), des=(6, 2, 5, 1)) == r
+        True
     """
-    trait = _valider_trait(trait)
-    n = _valider_modificateurs(trait, bonus, malus)
+    reserve = _reserve(trait, bonus, malus)
     _valider.generateur(rng)
-    net = bonus - malus
-    if trait == 0:
-        n = 0
-    valeurs = lancer(n, rng) if des is None else _valider.des("des", des, nombre=n)
-    gardes = garder(valeurs, trait, net)
+    valeurs = lancer(reserve.lances, rng) if des is None else _valider.des("des", des, nombre=reserve.lances)
+    return _lancer(reserve, valeurs)
+
+
+def _reserve(trait: Any, bonus: Any, malus: Any) -> Reserve:
+    """La réserve d'un jet : celle qu'on reçoit (sans modificateurs en plus), ou celle du Trait et de ses dés."""
+    if not isinstance(trait, Reserve):
+        return Reserve(trait, bonus, malus)
+    if not (type(bonus) is int and bonus == 0 and type(malus) is int and malus == 0):
+        raise Refus(
+            ("bonus", "malus"),
+            "sont déjà dans la Reserve reçue : écrivez Reserve(trait, bonus=…, malus=…) ou reserve.avec(…)",
+            recu_ecrit=f"bonus {ecrire_recu(bonus)}, malus {ecrire_recu(malus)}",
+            forme=PROPOS,
+        )
+    return trait
+
+
+_DE_LA_REGLE = "_rendu_par_la_regle"
+"""La marque d'un `Jet` rendu par la règle : une fonction qui le reçoit le croit sans le refaire."""
+
+
+def _lancer(reserve: Reserve, valeurs: tuple[int, ...]) -> Jet:
+    """Le jet d'une réserve (déjà vérifiée) avec ces dés (déjà vérifiés) : la règle, une fois."""
+    trait = reserve.trait
+    gardes = _garder(valeurs, trait, reserve.net)
     total = sum(gardes)
     critiques = gardes.count(6)
     catastrophe = bool(gardes) and all(v == 1 for v in gardes)
     resultat = _resultat(total, trait, critiques, catastrophe)
-    return Jet(
+    resolu = Jet(
         trait=trait,
-        bonus=bonus,
-        malus=malus,
+        bonus=reserve.bonus,
+        malus=reserve.malus,
         des=valeurs,
         gardes=gardes,
         total=total,
-        seuil=3 * trait,
+        seuil=reserve.seuil,
         critiques=critiques,
         catastrophe=catastrophe,
         resultat=resultat,
-        explication=_expliquer(trait, bonus, malus, valeurs, gardes, total, critiques, catastrophe, resultat),
+        explication=_expliquer(
+            trait, reserve.bonus, reserve.malus, valeurs, gardes, total, critiques, catastrophe, resultat
+        ),
     )
+    object.__setattr__(resolu, _DE_LA_REGLE, True)
+    return resolu
+
+
+def verifier_jet(nom: str, valeur: object) -> Jet:
+    """Un Jet tel que [`jet`][rules.warp.jets.jet] le rend, reçu par une autre règle sous le nom `nom`.
+
+    Un Jet rendu par `jet` (ou sa copie) est cru tel quel ; un Jet construit à la main (ou
+    modifié par `dataclasses.replace`) est refait une fois depuis ses dés, et refusé s'il en diffère.
+
+    Examples:
+        >>> import dataclasses
+        >>> j = jet(2, des=(6, 5))
+        >>> verifier_jet("premier", j) is j
+        True
+        >>> verifier_jet("premier", dataclasses.replace(j, critiques=0))
+        Traceback (most recent call last):
+        ...
+        rules.refus.Refus: premier : ce Jet ne concorde pas avec ses dés (construisez-le avec rules.warp.jet)
+    """
+    if not isinstance(valeur, Jet):
+        raise Refus(nom, "être un Jet (le résultat de rules.warp.jet)", recu=valeur)
+    if vars(valeur).get(_DE_LA_REGLE) is True:
+        return valeur
+    try:
+        refait = jet(valeur.trait, bonus=valeur.bonus, malus=valeur.malus, des=valeur.des)
+    except ValueError as erreur:
+        raise Refus(nom, f"ce Jet n'est pas un jet valide ({erreur})", forme=PROPOS) from None
+    if refait != valeur:
+        raise Refus(nom, "ce Jet ne concorde pas avec ses dés (construisez-le avec rules.warp.jet)", forme=PROPOS)
+    return valeur
 
 
 def _ajouter(etat: tuple[int, int], face: int, nombre: int) -> tuple[int, int]:
@@ -451,7 +595,7 @@ def profils(trait: int, net: int) -> dict[tuple[int, int, bool], Fraction]:
     return {profil: Fraction(c, 6**n) for profil, c in comptes_profils(trait, net).items()}
 
 
-def distribution(trait: int, *, bonus: int = 0, malus: int = 0) -> dict[Resultat, Fraction]:
+def distribution(trait: int | Reserve, *, bonus: int = 0, malus: int = 0) -> dict[Resultat, Fraction]:
     """Probabilités exactes de chaque résultat d'un jet simple.
 
     Source : « WaRP › Jets simples ».
@@ -459,7 +603,8 @@ def distribution(trait: int, *, bonus: int = 0, malus: int = 0) -> dict[Resultat
     Toutes les clés de [`Resultat`][rules.warp.jets.Resultat] sont présentes,
     du pire au meilleur ; les probabilités somment à 1. Calculées par le moteur
     de lois ([`rules.des`][rules.des]), pour un Trait jusqu'à 12d et au plus
-    12 dés de modificateur nets (au-delà : `ValueError`).
+    12 dés de modificateur nets (au-delà : `Refus`). `trait` peut être une
+    [`Reserve`][rules.warp.jets.Reserve] (avec ses bonus et malus).
 
     Examples:
         >>> d = distribution(3)
@@ -467,12 +612,18 @@ def distribution(trait: int, *, bonus: int = 0, malus: int = 0) -> dict[Resultat
         Fraction(5, 8)
         >>> d[Resultat.CATASTROPHE]
         Fraction(1, 216)
+        >>> distribution(Reserve(3, bonus=1)) == distribution(3, bonus=1)
+        True
         >>> distribution(13)
         Traceback (most recent call last):
         ...
         rules.refus.Refus: trait doit être ≤ 12 pour calculer des chances exactes, reçu 13
     """
-    trait = _valider_trait(trait)
-    _valider.trait_de_loi("trait", trait)
+    if isinstance(trait, Reserve):
+        reserve = _reserve(trait, bonus, malus)
+        trait, bonus, malus = reserve.trait, reserve.bonus, reserve.malus
+    else:
+        trait = _valider_trait(trait)
+    _valider.au_plus("trait", trait, _valider.TRAIT_MAX)
     net = _valider.modificateur_net(bonus, malus)
     return dict(zip(Resultat, _loi(trait, net), strict=True))

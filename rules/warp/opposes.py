@@ -20,8 +20,7 @@ from rules import _valider
 from rules._enum import EnumOrdonnee
 from rules._francais import a_le
 from rules.des import opposer
-from rules.refus import PROPOS, Refus
-from rules.warp.jets import Jet, Resultat, comptes_profils, jet, reserve_du_jet
+from rules.warp.jets import Jet, Resultat, comptes_profils, reserve_du_jet, verifier_jet
 
 __all__ = ["Issue", "Opposition", "chances_opposees", "distribution_opposee", "opposition"]
 
@@ -114,19 +113,6 @@ class Opposition:
         return self.explication
 
 
-def _verifier_jet(nom: str, valeur: object) -> Jet:
-    """Un Jet tel que `rules.warp.jet` le rend : ses champs sont recalculés depuis ses dés."""
-    if not isinstance(valeur, Jet):
-        raise Refus(nom, "être un Jet (le résultat de rules.warp.jet)", recu=valeur)
-    try:
-        refait = jet(valeur.trait, bonus=valeur.bonus, malus=valeur.malus, des=valeur.des)
-    except ValueError as erreur:
-        raise Refus(nom, f"ce Jet n'est pas un jet valide ({erreur})", forme=PROPOS) from None
-    if refait != valeur:
-        raise Refus(nom, "ce Jet ne concorde pas avec ses dés (construisez-le avec rules.warp.jet)", forme=PROPOS)
-    return valeur
-
-
 def _profil(j: Jet) -> Profil:
     return (j.total, j.critiques, j.catastrophe)
 
@@ -195,7 +181,7 @@ def opposition(premier: Jet, second: Jet, *, symetrique: bool = False) -> Opposi
         Totaux : 16 contre 10 ; Critiques 1 contre 1, ils s'annulent → l'attaquant : Réussite, le défenseur : Échec.
     """
     for nom, valeur in (("premier", premier), ("second", second)):
-        _verifier_jet(nom, valeur)
+        verifier_jet(nom, valeur)
     _valider.booleen("symetrique", symetrique)
     issue, ra, rb, nets = _resoudre(_profil(premier), _profil(second), symetrique)
     return Opposition(
