@@ -295,7 +295,10 @@
     },
 
     // Le premier contact avec un champ lance le chargement ; le formulaire en montre la progression.
-    prechauffer(form) {
+    // `montrer` faux : le chargement part sans rien afficher (un doigt posé sur un bouton : la barre de
+    // progression qui paraîtrait au pied du formulaire déplacerait le bouton avant qu'il soit relâché, et le
+    // clic serait perdu) ; le calcul que ce bouton demande montrera lui-même la progression.
+    prechauffer(form, montrer = true) {
       let m;
       try {
         m = this.cellules();
@@ -303,11 +306,12 @@
         return; // le premier calcul dira pourquoi
       }
       if (m.demarre) return;
-      this.suivre(form);
-      if (!m.prechauffer()) return;
+      if (montrer) this.suivre(form);
+      if (!m.prechauffer() || !montrer) return;
       m.pret?.then(
         () => {
-          if (form.getAttribute("aria-busy") === "true") return;
+          // Un calcul demandé pendant le chargement écrit lui-même son état : « prêt » ne le remplace pas.
+          if (form.getAttribute("aria-busy") === "true" || form.dataset.demande) return;
           form.querySelector(".calc-progres").hidden = true;
           form.querySelector(".calc-etat").textContent = "Python est prêt : le calcul sera immédiat.";
         },
@@ -334,6 +338,7 @@
     const progres = form.querySelector(".calc-progres");
     const boutons = form.querySelectorAll("button");
     effacerErreurs(form);
+    form.dataset.demande = "oui";
     const bouton = [...boutons].includes(document.activeElement) ? document.activeElement : null;
     for (const b of boutons) b.disabled = true; // désactivé, le bouton pressé au clavier perd le focus
     form.setAttribute("aria-busy", "true");
@@ -425,7 +430,8 @@
       history.replaceState(null, "", u.href);
     });
     // Le premier contact avec un champ lance le chargement de Python : il sera prêt au « Calculer ».
-    const approche = () => moteur.prechauffer(form);
+    const approche = (evenement) =>
+      moteur.prechauffer(form, !(evenement.type === "pointerdown" && evenement.target.closest?.("button")));
     for (const geste of ["focusin", "pointerdown", "input"]) form.addEventListener(geste, approche, { passive: true });
   }
 

@@ -10,7 +10,7 @@ from functools import partial
 from typing import Any
 
 from rules import _valider
-from rules._francais import de_le, decimal, s
+from rules._francais import de_le, decimal, majuscule, s
 from rules.affichage import pourcentage
 from rules.calculateur._commun import (
     Champ,
@@ -40,6 +40,7 @@ from rules.troisd6 import (
     chances_scene_non_opposee,
     chances_scene_opposee,
     comparer_risques,
+    defense_apres_attaque,
     difficulte_nommee,
     distribution,
     echange,
@@ -368,6 +369,120 @@ def _defense(lu: Lecture) -> Reponse:
     return lu.reponse(verdict=verdict, explication=explication, faits=tuple(faits), tableaux=tables)
 
 
+# --- La défense, choisie après l'attaque -----------------------------------------------------------
+
+_NIVEAUX_ATTAQUE = (
+    ("des", "celui de ses dés (ci-dessous)"),
+    ("critique", "réussite critique"),
+    ("speciale", "réussite spéciale"),
+    ("simple", "réussite simple"),
+    ("echec_simple", "échec simple"),
+    ("echec_special", "échec spécial"),
+    ("echec_critique", "échec critique"),
+)
+"""Le niveau de l'attaque déjà lancée : lu de ses dés, ou choisi (son Dd ou son Dt pèse alors selon ses chances)."""
+
+_NIVEAU_LU = {
+    "critique": Niveau.REUSSITE_CRITIQUE,
+    "speciale": Niveau.REUSSITE_SPECIALE,
+    "simple": Niveau.REUSSITE_SIMPLE,
+    "echec_simple": Niveau.ECHEC_SIMPLE,
+    "echec_special": Niveau.ECHEC_SPECIAL,
+    "echec_critique": Niveau.ECHEC_CRITIQUE,
+}
+
+
+def _attaque_lancee(lu: Lecture, att: Personnage, risque: Risque) -> Niveau | tuple[Any, ...] | None:
+    """L'attaque telle qu'elle a été lancée : ses dés (donnés ou tirés), ou son niveau ; `None` si elle est refusée."""
+    choisi, des = lu.choix("niveau_attaque"), lu.des("des_attaque")
+    if lu.lancer:
+        seuil = att.seuil_pour()
+        assert seuil is not None
+        tire = lu.essayer(lambda: jet(seuil + risque.modificateur, None, rng=lu.rng), defaut="des_attaque")
+        if tire is None:
+            return None
+        lu.sorties |= {"des_attaque": ecrire_des(tire.des), "niveau_attaque": "des"}
+        return tuple(tire.des)
+    if des is not None:
+        return des
+    if choisi == "des":
+        lu.refuser("des_attaque", "donnez les trois dés de l'attaque, ou choisissez son niveau")
+        return None
+    return _NIVEAU_LU[choisi]
+
+
+def _table_apres_attaque(choix: Any) -> tuple[Tableau, Tableau]:
+    niveau = str(choix.attaque).lower()
+    resume = Tableau(
+        f"Chaque défense face à cette {niveau} : chances exactes",
+        ("Défense (seuil)", "Aucun point d'effet subi", "Points d'effet subis en moyenne", "Reprendre l'initiative"),
+        tuple(
+            (
+                f"{o.defense} ({o.seuil})" + (", la meilleure" if o.defense is choix.meilleure else ""),
+                chance(o.aucun_point),
+                decimal(float(o.points_esperes), 1),
+                chance(o.initiative),
+            )
+            for o in choix.options
+        ),
+        tuple(float(o.initiative) for o in choix.options),
+    )
+    points = sorted({k for o in choix.options for k in o.points})
+    loi = Tableau(
+        "Les points d'effet subis, selon la défense : chances exactes",
+        ("Points d'effet subis", *(str(o.defense) for o in choix.options)),
+        tuple((str(k), *(chance(o.points.get(k, Fraction(0))) for o in choix.options)) for k in points),
+    )
+    return resume, loi
+
+
+def _faits_apres_attaque(att: Personnage, risque: Risque, attaque: Any, choix: Any) -> tuple[str, ...]:
+    seuil = att.seuil_pour()
+    assert seuil is not None
+    sous = f"sous le seuil {seuil + risque.modificateur} {de_le(att.nom)} ({att.indice}, {risque})"
+    if isinstance(attaque, Niveau):
+        lance = f"Attaque : {str(attaque).lower()} {sous} ; son Dd ou son Dt pèse selon ses chances."
+    else:
+        lance = f"Attaque : {ecrire_des(attaque)}, une {str(choix.attaque).lower()} {sous}."
+    seuils = ", ".join(f"{o.defense} sous {o.seuil}" for o in choix.options)
+    return lance, f"Jets du défenseur : {seuils} (modificateur du risque et −3 d'une contre-attaque compris)."
+
+
+def _apres_attaque(lu: Lecture) -> Reponse:
+    att = _personnage(lu, "attaquant", lu.nom("nom_attaquant", "l'attaquant"))
+    dfn = _personnage(lu, "defenseur", lu.nom("nom_defenseur", "le défenseur"))
+    risque = _risque(lu)
+    if att is None or dfn is None or risque is None or lu.erreurs:
+        return lu.reponse()
+    attaque = _attaque_lancee(lu, att, risque)
+    if attaque is None or lu.erreurs:
+        return lu.reponse()
+    quel = "niveau_attaque" if isinstance(attaque, Niveau) else "des_attaque"
+    liens = {**_LIENS_ECHANGE, "attaque": quel}
+    choix = lu.essayer(lambda: defense_apres_attaque(att, dfn, attaque, risque=risque), liens, "seuil_defenseur")
+    if choix is None:
+        return lu.reponse()
+    choisi = "des" if lu.lancer else lu.choix("niveau_attaque")
+    if not isinstance(attaque, Niveau) and choisi != "des" and _NIVEAU_LU[choisi] is not choix.attaque:
+        lu.refuser(
+            "des_attaque",
+            f"ces dés font une {str(choix.attaque).lower()}, pas une {str(_NIVEAU_LU[choisi]).lower()} : "
+            "corrigez le niveau (ou choisissez « celui de ses dés »), ou les dés",
+        )
+        return lu.reponse()
+    if choix.meilleure is None:
+        verdict = f"Attaque ratée : l'initiative passe à {dfn.nom}, quelle que soit sa défense"
+    else:
+        m = choix.pour(choix.meilleure)
+        verdict = f"{majuscule(str(m.defense))} : {pourcentage(m.initiative)} de reprendre l'initiative"
+    return lu.reponse(
+        verdict=verdict,
+        explication=choix.explication,
+        faits=_faits_apres_attaque(att, risque, attaque, choix),
+        tableaux=_table_apres_attaque(choix),
+    )
+
+
 # --- Scène majeure --------------------------------------------------------------------------------
 
 
@@ -635,6 +750,72 @@ FORMULAIRES: tuple[Formulaire, ...] = (
             ),
         ),
         _defense,
+    ),
+    Formulaire(
+        "troisd6-apres-attaque",
+        "3D6",
+        "La défense, choisie après l'attaque",
+        "L'attaque est lancée : esquiver, bloquer ou contre-attaquer ? Pour chaque défense, la chance de ne rien "
+        "subir, les points d'effet qui passent et la chance de reprendre l'initiative.",
+        "troisd6/scenes-majeures.md#la-defense-choisie-apres-lattaque",
+        (
+            Champ(
+                "niveau_attaque",
+                "Niveau de l'attaque",
+                "choix",
+                defaut="speciale",
+                groupe="L'attaque, déjà lancée",
+                choix=_NIVEAUX_ATTAQUE,
+            ),
+            Champ(
+                "des_attaque",
+                "Dés de l'attaque",
+                "des",
+                groupe="L'attaque, déjà lancée",
+                aide="Facultatif : ses trois dés (« 3 3 1 ») disent son niveau et son Dd ou son Dt exacts.",
+            ),
+            Champ("seuil_attaquant", "Seuil de l'attaquant", defaut="12", groupe="L'attaque, déjà lancée"),
+            Champ(
+                "indice_attaquant",
+                "Indice de l'attaquant",
+                "texte",
+                defaut="2D6",
+                groupe="L'attaque, déjà lancée",
+                aide=_INDICE,
+            ),
+            Champ(
+                "modificateur",
+                "Risque : modificateur au jet (pour les deux jets)",
+                defaut="0",
+                groupe="L'attaque, déjà lancée",
+                negatif=True,
+            ),
+            Champ(
+                "niveaux",
+                "Risque : niveaux d'Indice en plus",
+                defaut="0",
+                groupe="L'attaque, déjà lancée",
+                negatif=True,
+            ),
+            Champ(
+                "bonus_points",
+                "Risque : points d'effet en plus",
+                defaut="0",
+                groupe="L'attaque, déjà lancée",
+                negatif=True,
+            ),
+            Champ("nom_attaquant", "Nom de l'attaquant", "texte", defaut="Ada", groupe="L'attaque, déjà lancée"),
+            Champ("seuil_defenseur", "Seuil du défenseur", defaut="10", groupe="La défense"),
+            Champ(
+                "indice_defenseur", "Indice du défenseur", "texte", defaut="1D6+1D3", groupe="La défense", aide=_INDICE
+            ),
+            Champ("armure_defenseur", "Armure du défenseur", defaut="0", groupe="La défense"),
+            Champ(
+                "talent_defenseur", "Contre-attaque par un talent particulier (pas de −3)", "case", groupe="La défense"
+            ),
+            Champ("nom_defenseur", "Nom du défenseur", "texte", defaut="Bruno", groupe="La défense"),
+        ),
+        _apres_attaque,
     ),
     Formulaire(
         "troisd6-scene",
