@@ -53,6 +53,20 @@
         if (Array.from(c.options).some((o) => o.value === v)) c.value = v;
       } else c.value = v;
     }
+    deplier(form);
+  }
+
+  // « Plus d'options » se déplie dès qu'un de ses champs porte une autre valeur que son défaut, ou un refus :
+  // rien de ce qui compte dans le calcul n'y reste caché.
+  function deplier(form) {
+    const parDefaut = defauts(form);
+    const valeurs = lire(form);
+    for (const details of form.querySelectorAll("details.calc-plus")) {
+      const compte = [...details.querySelectorAll("[name]")].some(
+        (c) => c.getAttribute("aria-invalid") === "true" || valeurs[c.name] !== parDefaut[c.name]
+      );
+      if (compte) details.open = true;
+    }
   }
 
   // --- Les erreurs -----------------------------------------------------------------------------
@@ -79,6 +93,7 @@
         premier = premier || champ;
       } else restes.push(message);
     }
+    deplier(form);
     const texte = [enTete, ...restes].filter(Boolean).join(" ");
     if (texte) {
       generale.textContent = texte;
@@ -421,6 +436,7 @@
     form.querySelector(".calc-lancer")?.addEventListener("click", () => calculer(form, { lancer: true }));
     form.addEventListener("reset", () => {
       effacerErreurs(form);
+      for (const details of form.querySelectorAll("details.calc-plus")) details.open = false;
       form.querySelector(".calc-resultat").hidden = true;
       form.querySelector(".calc-etat").textContent = "";
       // L'adresse ne porte plus l'ancien résultat : recharger la page ne le ramène pas.

@@ -69,6 +69,26 @@ class Formulaire:
     """Les champs, dans l'ordre du formulaire (et du focus)."""
     calculer: Callable[[Lecture], Reponse] = field(repr=False, compare=False)
     """Le calcul : lit les champs, appelle les règles, rend la réponse."""
+    a_la_table: tuple[str, ...] = ()
+    """Les champs qu'un joueur remplit à la table (Trait, bonus, malus, dés ; seuil, Indice) : la page les montre
+    d'abord, et range les autres (risques, armure, talents, noms…) sous « Plus d'options », qu'elle déplie dès
+    qu'un d'eux porte une autre valeur que son défaut ou un refus. Vide : tous les champs d'abord."""
+
+    def __post_init__(self) -> None:
+        inconnus = set(self.a_la_table) - {c.nom for c in self.champs}
+        if inconnus:
+            raise Refus("a_la_table", f"ne nommer que des champs du formulaire {self.nom}", recu=sorted(inconnus))
+
+    def en_plus(self, champ: Champ) -> bool:
+        """Vrai si `champ` va sous « Plus d'options » (il n'est pas de ceux qu'on remplit à la table).
+
+        Examples:
+            >>> from rules.calculateur import FORMULAIRES
+            >>> f = FORMULAIRES["troisd6-scene"]
+            >>> [c.nom for c in f.champs if not f.en_plus(c)]
+            ['seuil_a', 'indice_a', 'adversaire', 'seuil_b', 'indice_b']
+        """
+        return bool(self.a_la_table) and champ.nom not in self.a_la_table
 
     @property
     def lancable(self) -> bool:

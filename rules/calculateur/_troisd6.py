@@ -644,6 +644,7 @@ FORMULAIRES: tuple[Formulaire, ...] = (
             Champ("des", "Dés lancés", "des", aide=_AIDE_3D6),
         ),
         _jet,
+        a_la_table=("sorte", "valeur", "difficulte", "des"),
     ),
     Formulaire(
         "troisd6-mineure",
@@ -689,6 +690,7 @@ FORMULAIRES: tuple[Formulaire, ...] = (
             Champ("des", "Dés d'effet lancés", "des", aide="Facultatif : les D6 puis les D3 de l'Indice lancé."),
         ),
         _effet,
+        a_la_table=("indice", "niveau", "de", "avantage", "des"),
     ),
     Formulaire(
         "troisd6-defense",
@@ -750,6 +752,15 @@ FORMULAIRES: tuple[Formulaire, ...] = (
             ),
         ),
         _defense,
+        a_la_table=(
+            "seuil_attaquant",
+            "indice_attaquant",
+            "seuil_defenseur",
+            "indice_defenseur",
+            "defense",
+            "des_attaque",
+            "des_defense",
+        ),
     ),
     Formulaire(
         "troisd6-apres-attaque",
@@ -816,6 +827,14 @@ FORMULAIRES: tuple[Formulaire, ...] = (
             Champ("nom_defenseur", "Nom du défenseur", "texte", defaut="Bruno", groupe="La défense"),
         ),
         _apres_attaque,
+        a_la_table=(
+            "niveau_attaque",
+            "des_attaque",
+            "seuil_attaquant",
+            "indice_attaquant",
+            "seuil_defenseur",
+            "indice_defenseur",
+        ),
     ),
     Formulaire(
         "troisd6-scene",
@@ -880,5 +899,6 @@ FORMULAIRES: tuple[Formulaire, ...] = (
             ),
         ),
         _scene,
+        a_la_table=("seuil_a", "indice_a", "adversaire", "seuil_b", "indice_b"),
     ),
 )

@@ -510,6 +510,7 @@ FORMULAIRES: tuple[Formulaire, ...] = (
             ),
         ),
         _etendu,
+        a_la_table=("trait", "bonus", "malus", "complexite", "maniabilite", "des"),
     ),
     Formulaire(
         "warp-experience",
@@ -527,5 +528,6 @@ FORMULAIRES: tuple[Formulaire, ...] = (
             Champ("des", "Dés lancés", "des", aide="Facultatif, dé d'expérience compris s'il est accordé."),
         ),
         _experience,
+        a_la_table=("trait", "bonus", "malus", "accepte", "des"),
     ),
 )
