@@ -70,7 +70,9 @@ def _champ_html(formulaire: Any, champ: Any) -> str:
     erreur = f'<p class="calc-erreur" id="{html.escape(ident)}-erreur" hidden></p>'
     classe = "calc-champ calc-case" if champ.sorte == "case" else "calc-champ"
     corps = f"{controle}{etiquette}" if champ.sorte == "case" else f"{etiquette}{controle}"
-    return f'<div class="{classe}" data-sorte="{champ.sorte}">{corps}{aide}{erreur}</div>'
+    # Un champ qui ne compte que si un autre a telle valeur : le script de la page le cache sinon.
+    si = _attributs(data_si_champ=champ.si[0], data_si_valeur=champ.si[1]) if champ.si else ""
+    return f'<div class="{classe}" data-sorte="{champ.sorte}"{si}>{corps}{aide}{erreur}</div>'
 
 
 def _groupes_html(formulaire: Any, champs: list[Any]) -> str:

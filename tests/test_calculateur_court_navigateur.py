@@ -87,3 +87,31 @@ def test_un_refus_sous_plus_d_options_se_voit(contexte: BrowserContext, serveur_
     )
     expect(form.locator('[name="armure_a"]')).to_be_focused()
     page.close()
+
+
+def test_face_a_un_passif_l_adversaire_n_a_rien_a_remplir(contexte: BrowserContext, serveur_site: str) -> None:
+    page = contexte.new_page()
+    page.goto(serveur_site + "calculateur/#troisd6-scene", wait_until="networkidle")
+    form = page.locator("#form-troisd6-scene")
+    form.locator("details.calc-plus > summary").click()
+    actif_seulement = ("seuil_b", "indice_b", "talent_b", "modificateur_b", "defense_b", "initiative", "avantage_b")
+    for nom in actif_seulement:
+        expect(form.locator(f'[name="{nom}"]')).to_be_visible()
+    form.locator('[name="adversaire"]').select_option("passif")
+    for nom in actif_seulement:
+        expect(form.locator(f'[name="{nom}"]')).to_be_hidden()
+    for nom in ("seuil_a", "indice_a", "nom_b", "armure_b", "objectif"):
+        expect(form.locator(f'[name="{nom}"]')).to_be_visible()
+    form.get_by_role("button", name="Calculer", exact=False).click()
+    explication = form.locator(".calc-explication")
+    expect(explication).to_contain_text("face à l'obstacle (passif)", timeout=CHARGEMENT_PYODIDE_MS)
+    expect(form.locator(".calc-resultat")).not_to_contain_text("Bruno")
+    # Un lien partagé d'un passif le rouvre passif, l'adversaire toujours caché ; « Valeurs par défaut » le rend actif.
+    page.goto(serveur_site + "calculateur/?f=troisd6-scene&adversaire=interview&comparer=non")
+    expect(form.locator(".calc-faits")).to_contain_text(
+        "avantage critique, celui d'une interview", timeout=CHARGEMENT_PYODIDE_MS
+    )
+    expect(form.locator('[name="seuil_b"]')).to_be_hidden()
+    form.get_by_role("button", name="Valeurs par défaut", exact=False).click()
+    expect(form.locator('[name="seuil_b"]')).to_be_visible()
+    page.close()

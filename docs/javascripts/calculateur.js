@@ -53,7 +53,17 @@
         if (Array.from(c.options).some((o) => o.value === v)) c.value = v;
       } else c.value = v;
     }
+    conditionner(form);
     deplier(form);
+  }
+
+  // Un champ qui ne compte que si un autre a telle valeur (data-si-champ, data-si-valeur : les risques et la
+  // défense d'un adversaire actif) est caché sinon : face à une voiture en panne, rien de l'adversaire à remplir.
+  function conditionner(form) {
+    for (const bloc of form.querySelectorAll("[data-si-champ]")) {
+      const champ = form.querySelector(`[name="${CSS.escape(bloc.dataset.siChamp)}"]`);
+      bloc.hidden = Boolean(champ) && champ.value !== bloc.dataset.siValeur;
+    }
   }
 
   // « Plus d'options » se déplie dès qu'un de ses champs porte une autre valeur que son défaut, ou un refus :
@@ -434,9 +444,12 @@
       calculer(form);
     });
     form.querySelector(".calc-lancer")?.addEventListener("click", () => calculer(form, { lancer: true }));
+    form.addEventListener("change", () => conditionner(form));
+    conditionner(form);
     form.addEventListener("reset", () => {
       effacerErreurs(form);
       for (const details of form.querySelectorAll("details.calc-plus")) details.open = false;
+      setTimeout(() => conditionner(form)); // après la remise des valeurs, qui suit l'événement
       form.querySelector(".calc-resultat").hidden = true;
       form.querySelector(".calc-etat").textContent = "";
       // L'adresse ne porte plus l'ancien résultat : recharger la page ne le ramène pas.

@@ -504,8 +504,13 @@ def _liens_scene(passif: bool) -> dict[str, str]:
     return liens
 
 
-def _adversaire(lu: Lecture, passif: bool) -> Personnage | None:
-    nom_b = lu.nom("nom_b", "B")
+_NOM_DE_L_ADVERSAIRE = {"actif": "Bruno", "passif": "l'obstacle", "interview": "l'interviewé"}
+"""Le nom d'un adversaire laissé sans nom, selon sa sorte : une voiture en panne n'est pas « Bruno »."""
+
+
+def _adversaire(lu: Lecture, sorte: str) -> Personnage | None:
+    passif = sorte != "actif"
+    nom_b = lu.nom("nom_b", _NOM_DE_L_ADVERSAIRE[sorte])
     if not passif:
         return _personnage(lu, "b", nom_b)
     return lu.essayer(
@@ -542,13 +547,27 @@ def _table_risques(
     )
 
 
+def _objectif(lu: Lecture, sorte: str) -> tuple[Avantage, str | None]:
+    """L'objectif choisi, ou celui de la scène (critique pour une interview), et le fait qui le dit alors."""
+    choisi = lu.choix("objectif")
+    if choisi != "scene":
+        return Avantage[choisi.upper()], None
+    if sorte == "interview":
+        return Avantage.CRITIQUE, "Objectif : avantage critique, celui d'une interview (l'avantage que vise le PJ)."
+    return Avantage.DEFINITIF, None
+
+
 def _scene(lu: Lecture) -> Reponse:
-    passif = lu.choix("adversaire") == "passif"
-    a, b = _personnage(lu, "a", lu.nom("nom_a", "A")), _adversaire(lu, passif)
-    risque_a, risque_b = _risque(lu, "_a"), _risque(lu, "_b")
-    defense_a, defense_b = Defense[lu.choix("defense_a").upper()], Defense[lu.choix("defense_b").upper()]
-    qui, objectif = lu.choix("initiative"), _avantage(lu, "objectif")
-    depart = {"a": _avantage(lu, "avantage_a"), "b": _avantage(lu, "avantage_b")}
+    sorte = lu.choix("adversaire")
+    passif = sorte != "actif"
+    a, b = _personnage(lu, "a", lu.nom("nom_a", "A")), _adversaire(lu, sorte)
+    # Face à un passif, ce qui ne sert qu'à un actif (ses risques, les défenses, l'initiative) n'est pas lu.
+    risque_a, risque_b = _risque(lu, "_a"), Risque() if passif else _risque(lu, "_b")
+    defense_a = Defense.BLOCAGE if passif else Defense[lu.choix("defense_a").upper()]
+    defense_b = Defense.BLOCAGE if passif else Defense[lu.choix("defense_b").upper()]
+    qui = "a" if passif else lu.choix("initiative")
+    objectif, fait_objectif = _objectif(lu, sorte)
+    depart = {"a": _avantage(lu, "avantage_a"), "b": Avantage.AUCUN if passif else _avantage(lu, "avantage_b")}
     comparer = lu.case("comparer")
     if a is None or b is None or risque_a is None or risque_b is None or lu.erreurs:
         return lu.reponse()
@@ -576,7 +595,7 @@ def _scene(lu: Lecture) -> Reponse:
         tables.append(risques)
     verbe = "l'emporte" if b.actif else "réussit"
     verdict = f"{a.nom} {verbe} {pourcentage(c.victoire_premier)} des fois"
-    faits = (f"Nombre moyen de tours : {decimal(float(c.tours_esperes), 1)}.",)
+    faits = (f"Nombre moyen de tours : {decimal(float(c.tours_esperes), 1)}.", *filter(None, [fait_objectif]))
     return lu.reponse(verdict=verdict, explication=c.explication, faits=faits, tableaux=tuple(tables))
 
 
@@ -587,24 +606,74 @@ _INDICE = "Écrit comme dans le texte : « 1D6+1D3 », « 2D6 », « 3D6 »…"
 _DEFENSES = choix_enum(Defense)
 _AVANTAGES = choix_enum(Avantage)
 _SOUS_DEFINITIF = tuple(c for c in _AVANTAGES if c[0] != "definitif")
+_OBJECTIF_DE_LA_SCENE = ("scene", "celui de la scène : avantage définitif ; critique pour une interview")
 
 
-def _camp_scene(suffixe: str, groupe: str, nom: str, seuil: str, indice: str, defense: str) -> tuple[Champ, ...]:
+_SI_ACTIF = ("adversaire", "actif")
+"""Un champ qui ne compte que face à un adversaire actif : la page le cache face à un passif."""
+
+
+def _camp_scene(
+    suffixe: str,
+    groupe: str,
+    nom: str,
+    seuil: str,
+    indice: str,
+    defense: str,
+    si_actif: tuple[str, ...] = (),
+    aide_nom: str = "",
+) -> tuple[Champ, ...]:
+    """Les champs d'un camp ; ceux que nomme `si_actif` (« seuil », « defense »…) ne comptent que face à un actif."""
+
+    def si(cle: str) -> tuple[str, str] | None:
+        return _SI_ACTIF if cle in si_actif else None
+
     return (
-        Champ(f"nom_{suffixe}", "Nom", "texte", defaut=nom, groupe=groupe),
-        Champ(f"seuil_{suffixe}", "Seuil du jet (10 + talent + difficulté…)", defaut=seuil, groupe=groupe),
-        Champ(f"indice_{suffixe}", "Indice (dés d'effet)", "texte", defaut=indice, groupe=groupe, aide=_INDICE),
+        Champ(f"nom_{suffixe}", "Nom", "texte", defaut=nom, groupe=groupe, aide=aide_nom),
+        Champ(
+            f"seuil_{suffixe}", "Seuil du jet (10 + talent + difficulté…)", defaut=seuil, groupe=groupe, si=si("seuil")
+        ),
+        Champ(
+            f"indice_{suffixe}",
+            "Indice (dés d'effet)",
+            "texte",
+            defaut=indice,
+            groupe=groupe,
+            aide=_INDICE,
+            si=si("indice"),
+        ),
         Champ(f"armure_{suffixe}", "Armure (points retirés à chaque effet subi)", defaut="0", groupe=groupe),
-        Champ(f"talent_{suffixe}", "Contre-attaque par un talent particulier (pas de −3)", "case", groupe=groupe),
+        Champ(
+            f"talent_{suffixe}",
+            "Contre-attaque par un talent particulier (pas de −3)",
+            "case",
+            groupe=groupe,
+            si=si("talent"),
+        ),
         Champ(
             f"modificateur_{suffixe}",
             "Risque : modificateur au jet quand il attaque",
             defaut="0",
             groupe=groupe,
             negatif=True,
+            si=si("risque"),
         ),
-        Champ(f"niveaux_{suffixe}", "Risque : niveaux d'Indice en plus", defaut="0", groupe=groupe, negatif=True),
-        Champ(f"bonus_points_{suffixe}", "Risque : points d'effet en plus", defaut="0", groupe=groupe, negatif=True),
+        Champ(
+            f"niveaux_{suffixe}",
+            "Risque : niveaux d'Indice en plus",
+            defaut="0",
+            groupe=groupe,
+            negatif=True,
+            si=si("risque"),
+        ),
+        Champ(
+            f"bonus_points_{suffixe}",
+            "Risque : points d'effet en plus",
+            defaut="0",
+            groupe=groupe,
+            negatif=True,
+            si=si("risque"),
+        ),
         Champ(
             f"defense_{suffixe}",
             "Défense choisie, à chaque attaque subie",
@@ -612,6 +681,7 @@ def _camp_scene(suffixe: str, groupe: str, nom: str, seuil: str, indice: str, de
             defaut=defense,
             groupe=groupe,
             choix=_DEFENSES,
+            si=si("defense"),
         ),
     )
 
@@ -844,7 +914,9 @@ FORMULAIRES: tuple[Formulaire, ...] = (
         "et quel échange de risque gagne le plus souvent.",
         "troisd6/scenes-majeures.md#chances-exactes-dune-scene",
         (
-            *_camp_scene("a", "Le premier personnage (le déclencheur)", "Ada", "12", "2D6", "blocage"),
+            *_camp_scene(
+                "a", "Le premier personnage (le déclencheur)", "Ada", "12", "2D6", "blocage", ("talent", "defense")
+            ),
             Champ(
                 "adversaire",
                 "L'adversaire est",
@@ -853,10 +925,21 @@ FORMULAIRES: tuple[Formulaire, ...] = (
                 groupe="L'adversaire",
                 choix=(
                     ("actif", "actif : il se défend et attaque à son tour"),
-                    ("passif", "passif (objet, difficulté, interviewé) : le premier jet raté fait échouer"),
+                    ("passif", "passif (objet, difficulté) : le premier jet raté fait échouer"),
+                    ("interview", "passif, un interviewé : l'interview s'arrête à l'avantage critique"),
                 ),
             ),
-            *_camp_scene("b", "L'adversaire", "Bruno", "11", "1D6+1D3", "blocage"),
+            *_camp_scene(
+                "b",
+                "L'adversaire",
+                "",
+                "11",
+                "1D6+1D3",
+                "blocage",
+                ("seuil", "indice", "talent", "risque", "defense"),
+                aide_nom="Vide : « Bruno » s'il est actif, « l'obstacle » s'il est passif, « l'interviewé » "
+                "pour une interview.",
+            ),
             Champ(
                 "initiative",
                 "Qui a l'initiative",
@@ -864,6 +947,7 @@ FORMULAIRES: tuple[Formulaire, ...] = (
                 defaut="a",
                 groupe="La scène",
                 choix=(("a", "le premier personnage"), ("b", "l'adversaire (s'il est actif)")),
+                si=_SI_ACTIF,
             ),
             Champ(
                 "avantage_a",
@@ -880,15 +964,15 @@ FORMULAIRES: tuple[Formulaire, ...] = (
                 defaut="aucun",
                 groupe="La scène",
                 choix=_SOUS_DEFINITIF,
+                si=_SI_ACTIF,
             ),
             Champ(
                 "objectif",
                 "Objectif (fin de la scène)",
                 "choix",
-                defaut="definitif",
+                defaut="scene",
                 groupe="La scène",
-                choix=tuple(c for c in _AVANTAGES if c[0] != "aucun"),
-                aide="Avantage définitif ; critique pour une interview d'un passif.",
+                choix=(_OBJECTIF_DE_LA_SCENE, *(c for c in _AVANTAGES if c[0] != "aucun")),
             ),
             Champ(
                 "comparer",
