@@ -1332,7 +1332,24 @@ def _camp_lu(s: str, groupe: str, nom: str, seuil: str, indice: str, aide_nom: s
             "",
             _DEFENSES_LUES,
         ),
+        (
+            f"seuil_defense_{s}",
+            "Seuil en défense (esquive, blocage), s'il diffère",
+            "entier",
+            "",
+            groupe,
+            False,
+            _AIDE_DEFENSE,
+            (),
+        ),
+        (f"indice_defense_{s}", "Indice du blocage, s'il diffère", "texte", "", groupe, False, _AIDE_DEFENSE, ()),
     ]
+
+
+_AIDE_DEFENSE = (
+    "Vide : le même qu'en attaque. La caractéristique des effets « est différente selon […] que l'on soit "
+    "attaquant ou défenseur »."
+)
 
 
 def test_formulaires_champs_de_la_scene_majeure_mot_pour_mot() -> None:
@@ -1368,7 +1385,7 @@ def test_formulaires_camp_de_scene_appele_directement() -> None:
     champs = _camp_scene("x", "Un groupe", "Zoé", "9", "3D6", "esquive")
     lus = [(c.nom, c.libelle, c.sorte, c.defaut, c.groupe, c.negatif, c.aide, c.choix) for c in champs]
     attendu = _camp_lu("x", "Un groupe", "Zoé", "9", "3D6")
-    attendu[-1] = (*attendu[-1][:3], "esquive", *attendu[-1][4:])
+    attendu[8] = (*attendu[8][:3], "esquive", *attendu[8][4:])  # la défense, avant le seuil et l'Indice en défense
     assert lus == attendu
 
 

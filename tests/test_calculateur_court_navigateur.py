@@ -115,3 +115,20 @@ def test_face_a_un_passif_l_adversaire_n_a_rien_a_remplir(contexte: BrowserConte
     form.get_by_role("button", name="Valeurs par défaut", exact=False).click()
     expect(form.locator('[name="seuil_b"]')).to_be_visible()
     page.close()
+
+
+def test_un_refus_du_seuil_en_defense_sous_son_champ(contexte: BrowserContext, serveur_site: str) -> None:
+    """Issue 21 : un lien qui porte un Indice de blocage impossible le montre sous son champ, « Plus d'options »
+    déplié, nommé par son étiquette."""
+    page = contexte.new_page()
+    page.goto(serveur_site + "calculateur/?f=troisd6-scene&indice_defense_b=14D6&comparer=non")
+    form = page.locator("#form-troisd6-scene")
+    erreur = form.locator("#troisd6-scene-indice_defense_b-erreur")
+    expect(erreur).to_be_visible(timeout=CHARGEMENT_PYODIDE_MS)
+    expect(erreur).to_have_text(
+        "Indice du blocage, s'il diffère : 14D6 +3 niveaux sort de l'échelle des Indices (de 1D3 à 15D6) ; "
+        "le texte ne définit rien au-delà"
+    )
+    expect(form.locator('[name="indice_defense_b"]')).to_be_visible()
+    expect(form.locator('[name="indice_defense_b"]')).to_have_attribute("aria-invalid", "true")
+    page.close()

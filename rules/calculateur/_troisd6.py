@@ -234,8 +234,16 @@ def _effet(lu: Lecture) -> Reponse:
 # --- Défense ------------------------------------------------------------------------------------
 
 
+def _en_defense(lu: Lecture, nom: str, entier: bool) -> Any:
+    """Le seuil ou l'Indice d'un personnage en défense, s'il a ce champ et qu'il est rempli ; sinon `None`
+    (ceux de ses attaques, comme le veut `Personnage`)."""
+    if nom not in lu.brutes or not lu.texte(nom):
+        return None
+    return lu.entier(nom) if entier else lu.texte(nom)
+
+
 def _personnage(lu: Lecture, suffixe: str, nom: str) -> Personnage | None:
-    liens = {n: f"{n}_{suffixe}" for n in ("seuil", "indice", "armure", "nom")}
+    liens = {n: f"{n}_{suffixe}" for n in ("seuil", "indice", "armure", "nom", "seuil_defense", "indice_defense")}
     return lu.essayer(
         lambda: Personnage(
             nom,
@@ -243,6 +251,8 @@ def _personnage(lu: Lecture, suffixe: str, nom: str) -> Personnage | None:
             indice=lu.texte(f"indice_{suffixe}"),
             armure=lu.entier(f"armure_{suffixe}") if f"armure_{suffixe}" in lu.brutes else 0,
             talent_contre_attaque=lu.case(f"talent_{suffixe}") if f"talent_{suffixe}" in lu.brutes else False,
+            seuil_defense=_en_defense(lu, f"seuil_defense_{suffixe}", entier=True),
+            indice_defense=_en_defense(lu, f"indice_defense_{suffixe}", entier=False),
         ),
         liens,
         f"seuil_{suffixe}",
@@ -267,6 +277,8 @@ _LIENS_ECHANGE = {
     "attaquant.indice": "indice_attaquant",
     "defenseur": "seuil_defenseur",
     "defenseur.indice": "indice_defenseur",
+    "defenseur.seuil_defense": "seuil_defense_defenseur",
+    "defenseur.indice_defense": "indice_defense_defenseur",
     "risque": "modificateur",
     "risque.niveaux": "niveaux",
     "tour": "modificateur",
@@ -494,6 +506,8 @@ def _liens_scene(passif: bool) -> dict[str, str]:
             camp: f"seuil_{camp}",
             f"{camp}.seuil": f"seuil_{camp}",
             f"{camp}.indice": f"indice_{camp}",
+            f"{camp}.seuil_defense": f"seuil_defense_{camp}",
+            f"{camp}.indice_defense": f"indice_defense_{camp}",
             f"{camp}.nom": f"nom_{camp}",
             f"politique_{camp}": f"modificateur_{camp}",
             f"politique_{camp}.risque": f"niveaux_{camp}",
@@ -609,6 +623,33 @@ _SOUS_DEFINITIF = tuple(c for c in _AVANTAGES if c[0] != "definitif")
 _OBJECTIF_DE_LA_SCENE = ("scene", "celui de la scène : avantage définitif ; critique pour une interview")
 
 
+_AIDE_DEFENSE = (
+    "Vide : le même qu'en attaque. La caractéristique des effets « est différente selon […] que l'on soit "
+    "attaquant ou défenseur »."
+)
+
+
+def _champs_de_defense(suffixe: str, groupe: str, si: tuple[str, str] | None = None) -> tuple[Champ, ...]:
+    """Le seuil et l'Indice d'un personnage en défense, s'ils diffèrent de ceux de ses attaques (vides par défaut)."""
+    return (
+        Champ(
+            f"seuil_defense_{suffixe}",
+            "Seuil en défense (esquive, blocage), s'il diffère",
+            groupe=groupe,
+            aide=_AIDE_DEFENSE,
+            si=si,
+        ),
+        Champ(
+            f"indice_defense_{suffixe}",
+            "Indice du blocage, s'il diffère",
+            "texte",
+            groupe=groupe,
+            aide=_AIDE_DEFENSE,
+            si=si,
+        ),
+    )
+
+
 _SI_ACTIF = ("adversaire", "actif")
 """Un champ qui ne compte que face à un adversaire actif : la page le cache face à un passif."""
 
@@ -683,6 +724,7 @@ def _camp_scene(
             choix=_DEFENSES,
             si=si("defense"),
         ),
+        *_champs_de_defense(suffixe, groupe, si("defense")),
     )
 
 
@@ -798,6 +840,7 @@ FORMULAIRES: tuple[Formulaire, ...] = (
             Champ(
                 "talent_defenseur", "Contre-attaque par un talent particulier (pas de −3)", "case", groupe="La défense"
             ),
+            *_champs_de_defense("defenseur", "La défense"),
             Champ(
                 "defense",
                 "Défense jouée (pour juger les dés)",
@@ -895,6 +938,7 @@ FORMULAIRES: tuple[Formulaire, ...] = (
                 "talent_defenseur", "Contre-attaque par un talent particulier (pas de −3)", "case", groupe="La défense"
             ),
             Champ("nom_defenseur", "Nom du défenseur", "texte", defaut="Bruno", groupe="La défense"),
+            *_champs_de_defense("defenseur", "La défense"),
         ),
         _apres_attaque,
         a_la_table=(
