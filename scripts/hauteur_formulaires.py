@@ -2,6 +2,7 @@
 
     python -m scripts.hauteur_formulaires                # construit le site dans un dossier temporaire
     python -m scripts.hauteur_formulaires --site DIR     # réutilise un site déjà construit
+    python -m scripts.hauteur_formulaires --deplie       # « Plus d'options » ouvert : tous les champs
 
 Chromium headless (375 × 740 px) ouvre la page « Calculateur », choisit chaque
 mécanique au sélecteur et mesure la hauteur de son formulaire tel qu'il
@@ -22,8 +23,9 @@ from scripts.outils import ARGUMENTS_CHROMIUM, CHROMIUM, construire, servir
 __all__ = ["hauteurs", "main"]
 
 
-def hauteurs(site: Path) -> dict[str, float]:
-    """La hauteur (px CSS) de chaque formulaire du site construit `site`, à 375 px de large."""
+def hauteurs(site: Path, *, deplie: bool = False) -> dict[str, float]:
+    """La hauteur (px CSS) de chaque formulaire du site construit `site`, à 375 px de large (`deplie` : « Plus
+    d'options » ouvert)."""
     with servir(site) as adresse, sync_playwright() as p:
         navigateur = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGUMENTS_CHROMIUM)
         try:
@@ -33,6 +35,11 @@ def hauteurs(site: Path) -> dict[str, float]:
             mesures: dict[str, float] = {}
             for nom in noms:
                 page.select_option("#calc-mecanique", nom)
+                if deplie:
+                    page.evaluate(
+                        "(nom) => document.querySelectorAll('#form-' + nom + ' details').forEach((d) => { d.open = true; })",
+                        nom,
+                    )
                 mesures[nom] = page.evaluate(
                     "(nom) => document.getElementById('form-' + nom).getBoundingClientRect().height", nom
                 )
@@ -44,6 +51,7 @@ def hauteurs(site: Path) -> dict[str, float]:
 def main() -> None:
     analyseur = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     analyseur.add_argument("--site", type=Path, help="un site déjà construit (sinon : mkdocs build --strict)")
+    analyseur.add_argument("--deplie", action="store_true", help="mesure avec « Plus d'options » ouvert")
     options = analyseur.parse_args()
     with tempfile.TemporaryDirectory(prefix="site-") as dossier:
         site = options.site
@@ -52,7 +60,7 @@ def main() -> None:
             proc = construire(site)
             if proc.returncode:
                 raise SystemExit(f"mkdocs build --strict a échoué :\n{proc.stdout}{proc.stderr}")
-        for nom, hauteur in hauteurs(site).items():
+        for nom, hauteur in hauteurs(site, deplie=options.deplie).items():
             print(f"{nom:20} {hauteur:7.0f} px")
 
 
