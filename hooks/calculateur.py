@@ -70,20 +70,45 @@ def _champ_html(formulaire: Any, champ: Any) -> str:
     erreur = f'<p class="calc-erreur" id="{html.escape(ident)}-erreur" hidden></p>'
     classe = "calc-champ calc-case" if champ.sorte == "case" else "calc-champ"
     corps = f"{controle}{etiquette}" if champ.sorte == "case" else f"{etiquette}{controle}"
-    return f'<div class="{classe}" data-sorte="{champ.sorte}">{corps}{aide}{erreur}</div>'
+    # Un champ qui ne compte que si un autre a telle valeur : le script de la page le cache sinon.
+    si = _attributs(data_si_champ=champ.si[0], data_si_valeur=champ.si[1]) if champ.si else ""
+    return f'<div class="{classe}" data-sorte="{champ.sorte}"{si}>{corps}{aide}{erreur}</div>'
+
+
+def _groupes_html(formulaire: Any, champs: list[Any]) -> str:
+    """Des champs, par groupe (un `<fieldset>` et sa légende ; sans groupe, un simple bloc)."""
+    groupes: dict[str, list[str]] = {}
+    for champ in champs:
+        groupes.setdefault(champ.groupe, []).append(_champ_html(formulaire, champ))
+    corps = []
+    for groupe, morceaux in groupes.items():
+        if groupe:
+            corps.append(f"<fieldset><legend>{html.escape(groupe)}</legend>{''.join(morceaux)}</fieldset>")
+        else:
+            corps.append(f'<div class="calc-groupe">{"".join(morceaux)}</div>')
+    return "".join(corps)
+
+
+def _plus_html(formulaire: Any) -> str:
+    """Les champs qu'on ne remplit pas à chaque jet, sous « Plus d'options » (un vrai `<details>`, fermé)."""
+    autres = [c for c in formulaire.champs if formulaire.en_plus(c)]
+    if not autres:
+        return ""
+    return (
+        '<details class="calc-plus"><summary>Plus d\'options'
+        f' <span class="calc-plus-detail">({len(autres)} champ{"s" if len(autres) > 1 else ""})</span></summary>'
+        f"{_groupes_html(formulaire, autres)}</details>"
+    )
 
 
 def formulaire_html(formulaire: Any) -> str:
-    """Le formulaire HTML d'une mécanique (sur une seule ligne : un bloc HTML brut pour Markdown)."""
-    groupes: dict[str, list[str]] = {}
-    for champ in formulaire.champs:
-        groupes.setdefault(champ.groupe, []).append(_champ_html(formulaire, champ))
-    corps = []
-    for groupe, champs in groupes.items():
-        if groupe:
-            corps.append(f"<fieldset><legend>{html.escape(groupe)}</legend>{''.join(champs)}</fieldset>")
-        else:
-            corps.append(f'<div class="calc-groupe">{"".join(champs)}</div>')
+    """Le formulaire HTML d'une mécanique (sur une seule ligne : un bloc HTML brut pour Markdown).
+
+    D'abord les champs qu'un joueur remplit à la table, puis les autres sous « Plus d'options »
+    (`Formulaire.a_la_table`).
+    """
+    corps = [_groupes_html(formulaire, [c for c in formulaire.champs if not formulaire.en_plus(c)])]
+    corps.append(_plus_html(formulaire))
     titre = html.escape(formulaire.titre)
     lancer = (
         f'<button type="button" class="calc-bouton calc-lancer" aria-label="Lancer les dés : {titre}">'

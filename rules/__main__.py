@@ -88,6 +88,8 @@ def analyseur() -> argparse.ArgumentParser:
             '  python -m rules warp-jet --trait 3 --bonus 1 --des "6 2 5 1"\n'
             "  python -m rules troisd6-jet --sorte talent --valeur 2 --difficulte -3\n"
             '  python -m rules warp-cooperatif --alpha 3 --resultats "Compensation, Compensation, Catastrophe"\n'
+            "  python -m rules troisd6-apres-attaque --niveau-attaque spéciale --seuil-defenseur 10"
+            "   (quelle défense, l'attaque lancée)\n"
             "  python -m rules FORMULAIRE --help   (les champs d'un formulaire)"
         ),
     )

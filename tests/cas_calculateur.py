@@ -49,6 +49,7 @@ def _avantage_apres(indice: str, niveaux: int, plus: int, depart: Avantage) -> d
 
 _J = warp.jet
 _ADA, _BRUNO = Personnage("Ada", seuil=12, indice="2D6"), Personnage("Bruno", seuil=11, indice="1D6+1D3")
+_BRUNO_10 = Personnage("Bruno", seuil=10, indice="1D6+1D3")
 _TEMOIN = troisd6.chances_scene(
     Personnage("Joséphine", seuil=12, indice="2D6"),
     Personnage("le témoin", actif=False),
@@ -152,6 +153,15 @@ CAS: tuple[Cas, ...] = (
         "effet_defense": "4"}, "6 points nets ; l'initiative reste à l'attaquant",
         troisd6.echange(_ADA, _BRUNO, Tour(des_attaque=(3, 3, 1), effet_attaque=7, des_defense=(5, 2, 1),
                                            effet_defense=4)).explication, morceau=True),
+    # --- 3D6 › la défense, choisie après l'attaque (l'exemple de l'issue : spéciale d'Ada, Bruno sous 10)
+    Cas("speciale-seuil-10", "troisd6-apres-attaque", {}, "Contre-attaque : 10,6 % de reprendre l'initiative",
+        troisd6.defense_apres_attaque(_ADA, _BRUNO_10, troisd6.Niveau.REUSSITE_SPECIALE).explication),
+    Cas("des-3-3-1", "troisd6-apres-attaque", {"niveau_attaque": "des", "des_attaque": "3 3 1"},
+        "Contre-attaque : 10,6 % de reprendre l'initiative",
+        troisd6.defense_apres_attaque(_ADA, _BRUNO_10, (3, 3, 1)).explication),
+    Cas("attaque-ratee", "troisd6-apres-attaque", {"niveau_attaque": "des", "des_attaque": "6 5 4"},
+        "Attaque ratée : l'initiative passe à Bruno, quelle que soit sa défense",
+        troisd6.defense_apres_attaque(_ADA, _BRUNO_10, (6, 5, 4)).explication),
     # --- 3D6 › scène majeure
     Cas("ada-bruno", "troisd6-scene", {}, "Ada l'emporte 84,9 % des fois", str(troisd6.chances_scene(_ADA, _BRUNO)),
         {"Bruno": troisd6.chances_scene(_ADA, _BRUNO).victoire_second,
@@ -254,6 +264,17 @@ ERREURS: tuple[tuple[str, dict[str, str], str, str], ...] = (
      "Indice du défenseur : 14D6 +3 niveaux sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),
     ("troisd6-defense", {"indice_attaquant": "14D6"}, "indice_attaquant",
      "Indice de l'attaquant : 14D6 +4 niveaux sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),
+    ("troisd6-apres-attaque", {"niveau_attaque": "des"}, "des_attaque",
+     "Dés de l'attaque : donnez les trois dés de l'attaque, ou choisissez son niveau"),
+    # Les dés et le niveau choisi se contredisent : le refus le dit, sans choisir à la place du joueur.
+    ("troisd6-apres-attaque", {"niveau_attaque": "simple", "des_attaque": "3 3 1"}, "des_attaque",
+     "Dés de l'attaque : ces dés font une réussite spéciale, pas une réussite simple : corrigez le niveau (ou choisissez « celui de ses dés »), ou les dés"),
+    ("troisd6-apres-attaque", {"niveau_attaque": "critique", "seuil_attaquant": "2"}, "niveau_attaque",
+     "Niveau de l'attaque : le niveau « Réussite critique » est impossible sous le seuil 2"),
+    ("troisd6-apres-attaque", {"des_attaque": "3 3"}, "des_attaque",
+     "Dés de l'attaque : doit contenir exactement 3 dés, reçu 2 : (3, 3)"),
+    ("troisd6-apres-attaque", {"seuil_defenseur": "dix"}, "seuil_defenseur",
+     "Seuil du défenseur : doit être un entier, reçu 'dix'"),
     ("troisd6-scene", {"adversaire": "passif", "armure_b": "-1", "comparer": "non"}, "armure_b",
      "Armure (points retirés à chaque effet subi) : doit être un entier entre 0 et 20, reçu -1"),
     ("troisd6-scene", {"nom_a": "Ada", "nom_b": "Ada", "comparer": "non"}, "nom_b",

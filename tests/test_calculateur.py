@@ -48,7 +48,7 @@ def test_le_calculateur_rend_ce_que_rendent_les_regles(cas: Cas) -> None:
             petite = 0 < p < Fraction(1, 20)
             attendu = f"{pourcentage(p, 2)} ({une_chance_sur(p)})" if petite else pourcentage(p)
             assert ligne[1] == attendu
-            if not ligne[2].startswith("fraction exacte"):
+            if "Fraction exacte" in r.tableaux[0].entetes:  # la colonne n'est là que si chaque fraction se lit
                 assert Fraction(ligne[2]) == p
         assert r.tableaux[0].barres == tuple(float(p) for p in cas.loi.values())
 
@@ -196,11 +196,19 @@ def _chance_lue(p: Fraction) -> str:
     return f"{pourcentage(p, 2)} ({une_chance_sur(p)})" if 0 < p < Fraction(1, 20) else pourcentage(p)
 
 
-def _fraction_lue(p: Fraction) -> str:
+def _fraction_lue(p: Fraction) -> str | None:
+    """La fraction exacte, ou `None` si personne ne la lit (plus de 21 caractères) : sa colonne n'est pas montrée."""
     if p.denominator == 1:
         return str(p.numerator)
     ecrite = f"{p.numerator}/{p.denominator}"
-    return ecrite if len(ecrite) <= 21 else f"fraction exacte ({len(str(p.denominator))} chiffres au dénominateur)"
+    return ecrite if len(ecrite) <= 21 else None
+
+
+def _lisibles(entetes: list[str], lignes: list[list[str | None]]) -> tuple[list[str], list[list[str | None]]]:
+    """Sans la colonne « Fraction exacte » dès qu'une de ses fractions est illisible."""
+    if all(ligne[2] is not None for ligne in lignes):
+        return entetes, lignes
+    return entetes[:2] + entetes[3:], [ligne[:2] + ligne[3:] for ligne in lignes]
 
 
 def _table(
@@ -212,16 +220,20 @@ def _table(
     notes: tuple[tuple[str, Fraction], ...] = (),
 ) -> dict[str, object]:
     """Le tableau attendu d'une loi : le cumul « celle-ci ou mieux » est ce qui reste de la loi en la descendant."""
-    lignes, reste = [], sum(loi.values(), Fraction(0))
+    lignes: list[list[str | None]] = []
+    reste = sum(loi.values(), Fraction(0))
     for issue, p in loi.items():
         ligne = [libelle(issue), _chance_lue(p), _fraction_lue(p)]  # type: ignore[operator]
         if cumul is not None:
             ligne.append(pourcentage(reste))
         reste -= p
         lignes.append(ligne)
+    entetes, lignes = _lisibles(
+        [intitule, "Chance", "Fraction exacte", *([cumul] if cumul is not None else [])], lignes
+    )
     return {
         "legende": legende,
-        "entetes": [intitule, "Chance", "Fraction exacte", *([cumul] if cumul is not None else [])],
+        "entetes": entetes,
         "lignes": lignes,
         "barres": [float(p) for p in loi.values()],
         "notes": [f"{texte} : {_chance_lue(p)}." for texte, p in notes],
@@ -561,7 +573,8 @@ def _attendu_etendu(entrees: dict[str, str]) -> dict[str, object]:
     fins = warp.distribution_etendue(t, c, man, bonus=b, malus=m)
     rounds = warp.distribution_rounds(t, c, man, bonus=b, malus=m, maximum=40)
     # Les rounds s'affichent jusqu'à ce que 99,9 % des Tests soient finis.
-    lignes, barres, fini = [], [], Fraction(0)
+    lignes: list[list[str | None]] = []
+    barres, fini = [], Fraction(0)
     for n, p in rounds.items():
         if n > 1 and fini >= Fraction(999, 1000):
             break
@@ -569,9 +582,10 @@ def _attendu_etendu(entrees: dict[str, str]) -> dict[str, object]:
         lignes.append([f"{n} round{'s' if n > 1 else ''}", _chance_lue(p), _fraction_lue(p), pourcentage(fini)])
         barres.append(float(p))
     k = len(lignes)
+    entetes, lignes = _lisibles(["Le Test finit en", "Chance", "Fraction exacte", "Fini en au plus autant"], lignes)
     duree = {
         "legende": "Combien de rounds dure le Test (Compensations comprises) : chances exactes",
-        "entetes": ["Le Test finit en", "Chance", "Fraction exacte", "Fini en au plus autant"],
+        "entetes": entetes,
         "lignes": lignes,
         "barres": barres,
         "notes": [f"Plus de {k} round{'s' if k > 1 else ''} : {_chance_lue(1 - fini)}."] if fini < 1 else [],
@@ -1296,11 +1310,11 @@ _AVANTAGES_LUS = (
 )
 
 
-def _camp_lu(s: str, groupe: str, nom: str, seuil: str, indice: str) -> list[tuple[object, ...]]:
+def _camp_lu(s: str, groupe: str, nom: str, seuil: str, indice: str, aide_nom: str = "") -> list[tuple[object, ...]]:
     """Les champs d'un camp de la scène majeure : (nom, libellé, sorte, défaut, groupe, négatif, aide, choix)."""
     aide_indice = "Écrit comme dans le texte : « 1D6+1D3 », « 2D6 », « 3D6 »…"
     return [
-        (f"nom_{s}", "Nom", "texte", nom, groupe, False, "", ()),
+        (f"nom_{s}", "Nom", "texte", nom, groupe, False, aide_nom, ()),
         (f"seuil_{s}", "Seuil du jet (10 + talent + difficulté…)", "entier", seuil, groupe, False, "", ()),
         (f"indice_{s}", "Indice (dés d'effet)", "texte", indice, groupe, False, aide_indice, ()),
         (f"armure_{s}", "Armure (points retirés à chaque effet subi)", "entier", "0", groupe, False, "", ()),
@@ -1318,7 +1332,24 @@ def _camp_lu(s: str, groupe: str, nom: str, seuil: str, indice: str) -> list[tup
             "",
             _DEFENSES_LUES,
         ),
+        (
+            f"seuil_defense_{s}",
+            "Seuil en défense (esquive, blocage), s'il diffère",
+            "entier",
+            "",
+            groupe,
+            False,
+            _AIDE_DEFENSE,
+            (),
+        ),
+        (f"indice_defense_{s}", "Indice du blocage, s'il diffère", "texte", "", groupe, False, _AIDE_DEFENSE, ()),
     ]
+
+
+_AIDE_DEFENSE = (
+    "Vide : le même qu'en attaque. La caractéristique des effets « est différente selon […] que l'on soit "
+    "attaquant ou défenseur »."
+)
 
 
 def test_formulaires_champs_de_la_scene_majeure_mot_pour_mot() -> None:
@@ -1332,14 +1363,16 @@ def test_formulaires_champs_de_la_scene_majeure_mot_pour_mot() -> None:
         *_camp_lu("a", "Le premier personnage (le déclencheur)", "Ada", "12", "2D6"),
         ("adversaire", "L'adversaire est", "choix", "actif", "L'adversaire", False, "",
          (("actif", "actif : il se défend et attaque à son tour"),
-          ("passif", "passif (objet, difficulté, interviewé) : le premier jet raté fait échouer"))),
-        *_camp_lu("b", "L'adversaire", "Bruno", "11", "1D6+1D3"),
+          ("passif", "passif (objet, difficulté) : le premier jet raté fait échouer"),
+          ("interview", "passif, un interviewé : l'interview s'arrête à l'avantage critique"))),
+        *_camp_lu("b", "L'adversaire", "", "11", "1D6+1D3",
+                  "Vide : « Bruno » s'il est actif, « l'obstacle » s'il est passif, « l'interviewé » pour une interview."),
         ("initiative", "Qui a l'initiative", "choix", "a", scene, False, "",
          (("a", "le premier personnage"), ("b", "l'adversaire (s'il est actif)"))),
         ("avantage_a", "Avantage courant du premier", "choix", "aucun", scene, False, "", _AVANTAGES_LUS[:5]),
         ("avantage_b", "Avantage courant de l'adversaire", "choix", "aucun", scene, False, "", _AVANTAGES_LUS[:5]),
-        ("objectif", "Objectif (fin de la scène)", "choix", "definitif", scene, False,
-         "Avantage définitif ; critique pour une interview d'un passif.", _AVANTAGES_LUS[1:]),
+        ("objectif", "Objectif (fin de la scène)", "choix", "scene", scene, False, "",
+         (("scene", "celui de la scène : avantage définitif ; critique pour une interview"), *_AVANTAGES_LUS[1:])),
         ("comparer", "Comparer les échanges de risque du texte pour le premier", "case", "oui", scene, False, "", ()),
     ]  # fmt: skip
 
@@ -1352,7 +1385,7 @@ def test_formulaires_camp_de_scene_appele_directement() -> None:
     champs = _camp_scene("x", "Un groupe", "Zoé", "9", "3D6", "esquive")
     lus = [(c.nom, c.libelle, c.sorte, c.defaut, c.groupe, c.negatif, c.aide, c.choix) for c in champs]
     attendu = _camp_lu("x", "Un groupe", "Zoé", "9", "3D6")
-    attendu[-1] = (*attendu[-1][:3], "esquive", *attendu[-1][4:])
+    attendu[8] = (*attendu[8][:3], "esquive", *attendu[8][4:])  # la défense, avant le seuil et l'Indice en défense
     assert lus == attendu
 
 
@@ -1428,7 +1461,7 @@ def test_lecture_noms_et_choix_refuses_mot_pour_mot() -> None:
     }
     r = calculer("troisd6-scene", {"nom_a": "", "nom_b": "", "comparer": "non"})
     assert r.verdict is not None and r.verdict.startswith("A l'emporte ")
-    assert [ligne[0] for ligne in r.tableaux[0].lignes] == ["B l'emporte", "A l'emporte"]
+    assert [ligne[0] for ligne in r.tableaux[0].lignes] == ["Bruno l'emporte", "A l'emporte"]  # le nom d'un actif
 
 
 def test_le_lien_garde_les_entrees_lues_et_les_des_tires() -> None:
@@ -1517,8 +1550,8 @@ def test_fractions_et_chances_ecrites() -> None:
 
     assert [fraction(Fraction(n, d)) for n, d in ((0, 1), (1, 1), (1, 3), (131, 216))] == ["0", "1", "1/3", "131/216"]
     assert fraction(Fraction(1, 10**18)) == "1/1000000000000000000"  # 21 caractères : écrite
-    assert fraction(Fraction(1, 10**19)) == "fraction exacte (20 chiffres au dénominateur)"
-    assert fraction(Fraction(12345678901, 10**10 + 1)) == "fraction exacte (11 chiffres au dénominateur)"
+    assert fraction(Fraction(1, 10**19)) is None  # 22 caractères : personne ne la lit, elle n'est pas montrée
+    assert fraction(Fraction(12345678901, 10**10 + 1)) is None
     assert chance(Fraction(1, 36)) == "2,78 % (1 chance sur 36)"
     assert chance(Fraction(1, 20)) == "5,0 %"
     assert chance(Fraction(0)) == "0 %"

@@ -92,6 +92,8 @@ def _remplir(page: Page, nom: str, entrees: dict[str, str]) -> None:
     form.get_by_role("button", name="Valeurs par défaut", exact=False).click()
     for champ, valeur in entrees.items():
         controle = form.locator(f'[name="{champ}"]')
+        if not controle.is_visible():  # sous « Plus d'options » : le lecteur le déplie
+            form.locator("details.calc-plus > summary").click()
         sorte = FORMULAIRES[nom].champ(champ).sorte
         if sorte == "choix":
             controle.select_option(valeur)

@@ -136,6 +136,8 @@ EPILOGUE = (
     '  python -m rules warp-jet --trait 3 --bonus 1 --des "6 2 5 1"\n'
     "  python -m rules troisd6-jet --sorte talent --valeur 2 --difficulte -3\n"
     '  python -m rules warp-cooperatif --alpha 3 --resultats "Compensation, Compensation, Catastrophe"\n'
+    "  python -m rules troisd6-apres-attaque --niveau-attaque spéciale --seuil-defenseur 10"
+    "   (quelle défense, l'attaque lancée)\n"
     "  python -m rules FORMULAIRE --help   (les champs d'un formulaire)"
 )
 
@@ -259,7 +261,7 @@ def test_un_pour_cent_dans_une_aide_s_ecrit_tel_quel(
 @pytest.mark.usefixtures("large")
 def test_les_exemples_de_l_aide_marchent(capsys: pytest.CaptureFixture[str]) -> None:
     exemples = [ligne for ligne in _aide(["--help"], capsys).splitlines() if ligne.startswith("  python -m rules ")]
-    assert len(exemples) == 4
+    assert len(exemples) == 5
     for exemple in exemples:
         mots = shlex.split(exemple.split("   (")[0])[3:]
         if mots[0] == "FORMULAIRE":

@@ -53,6 +53,30 @@
         if (Array.from(c.options).some((o) => o.value === v)) c.value = v;
       } else c.value = v;
     }
+    conditionner(form);
+    deplier(form);
+  }
+
+  // Un champ qui ne compte que si un autre a telle valeur (data-si-champ, data-si-valeur : les risques et la
+  // défense d'un adversaire actif) est caché sinon : face à une voiture en panne, rien de l'adversaire à remplir.
+  function conditionner(form) {
+    for (const bloc of form.querySelectorAll("[data-si-champ]")) {
+      const champ = form.querySelector(`[name="${CSS.escape(bloc.dataset.siChamp)}"]`);
+      bloc.hidden = Boolean(champ) && champ.value !== bloc.dataset.siValeur;
+    }
+  }
+
+  // « Plus d'options » se déplie dès qu'un de ses champs porte une autre valeur que son défaut, ou un refus :
+  // rien de ce qui compte dans le calcul n'y reste caché.
+  function deplier(form) {
+    const parDefaut = defauts(form);
+    const valeurs = lire(form);
+    for (const details of form.querySelectorAll("details.calc-plus")) {
+      const compte = [...details.querySelectorAll("[name]")].some(
+        (c) => c.getAttribute("aria-invalid") === "true" || valeurs[c.name] !== parDefaut[c.name]
+      );
+      if (compte) details.open = true;
+    }
   }
 
   // --- Les erreurs -----------------------------------------------------------------------------
@@ -79,6 +103,7 @@
         premier = premier || champ;
       } else restes.push(message);
     }
+    deplier(form);
     const texte = [enTete, ...restes].filter(Boolean).join(" ");
     if (texte) {
       generale.textContent = texte;
@@ -295,7 +320,10 @@
     },
 
     // Le premier contact avec un champ lance le chargement ; le formulaire en montre la progression.
-    prechauffer(form) {
+    // `montrer` faux : le chargement part sans rien afficher (un doigt posé sur un bouton : la barre de
+    // progression qui paraîtrait au pied du formulaire déplacerait le bouton avant qu'il soit relâché, et le
+    // clic serait perdu) ; le calcul que ce bouton demande montrera lui-même la progression.
+    prechauffer(form, montrer = true) {
       let m;
       try {
         m = this.cellules();
@@ -303,11 +331,12 @@
         return; // le premier calcul dira pourquoi
       }
       if (m.demarre) return;
-      this.suivre(form);
-      if (!m.prechauffer()) return;
+      if (montrer) this.suivre(form);
+      if (!m.prechauffer() || !montrer) return;
       m.pret?.then(
         () => {
-          if (form.getAttribute("aria-busy") === "true") return;
+          // Un calcul demandé pendant le chargement écrit lui-même son état : « prêt » ne le remplace pas.
+          if (form.getAttribute("aria-busy") === "true" || form.dataset.demande) return;
           form.querySelector(".calc-progres").hidden = true;
           form.querySelector(".calc-etat").textContent = "Python est prêt : le calcul sera immédiat.";
         },
@@ -334,6 +363,7 @@
     const progres = form.querySelector(".calc-progres");
     const boutons = form.querySelectorAll("button");
     effacerErreurs(form);
+    form.dataset.demande = "oui";
     const bouton = [...boutons].includes(document.activeElement) ? document.activeElement : null;
     for (const b of boutons) b.disabled = true; // désactivé, le bouton pressé au clavier perd le focus
     form.setAttribute("aria-busy", "true");
@@ -414,8 +444,12 @@
       calculer(form);
     });
     form.querySelector(".calc-lancer")?.addEventListener("click", () => calculer(form, { lancer: true }));
+    form.addEventListener("change", () => conditionner(form));
+    conditionner(form);
     form.addEventListener("reset", () => {
       effacerErreurs(form);
+      for (const details of form.querySelectorAll("details.calc-plus")) details.open = false;
+      setTimeout(() => conditionner(form)); // après la remise des valeurs, qui suit l'événement
       form.querySelector(".calc-resultat").hidden = true;
       form.querySelector(".calc-etat").textContent = "";
       // L'adresse ne porte plus l'ancien résultat : recharger la page ne le ramène pas.
@@ -425,7 +459,8 @@
       history.replaceState(null, "", u.href);
     });
     // Le premier contact avec un champ lance le chargement de Python : il sera prêt au « Calculer ».
-    const approche = () => moteur.prechauffer(form);
+    const approche = (evenement) =>
+      moteur.prechauffer(form, !(evenement.type === "pointerdown" && evenement.target.closest?.("button")));
     for (const geste of ["focusin", "pointerdown", "input"]) form.addEventListener(geste, approche, { passive: true });
   }
 

@@ -112,7 +112,7 @@ def calculer_json(requete: str) -> str:
         >>> r["ok"], r["verdict"]
         (True, 'Réussite spéciale (Dd = 4)')
         >>> json.loads(calculer_json('{"formulaire": "<script>"}'))["message"]
-        "formulaire doit être l'un de warp-jet, warp-oppose, warp-cooperatif, warp-etendu, warp-experience, troisd6-jet, troisd6-mineure, troisd6-effet, troisd6-defense, troisd6-scene, reçu '<script>'"
+        "formulaire doit être l'un de warp-jet, warp-oppose, warp-cooperatif, warp-etendu, warp-experience, troisd6-jet, troisd6-mineure, troisd6-effet, troisd6-defense, troisd6-apres-attaque, troisd6-scene, reçu '<script>'"
     """
     if not isinstance(requete, str | bytes):
         raise Refus("requete", "être un texte JSON", recu=requete)

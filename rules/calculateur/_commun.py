@@ -49,6 +49,9 @@ class Champ:
     element: str = ""
     """Pour un champ qui porte plusieurs valeurs (« Traits des Bêtas ») : le nom de chacune (« Bêta »), pour
     qu'un refus dise laquelle (« Traits des Bêtas, Bêta 2 : … »)."""
+    si: tuple[str, str] | None = None
+    """(champ, valeur) : ce champ ne compte que si `champ` vaut `valeur` (le risque de l'adversaire, seulement s'il
+    est actif) ; la page le cache sinon, et le calcul ne le lit pas."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,26 @@ class Formulaire:
     """Les champs, dans l'ordre du formulaire (et du focus)."""
     calculer: Callable[[Lecture], Reponse] = field(repr=False, compare=False)
     """Le calcul : lit les champs, appelle les règles, rend la réponse."""
+    a_la_table: tuple[str, ...] = ()
+    """Les champs qu'un joueur remplit à la table (Trait, bonus, malus, dés ; seuil, Indice) : la page les montre
+    d'abord, et range les autres (risques, armure, talents, noms…) sous « Plus d'options », qu'elle déplie dès
+    qu'un d'eux porte une autre valeur que son défaut ou un refus. Vide : tous les champs d'abord."""
+
+    def __post_init__(self) -> None:
+        inconnus = set(self.a_la_table) - {c.nom for c in self.champs}
+        if inconnus:
+            raise Refus("a_la_table", f"ne nommer que des champs du formulaire {self.nom}", recu=sorted(inconnus))
+
+    def en_plus(self, champ: Champ) -> bool:
+        """Vrai si `champ` va sous « Plus d'options » (il n'est pas de ceux qu'on remplit à la table).
+
+        Examples:
+            >>> from rules.calculateur import FORMULAIRES
+            >>> f = FORMULAIRES["troisd6-scene"]
+            >>> [c.nom for c in f.champs if not f.en_plus(c)]
+            ['seuil_a', 'indice_a', 'adversaire', 'seuil_b', 'indice_b']
+        """
+        return bool(self.a_la_table) and champ.nom not in self.a_la_table
 
     @property
     def lancable(self) -> bool:
@@ -352,14 +375,29 @@ _NOM_LIBRE = re.compile(r"[^\W_](?:[\w'’. \-]{0,38}[\w.])?")
 # --- Les chances, écrites -------------------------------------------------------------
 
 
-def fraction(p: Fraction) -> str:
-    """La fraction exacte, si elle reste lisible ; sinon sa taille (les chances d'une scène en ont des centaines)."""
+def fraction(p: Fraction) -> str | None:
+    """La fraction exacte, si elle reste lisible (21 caractères au plus) ; sinon `None` : une scène en a de
+    centaines de chiffres, que personne ne lit (le pourcentage, lui, reste exact à son arrondi près)."""
     if p.denominator == 1:
         return str(p.numerator)
     texte = f"{p.numerator}/{p.denominator}"
-    if len(texte) <= 21:
-        return texte
-    return f"fraction exacte ({len(str(p.denominator))} chiffres au dénominateur)"
+    return texte if len(texte) <= 21 else None
+
+
+def colonnes_lisibles(
+    entetes: Sequence[str], lignes: Sequence[Sequence[str | None]]
+) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """Les en-têtes et les lignes d'un tableau, sans la colonne dont une cellule est illisible (`None`).
+
+    Examples:
+        >>> colonnes_lisibles(("Issue", "Chance", "Fraction exacte"), [("a", "50 %", None), ("b", "50 %", "1/2")])
+        (('Issue', 'Chance'), (('a', '50 %'), ('b', '50 %')))
+    """
+    garder = [j for j in range(len(entetes)) if all(ligne[j] is not None for ligne in lignes)]
+    return (
+        tuple(entetes[j] for j in garder),
+        tuple(tuple(str(ligne[j]) for j in garder) for ligne in lignes),
+    )
 
 
 def chance(p: Fraction) -> str:
@@ -385,18 +423,20 @@ def table_de_loi(
     un joueur, en phrases.
     """
     issues = list(loi)
-    lignes = []
+    lignes: list[tuple[str | None, ...]] = []
     for i, issue in enumerate(issues):
         p = loi[issue]
         ligne = [libelle(issue), chance(p), fraction(p)]
         if cumul is not None:
             ligne.append(pourcentage(sum((loi[x] for x in issues[i:]), Fraction(0))))
         lignes.append(tuple(ligne))
-    entetes = [intitule, "Chance", "Fraction exacte"] + ([cumul] if cumul is not None else [])
+    entetes, lues = colonnes_lisibles(
+        [intitule, "Chance", "Fraction exacte"] + ([cumul] if cumul is not None else []), lignes
+    )
     return Tableau(
         legende,
-        tuple(entetes),
-        tuple(lignes),
+        entetes,
+        lues,
         tuple(float(loi[x]) for x in issues),
         tuple(f"{texte} : {chance(p)}." for texte, p in notes),
     )

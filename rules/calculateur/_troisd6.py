@@ -10,7 +10,7 @@ from functools import partial
 from typing import Any
 
 from rules import _valider
-from rules._francais import de_le, decimal, s
+from rules._francais import de_le, decimal, majuscule, s
 from rules.affichage import pourcentage
 from rules.calculateur._commun import (
     Champ,
@@ -40,6 +40,7 @@ from rules.troisd6 import (
     chances_scene_non_opposee,
     chances_scene_opposee,
     comparer_risques,
+    defense_apres_attaque,
     difficulte_nommee,
     distribution,
     echange,
@@ -233,8 +234,16 @@ def _effet(lu: Lecture) -> Reponse:
 # --- Défense ------------------------------------------------------------------------------------
 
 
+def _en_defense(lu: Lecture, nom: str, entier: bool) -> Any:
+    """Le seuil ou l'Indice d'un personnage en défense, s'il a ce champ et qu'il est rempli ; sinon `None`
+    (ceux de ses attaques, comme le veut `Personnage`)."""
+    if nom not in lu.brutes or not lu.texte(nom):
+        return None
+    return lu.entier(nom) if entier else lu.texte(nom)
+
+
 def _personnage(lu: Lecture, suffixe: str, nom: str) -> Personnage | None:
-    liens = {n: f"{n}_{suffixe}" for n in ("seuil", "indice", "armure", "nom")}
+    liens = {n: f"{n}_{suffixe}" for n in ("seuil", "indice", "armure", "nom", "seuil_defense", "indice_defense")}
     return lu.essayer(
         lambda: Personnage(
             nom,
@@ -242,6 +251,8 @@ def _personnage(lu: Lecture, suffixe: str, nom: str) -> Personnage | None:
             indice=lu.texte(f"indice_{suffixe}"),
             armure=lu.entier(f"armure_{suffixe}") if f"armure_{suffixe}" in lu.brutes else 0,
             talent_contre_attaque=lu.case(f"talent_{suffixe}") if f"talent_{suffixe}" in lu.brutes else False,
+            seuil_defense=_en_defense(lu, f"seuil_defense_{suffixe}", entier=True),
+            indice_defense=_en_defense(lu, f"indice_defense_{suffixe}", entier=False),
         ),
         liens,
         f"seuil_{suffixe}",
@@ -266,6 +277,8 @@ _LIENS_ECHANGE = {
     "attaquant.indice": "indice_attaquant",
     "defenseur": "seuil_defenseur",
     "defenseur.indice": "indice_defenseur",
+    "defenseur.seuil_defense": "seuil_defense_defenseur",
+    "defenseur.indice_defense": "indice_defense_defenseur",
     "risque": "modificateur",
     "risque.niveaux": "niveaux",
     "tour": "modificateur",
@@ -368,6 +381,120 @@ def _defense(lu: Lecture) -> Reponse:
     return lu.reponse(verdict=verdict, explication=explication, faits=tuple(faits), tableaux=tables)
 
 
+# --- La défense, choisie après l'attaque -----------------------------------------------------------
+
+_NIVEAUX_ATTAQUE = (
+    ("des", "celui de ses dés (ci-dessous)"),
+    ("critique", "réussite critique"),
+    ("speciale", "réussite spéciale"),
+    ("simple", "réussite simple"),
+    ("echec_simple", "échec simple"),
+    ("echec_special", "échec spécial"),
+    ("echec_critique", "échec critique"),
+)
+"""Le niveau de l'attaque déjà lancée : lu de ses dés, ou choisi (son Dd ou son Dt pèse alors selon ses chances)."""
+
+_NIVEAU_LU = {
+    "critique": Niveau.REUSSITE_CRITIQUE,
+    "speciale": Niveau.REUSSITE_SPECIALE,
+    "simple": Niveau.REUSSITE_SIMPLE,
+    "echec_simple": Niveau.ECHEC_SIMPLE,
+    "echec_special": Niveau.ECHEC_SPECIAL,
+    "echec_critique": Niveau.ECHEC_CRITIQUE,
+}
+
+
+def _attaque_lancee(lu: Lecture, att: Personnage, risque: Risque) -> Niveau | tuple[Any, ...] | None:
+    """L'attaque telle qu'elle a été lancée : ses dés (donnés ou tirés), ou son niveau ; `None` si elle est refusée."""
+    choisi, des = lu.choix("niveau_attaque"), lu.des("des_attaque")
+    if lu.lancer:
+        seuil = att.seuil_pour()
+        assert seuil is not None
+        tire = lu.essayer(lambda: jet(seuil + risque.modificateur, None, rng=lu.rng), defaut="des_attaque")
+        if tire is None:
+            return None
+        lu.sorties |= {"des_attaque": ecrire_des(tire.des), "niveau_attaque": "des"}
+        return tuple(tire.des)
+    if des is not None:
+        return des
+    if choisi == "des":
+        lu.refuser("des_attaque", "donnez les trois dés de l'attaque, ou choisissez son niveau")
+        return None
+    return _NIVEAU_LU[choisi]
+
+
+def _table_apres_attaque(choix: Any) -> tuple[Tableau, Tableau]:
+    niveau = str(choix.attaque).lower()
+    resume = Tableau(
+        f"Chaque défense face à cette {niveau} : chances exactes",
+        ("Défense (seuil)", "Aucun point d'effet subi", "Points d'effet subis en moyenne", "Reprendre l'initiative"),
+        tuple(
+            (
+                f"{o.defense} ({o.seuil})" + (", la meilleure" if o.defense is choix.meilleure else ""),
+                chance(o.aucun_point),
+                decimal(float(o.points_esperes), 1),
+                chance(o.initiative),
+            )
+            for o in choix.options
+        ),
+        tuple(float(o.initiative) for o in choix.options),
+    )
+    points = sorted({k for o in choix.options for k in o.points})
+    loi = Tableau(
+        "Les points d'effet subis, selon la défense : chances exactes",
+        ("Points d'effet subis", *(str(o.defense) for o in choix.options)),
+        tuple((str(k), *(chance(o.points.get(k, Fraction(0))) for o in choix.options)) for k in points),
+    )
+    return resume, loi
+
+
+def _faits_apres_attaque(att: Personnage, risque: Risque, attaque: Any, choix: Any) -> tuple[str, ...]:
+    seuil = att.seuil_pour()
+    assert seuil is not None
+    sous = f"sous le seuil {seuil + risque.modificateur} {de_le(att.nom)} ({att.indice}, {risque})"
+    if isinstance(attaque, Niveau):
+        lance = f"Attaque : {str(attaque).lower()} {sous} ; son Dd ou son Dt pèse selon ses chances."
+    else:
+        lance = f"Attaque : {ecrire_des(attaque)}, une {str(choix.attaque).lower()} {sous}."
+    seuils = ", ".join(f"{o.defense} sous {o.seuil}" for o in choix.options)
+    return lance, f"Jets du défenseur : {seuils} (modificateur du risque et −3 d'une contre-attaque compris)."
+
+
+def _apres_attaque(lu: Lecture) -> Reponse:
+    att = _personnage(lu, "attaquant", lu.nom("nom_attaquant", "l'attaquant"))
+    dfn = _personnage(lu, "defenseur", lu.nom("nom_defenseur", "le défenseur"))
+    risque = _risque(lu)
+    if att is None or dfn is None or risque is None or lu.erreurs:
+        return lu.reponse()
+    attaque = _attaque_lancee(lu, att, risque)
+    if attaque is None or lu.erreurs:
+        return lu.reponse()
+    quel = "niveau_attaque" if isinstance(attaque, Niveau) else "des_attaque"
+    liens = {**_LIENS_ECHANGE, "attaque": quel}
+    choix = lu.essayer(lambda: defense_apres_attaque(att, dfn, attaque, risque=risque), liens, "seuil_defenseur")
+    if choix is None:
+        return lu.reponse()
+    choisi = "des" if lu.lancer else lu.choix("niveau_attaque")
+    if not isinstance(attaque, Niveau) and choisi != "des" and _NIVEAU_LU[choisi] is not choix.attaque:
+        lu.refuser(
+            "des_attaque",
+            f"ces dés font une {str(choix.attaque).lower()}, pas une {str(_NIVEAU_LU[choisi]).lower()} : "
+            "corrigez le niveau (ou choisissez « celui de ses dés »), ou les dés",
+        )
+        return lu.reponse()
+    if choix.meilleure is None:
+        verdict = f"Attaque ratée : l'initiative passe à {dfn.nom}, quelle que soit sa défense"
+    else:
+        m = choix.pour(choix.meilleure)
+        verdict = f"{majuscule(str(m.defense))} : {pourcentage(m.initiative)} de reprendre l'initiative"
+    return lu.reponse(
+        verdict=verdict,
+        explication=choix.explication,
+        faits=_faits_apres_attaque(att, risque, attaque, choix),
+        tableaux=_table_apres_attaque(choix),
+    )
+
+
 # --- Scène majeure --------------------------------------------------------------------------------
 
 
@@ -379,6 +506,8 @@ def _liens_scene(passif: bool) -> dict[str, str]:
             camp: f"seuil_{camp}",
             f"{camp}.seuil": f"seuil_{camp}",
             f"{camp}.indice": f"indice_{camp}",
+            f"{camp}.seuil_defense": f"seuil_defense_{camp}",
+            f"{camp}.indice_defense": f"indice_defense_{camp}",
             f"{camp}.nom": f"nom_{camp}",
             f"politique_{camp}": f"modificateur_{camp}",
             f"politique_{camp}.risque": f"niveaux_{camp}",
@@ -389,8 +518,13 @@ def _liens_scene(passif: bool) -> dict[str, str]:
     return liens
 
 
-def _adversaire(lu: Lecture, passif: bool) -> Personnage | None:
-    nom_b = lu.nom("nom_b", "B")
+_NOM_DE_L_ADVERSAIRE = {"actif": "Bruno", "passif": "l'obstacle", "interview": "l'interviewé"}
+"""Le nom d'un adversaire laissé sans nom, selon sa sorte : une voiture en panne n'est pas « Bruno »."""
+
+
+def _adversaire(lu: Lecture, sorte: str) -> Personnage | None:
+    passif = sorte != "actif"
+    nom_b = lu.nom("nom_b", _NOM_DE_L_ADVERSAIRE[sorte])
     if not passif:
         return _personnage(lu, "b", nom_b)
     return lu.essayer(
@@ -427,13 +561,27 @@ def _table_risques(
     )
 
 
+def _objectif(lu: Lecture, sorte: str) -> tuple[Avantage, str | None]:
+    """L'objectif choisi, ou celui de la scène (critique pour une interview), et le fait qui le dit alors."""
+    choisi = lu.choix("objectif")
+    if choisi != "scene":
+        return Avantage[choisi.upper()], None
+    if sorte == "interview":
+        return Avantage.CRITIQUE, "Objectif : avantage critique, celui d'une interview (l'avantage que vise le PJ)."
+    return Avantage.DEFINITIF, None
+
+
 def _scene(lu: Lecture) -> Reponse:
-    passif = lu.choix("adversaire") == "passif"
-    a, b = _personnage(lu, "a", lu.nom("nom_a", "A")), _adversaire(lu, passif)
-    risque_a, risque_b = _risque(lu, "_a"), _risque(lu, "_b")
-    defense_a, defense_b = Defense[lu.choix("defense_a").upper()], Defense[lu.choix("defense_b").upper()]
-    qui, objectif = lu.choix("initiative"), _avantage(lu, "objectif")
-    depart = {"a": _avantage(lu, "avantage_a"), "b": _avantage(lu, "avantage_b")}
+    sorte = lu.choix("adversaire")
+    passif = sorte != "actif"
+    a, b = _personnage(lu, "a", lu.nom("nom_a", "A")), _adversaire(lu, sorte)
+    # Face à un passif, ce qui ne sert qu'à un actif (ses risques, les défenses, l'initiative) n'est pas lu.
+    risque_a, risque_b = _risque(lu, "_a"), Risque() if passif else _risque(lu, "_b")
+    defense_a = Defense.BLOCAGE if passif else Defense[lu.choix("defense_a").upper()]
+    defense_b = Defense.BLOCAGE if passif else Defense[lu.choix("defense_b").upper()]
+    qui = "a" if passif else lu.choix("initiative")
+    objectif, fait_objectif = _objectif(lu, sorte)
+    depart = {"a": _avantage(lu, "avantage_a"), "b": Avantage.AUCUN if passif else _avantage(lu, "avantage_b")}
     comparer = lu.case("comparer")
     if a is None or b is None or risque_a is None or risque_b is None or lu.erreurs:
         return lu.reponse()
@@ -461,7 +609,7 @@ def _scene(lu: Lecture) -> Reponse:
         tables.append(risques)
     verbe = "l'emporte" if b.actif else "réussit"
     verdict = f"{a.nom} {verbe} {pourcentage(c.victoire_premier)} des fois"
-    faits = (f"Nombre moyen de tours : {decimal(float(c.tours_esperes), 1)}.",)
+    faits = (f"Nombre moyen de tours : {decimal(float(c.tours_esperes), 1)}.", *filter(None, [fait_objectif]))
     return lu.reponse(verdict=verdict, explication=c.explication, faits=faits, tableaux=tuple(tables))
 
 
@@ -472,24 +620,101 @@ _INDICE = "Écrit comme dans le texte : « 1D6+1D3 », « 2D6 », « 3D6 »…"
 _DEFENSES = choix_enum(Defense)
 _AVANTAGES = choix_enum(Avantage)
 _SOUS_DEFINITIF = tuple(c for c in _AVANTAGES if c[0] != "definitif")
+_OBJECTIF_DE_LA_SCENE = ("scene", "celui de la scène : avantage définitif ; critique pour une interview")
 
 
-def _camp_scene(suffixe: str, groupe: str, nom: str, seuil: str, indice: str, defense: str) -> tuple[Champ, ...]:
+_AIDE_DEFENSE = (
+    "Vide : le même qu'en attaque. La caractéristique des effets « est différente selon […] que l'on soit "
+    "attaquant ou défenseur »."
+)
+
+
+def _champs_de_defense(suffixe: str, groupe: str, si: tuple[str, str] | None = None) -> tuple[Champ, ...]:
+    """Le seuil et l'Indice d'un personnage en défense, s'ils diffèrent de ceux de ses attaques (vides par défaut)."""
     return (
-        Champ(f"nom_{suffixe}", "Nom", "texte", defaut=nom, groupe=groupe),
-        Champ(f"seuil_{suffixe}", "Seuil du jet (10 + talent + difficulté…)", defaut=seuil, groupe=groupe),
-        Champ(f"indice_{suffixe}", "Indice (dés d'effet)", "texte", defaut=indice, groupe=groupe, aide=_INDICE),
+        Champ(
+            f"seuil_defense_{suffixe}",
+            "Seuil en défense (esquive, blocage), s'il diffère",
+            groupe=groupe,
+            aide=_AIDE_DEFENSE,
+            si=si,
+        ),
+        Champ(
+            f"indice_defense_{suffixe}",
+            "Indice du blocage, s'il diffère",
+            "texte",
+            groupe=groupe,
+            aide=_AIDE_DEFENSE,
+            si=si,
+        ),
+    )
+
+
+_SI_ACTIF = ("adversaire", "actif")
+"""Un champ qui ne compte que face à un adversaire actif : la page le cache face à un passif."""
+
+
+def _camp_scene(
+    suffixe: str,
+    groupe: str,
+    nom: str,
+    seuil: str,
+    indice: str,
+    defense: str,
+    si_actif: tuple[str, ...] = (),
+    aide_nom: str = "",
+) -> tuple[Champ, ...]:
+    """Les champs d'un camp ; ceux que nomme `si_actif` (« seuil », « defense »…) ne comptent que face à un actif."""
+
+    def si(cle: str) -> tuple[str, str] | None:
+        return _SI_ACTIF if cle in si_actif else None
+
+    return (
+        Champ(f"nom_{suffixe}", "Nom", "texte", defaut=nom, groupe=groupe, aide=aide_nom),
+        Champ(
+            f"seuil_{suffixe}", "Seuil du jet (10 + talent + difficulté…)", defaut=seuil, groupe=groupe, si=si("seuil")
+        ),
+        Champ(
+            f"indice_{suffixe}",
+            "Indice (dés d'effet)",
+            "texte",
+            defaut=indice,
+            groupe=groupe,
+            aide=_INDICE,
+            si=si("indice"),
+        ),
         Champ(f"armure_{suffixe}", "Armure (points retirés à chaque effet subi)", defaut="0", groupe=groupe),
-        Champ(f"talent_{suffixe}", "Contre-attaque par un talent particulier (pas de −3)", "case", groupe=groupe),
+        Champ(
+            f"talent_{suffixe}",
+            "Contre-attaque par un talent particulier (pas de −3)",
+            "case",
+            groupe=groupe,
+            si=si("talent"),
+        ),
         Champ(
             f"modificateur_{suffixe}",
             "Risque : modificateur au jet quand il attaque",
             defaut="0",
             groupe=groupe,
             negatif=True,
+            si=si("risque"),
         ),
-        Champ(f"niveaux_{suffixe}", "Risque : niveaux d'Indice en plus", defaut="0", groupe=groupe, negatif=True),
-        Champ(f"bonus_points_{suffixe}", "Risque : points d'effet en plus", defaut="0", groupe=groupe, negatif=True),
+        Champ(
+            f"niveaux_{suffixe}",
+            "Risque : niveaux d'Indice en plus",
+            defaut="0",
+            groupe=groupe,
+            negatif=True,
+            si=si("risque"),
+        ),
+        Champ(
+            f"bonus_points_{suffixe}",
+            "Risque : points d'effet en plus",
+            defaut="0",
+            groupe=groupe,
+            negatif=True,
+            si=si("risque"),
+        ),
         Champ(
             f"defense_{suffixe}",
             "Défense choisie, à chaque attaque subie",
@@ -497,7 +722,9 @@ def _camp_scene(suffixe: str, groupe: str, nom: str, seuil: str, indice: str, de
             defaut=defense,
             groupe=groupe,
             choix=_DEFENSES,
+            si=si("defense"),
         ),
+        *_champs_de_defense(suffixe, groupe, si("defense")),
     )
 
 
@@ -529,6 +756,7 @@ FORMULAIRES: tuple[Formulaire, ...] = (
             Champ("des", "Dés lancés", "des", aide=_AIDE_3D6),
         ),
         _jet,
+        a_la_table=("sorte", "valeur", "difficulte", "des"),
     ),
     Formulaire(
         "troisd6-mineure",
@@ -574,6 +802,7 @@ FORMULAIRES: tuple[Formulaire, ...] = (
             Champ("des", "Dés d'effet lancés", "des", aide="Facultatif : les D6 puis les D3 de l'Indice lancé."),
         ),
         _effet,
+        a_la_table=("indice", "niveau", "de", "avantage", "des"),
     ),
     Formulaire(
         "troisd6-defense",
@@ -611,6 +840,7 @@ FORMULAIRES: tuple[Formulaire, ...] = (
             Champ(
                 "talent_defenseur", "Contre-attaque par un talent particulier (pas de −3)", "case", groupe="La défense"
             ),
+            *_champs_de_defense("defenseur", "La défense"),
             Champ(
                 "defense",
                 "Défense jouée (pour juger les dés)",
@@ -635,6 +865,90 @@ FORMULAIRES: tuple[Formulaire, ...] = (
             ),
         ),
         _defense,
+        a_la_table=(
+            "seuil_attaquant",
+            "indice_attaquant",
+            "seuil_defenseur",
+            "indice_defenseur",
+            "defense",
+            "des_attaque",
+            "des_defense",
+        ),
+    ),
+    Formulaire(
+        "troisd6-apres-attaque",
+        "3D6",
+        "La défense, choisie après l'attaque",
+        "L'attaque est lancée : esquiver, bloquer ou contre-attaquer ? Pour chaque défense, la chance de ne rien "
+        "subir, les points d'effet qui passent et la chance de reprendre l'initiative.",
+        "troisd6/scenes-majeures.md#la-defense-choisie-apres-lattaque",
+        (
+            Champ(
+                "niveau_attaque",
+                "Niveau de l'attaque",
+                "choix",
+                defaut="speciale",
+                groupe="L'attaque, déjà lancée",
+                choix=_NIVEAUX_ATTAQUE,
+            ),
+            Champ(
+                "des_attaque",
+                "Dés de l'attaque",
+                "des",
+                groupe="L'attaque, déjà lancée",
+                aide="Facultatif : ses trois dés (« 3 3 1 ») disent son niveau et son Dd ou son Dt exacts.",
+            ),
+            Champ("seuil_attaquant", "Seuil de l'attaquant", defaut="12", groupe="L'attaque, déjà lancée"),
+            Champ(
+                "indice_attaquant",
+                "Indice de l'attaquant",
+                "texte",
+                defaut="2D6",
+                groupe="L'attaque, déjà lancée",
+                aide=_INDICE,
+            ),
+            Champ(
+                "modificateur",
+                "Risque : modificateur au jet (pour les deux jets)",
+                defaut="0",
+                groupe="L'attaque, déjà lancée",
+                negatif=True,
+            ),
+            Champ(
+                "niveaux",
+                "Risque : niveaux d'Indice en plus",
+                defaut="0",
+                groupe="L'attaque, déjà lancée",
+                negatif=True,
+            ),
+            Champ(
+                "bonus_points",
+                "Risque : points d'effet en plus",
+                defaut="0",
+                groupe="L'attaque, déjà lancée",
+                negatif=True,
+            ),
+            Champ("nom_attaquant", "Nom de l'attaquant", "texte", defaut="Ada", groupe="L'attaque, déjà lancée"),
+            Champ("seuil_defenseur", "Seuil du défenseur", defaut="10", groupe="La défense"),
+            Champ(
+                "indice_defenseur", "Indice du défenseur", "texte", defaut="1D6+1D3", groupe="La défense", aide=_INDICE
+            ),
+            Champ("armure_defenseur", "Armure du défenseur", defaut="0", groupe="La défense"),
+            Champ(
+                "talent_defenseur", "Contre-attaque par un talent particulier (pas de −3)", "case", groupe="La défense"
+            ),
+            Champ("nom_defenseur", "Nom du défenseur", "texte", defaut="Bruno", groupe="La défense"),
+            *_champs_de_defense("defenseur", "La défense"),
+        ),
+        _apres_attaque,
+        a_la_table=(
+            "niveau_attaque",
+            "des_attaque",
+            "seuil_attaquant",
+            "indice_attaquant",
+            "seuil_defenseur",
+            "indice_defenseur",
+        ),
     ),
     Formulaire(
         "troisd6-scene",
@@ -644,7 +958,9 @@ FORMULAIRES: tuple[Formulaire, ...] = (
         "et quel échange de risque gagne le plus souvent.",
         "troisd6/scenes-majeures.md#chances-exactes-dune-scene",
         (
-            *_camp_scene("a", "Le premier personnage (le déclencheur)", "Ada", "12", "2D6", "blocage"),
+            *_camp_scene(
+                "a", "Le premier personnage (le déclencheur)", "Ada", "12", "2D6", "blocage", ("talent", "defense")
+            ),
             Champ(
                 "adversaire",
                 "L'adversaire est",
@@ -653,10 +969,21 @@ FORMULAIRES: tuple[Formulaire, ...] = (
                 groupe="L'adversaire",
                 choix=(
                     ("actif", "actif : il se défend et attaque à son tour"),
-                    ("passif", "passif (objet, difficulté, interviewé) : le premier jet raté fait échouer"),
+                    ("passif", "passif (objet, difficulté) : le premier jet raté fait échouer"),
+                    ("interview", "passif, un interviewé : l'interview s'arrête à l'avantage critique"),
                 ),
             ),
-            *_camp_scene("b", "L'adversaire", "Bruno", "11", "1D6+1D3", "blocage"),
+            *_camp_scene(
+                "b",
+                "L'adversaire",
+                "",
+                "11",
+                "1D6+1D3",
+                "blocage",
+                ("seuil", "indice", "talent", "risque", "defense"),
+                aide_nom="Vide : « Bruno » s'il est actif, « l'obstacle » s'il est passif, « l'interviewé » "
+                "pour une interview.",
+            ),
             Champ(
                 "initiative",
                 "Qui a l'initiative",
@@ -664,6 +991,7 @@ FORMULAIRES: tuple[Formulaire, ...] = (
                 defaut="a",
                 groupe="La scène",
                 choix=(("a", "le premier personnage"), ("b", "l'adversaire (s'il est actif)")),
+                si=_SI_ACTIF,
             ),
             Champ(
                 "avantage_a",
@@ -680,15 +1008,15 @@ FORMULAIRES: tuple[Formulaire, ...] = (
                 defaut="aucun",
                 groupe="La scène",
                 choix=_SOUS_DEFINITIF,
+                si=_SI_ACTIF,
             ),
             Champ(
                 "objectif",
                 "Objectif (fin de la scène)",
                 "choix",
-                defaut="definitif",
+                defaut="scene",
                 groupe="La scène",
-                choix=tuple(c for c in _AVANTAGES if c[0] != "aucun"),
-                aide="Avantage définitif ; critique pour une interview d'un passif.",
+                choix=(_OBJECTIF_DE_LA_SCENE, *(c for c in _AVANTAGES if c[0] != "aucun")),
             ),
             Champ(
                 "comparer",
@@ -699,5 +1027,6 @@ FORMULAIRES: tuple[Formulaire, ...] = (
             ),
         ),
         _scene,
+        a_la_table=("seuil_a", "indice_a", "adversaire", "seuil_b", "indice_b"),
     ),
 )

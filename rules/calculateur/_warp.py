@@ -17,6 +17,7 @@ from rules.calculateur._commun import (
     Reponse,
     Tableau,
     chance,
+    colonnes_lisibles,
     ecrire_des,
     fraction,
     lire_des,
@@ -326,7 +327,8 @@ def _etendu(lu: Lecture) -> Reponse:
     rounds = lu.essayer(lambda: distribution_rounds(trait, c, m, bonus=bonus, malus=malus, maximum=40))
     if fins is None or moyenne is None or rounds is None or lu.erreurs:
         return lu.reponse()
-    lignes, barres, cumul = [], [], Fraction(0)
+    lignes: list[tuple[str | None, ...]] = []
+    barres, cumul = [], Fraction(0)
     for n, p in rounds.items():
         if cumul >= Fraction(999, 1000) and n > 1:
             break
@@ -335,10 +337,13 @@ def _etendu(lu: Lecture) -> Reponse:
         barres.append(float(p))
     reste = 1 - cumul
     notes = (f"Plus de {pluriel(len(lignes), 'round')} : {chance(reste)}.",) if reste else ()
+    entetes, lues = colonnes_lisibles(
+        ("Le Test finit en", "Chance", "Fraction exacte", "Fini en au plus autant"), lignes
+    )
     duree = Tableau(
         "Combien de rounds dure le Test (Compensations comprises) : chances exactes",
-        ("Le Test finit en", "Chance", "Fraction exacte", "Fini en au plus autant"),
-        tuple(lignes),
+        entetes,
+        lues,
         tuple(barres),
         notes,
     )
@@ -510,6 +515,7 @@ FORMULAIRES: tuple[Formulaire, ...] = (
             ),
         ),
         _etendu,
+        a_la_table=("trait", "bonus", "malus", "complexite", "maniabilite", "des"),
     ),
     Formulaire(
         "warp-experience",
@@ -527,5 +533,6 @@ FORMULAIRES: tuple[Formulaire, ...] = (
             Champ("des", "Dés lancés", "des", aide="Facultatif, dé d'expérience compris s'il est accordé."),
         ),
         _experience,
+        a_la_table=("trait", "bonus", "malus", "accepte", "des"),
     ),
 )

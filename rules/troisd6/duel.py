@@ -32,7 +32,15 @@ from rules.refus import PHRASE, PROPOS, Refus
 from rules.troisd6.avantages import Avantage, avantage
 from rules.troisd6.effets import Indice
 from rules.troisd6.jets import Niveau, jet
-from rules.troisd6.resolution import Defense, Lancer, lancer_de, lancers, loi_de_la_defense, malus_de_defense
+from rules.troisd6.resolution import (
+    CARACTERISTIQUE_DE_DEFENSE,
+    Defense,
+    Lancer,
+    lancer_de,
+    lancers,
+    loi_de_la_defense,
+    malus_de_defense,
+)
 from rules.troisd6.scenes import Personnage, Tour, debut_de_scene, verifier_echange
 
 __all__ = [
@@ -374,7 +382,25 @@ def _attaque(attaquant: Personnage, risque: Risque, defenseur: Personnage, defen
     else:
         seuil_d = None
     indice_d = defenseur.indice_pour(defense) if defenseur.actif and defense is Defense.BLOCAGE else None
-    return _loi_echange(seuil_a, attaquant.des_effet, risque, seuil_d, indice_d, defense, defenseur.armure)
+    try:
+        return _loi_echange(seuil_a, attaquant.des_effet, risque, seuil_d, indice_d, defense, defenseur.armure)
+    except Refus as refus:
+        raise _en_defense(refus, defenseur, defense) from None
+
+
+def _en_defense(refus: Refus, defenseur: Personnage, defense: Defense) -> Refus:
+    """Un refus sur le seuil ou l'Indice du défenseur, porté par ceux qu'il a lancés : ceux de ses défenses
+    (`seuil_defense`, `indice_defense`) quand il esquive ou bloque et qu'il en a d'autres que ses attaques."""
+    if CARACTERISTIQUE_DE_DEFENSE[defense] != "défense":
+        return refus
+    propres = {"seuil": defenseur.seuil_defense, "indice": defenseur.indice_defense}
+    lieux = tuple(
+        ("defenseur", f"{lieu[1]}_defense", *lieu[2:])
+        if lieu[:1] == ("defenseur",) and len(lieu) > 1 and propres.get(str(lieu[1])) is not None
+        else lieu
+        for lieu in refus.lieux
+    )
+    return refus.vers(*lieux)
 
 
 def _attaque_de(
@@ -644,7 +670,11 @@ def _chances_defense(
     points: dict[int, Fraction] = defaultdict(Fraction)
     reprise = Fraction(0)
     for groupe, n in groupes.items():
-        issues, total = loi_de_la_defense(groupe, defense, seuil, indice, defenseur.armure)
+        try:
+            issues, total = loi_de_la_defense(groupe, defense, seuil, indice, defenseur.armure)
+        except Refus as refus:  # un blocage critique monte l'Indice du défenseur hors de l'échelle
+            ou = {"niveaux": ("defenseur", "indice"), "seuil": ("defenseur", "seuil")}
+            raise _en_defense(refus.relocaliser(ou), defenseur, defense) from None
         for (nets, change), m in issues.items():
             p = Fraction(n * m, poids * total)
             points[max(nets or 0, 0)] += p
