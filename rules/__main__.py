@@ -52,7 +52,10 @@ def _argparse_en_francais() -> Iterator[None]:
 
 
 class _Format(argparse.RawDescriptionHelpFormatter):
-    """Le format de l'aide, en français (« utilisation : »)."""
+    """Le format de l'aide, en français (« utilisation : », « options : », espace avant le deux-points)."""
+
+    def start_section(self, heading: str | None) -> None:
+        super().start_section(None if heading is None else f"{heading} ")  # argparse y colle « : »
 
     def add_usage(self, usage: str | None, actions: object, groups: object, prefix: str | None = None) -> None:
         super().add_usage(usage, actions, groups, "utilisation : " if prefix is None else prefix)  # type: ignore[arg-type]

@@ -13,7 +13,7 @@ from tests.test_cellules import _exiger_runtime
 try:
     from playwright.sync_api import Browser, expect
 
-    from tests.surveillance import Surveillance
+    from tests.surveillance import Surveillance, ouvrir
 except ImportError:  # l'extra « browser » n'est pas installé
     if EN_CI:
         raise
@@ -35,7 +35,7 @@ def test_le_navigateur_montre_ces_chances(
     surveillance = Surveillance(contexte)
     try:
         page = contexte.new_page()
-        page.goto(serveur_site + "calculateur/#troisd6-apres-attaque", wait_until="networkidle")
+        ouvrir(page, serveur_site + "calculateur/#troisd6-apres-attaque")
         form = page.locator("#form-troisd6-apres-attaque")
         expect(form).to_be_visible()
         form.evaluate("(f) => f.querySelectorAll('details').forEach((d) => { d.open = true; })")
@@ -63,7 +63,7 @@ def test_le_navigateur_montre_ces_chances(
         lien = form.locator(".calc-lien a").get_attribute("href")
         assert lien is not None
         autre = contexte.new_page()
-        autre.goto(lien, wait_until="networkidle")
+        ouvrir(autre, lien)
         expect(autre.locator("#form-troisd6-apres-attaque .calc-explication")).to_have_text(
             reponse.explication or "", timeout=CHARGEMENT_PYODIDE_MS
         )

@@ -13,7 +13,7 @@ from tests.test_cellules import _exiger_runtime
 try:
     from playwright.sync_api import Browser, BrowserContext, expect
 
-    from tests.surveillance import Surveillance
+    from tests.surveillance import Surveillance, ouvrir
 except ImportError:  # l'extra « browser » n'est pas installé
     if EN_CI:
         raise
@@ -39,7 +39,7 @@ def contexte(browser: Browser, serveur_site: str, site_construit: SiteConstruit)
 
 def test_plie_au_depart_et_la_scene_est_courte(contexte: BrowserContext, serveur_site: str) -> None:
     page = contexte.new_page()
-    page.goto(serveur_site + "calculateur/#troisd6-scene", wait_until="networkidle")
+    ouvrir(page, serveur_site + "calculateur/#troisd6-scene")
     form = page.locator("#form-troisd6-scene")
     plus = form.locator("details.calc-plus")
     expect(plus).not_to_have_attribute("open", "")
@@ -72,7 +72,7 @@ def test_un_lien_qui_porte_une_option_la_montre(contexte: BrowserContext, serveu
 
 def test_un_refus_sous_plus_d_options_se_voit(contexte: BrowserContext, serveur_site: str) -> None:
     page = contexte.new_page()
-    page.goto(serveur_site + "calculateur/#troisd6-scene", wait_until="networkidle")
+    ouvrir(page, serveur_site + "calculateur/#troisd6-scene")
     form = page.locator("#form-troisd6-scene")
     resume = form.locator("details.calc-plus > summary")
     resume.click()
@@ -91,7 +91,7 @@ def test_un_refus_sous_plus_d_options_se_voit(contexte: BrowserContext, serveur_
 
 def test_face_a_un_passif_l_adversaire_n_a_rien_a_remplir(contexte: BrowserContext, serveur_site: str) -> None:
     page = contexte.new_page()
-    page.goto(serveur_site + "calculateur/#troisd6-scene", wait_until="networkidle")
+    ouvrir(page, serveur_site + "calculateur/#troisd6-scene")
     form = page.locator("#form-troisd6-scene")
     form.locator("details.calc-plus > summary").click()
     actif_seulement = ("seuil_b", "indice_b", "talent_b", "modificateur_b", "defense_b", "initiative", "avantage_b")

@@ -33,7 +33,7 @@ from tests.test_cellules_navigateur import AXE
 try:
     from playwright.sync_api import Browser, Page, expect
 
-    from tests.surveillance import Surveillance
+    from tests.surveillance import Surveillance, ouvrir
 except ImportError:  # l'extra « browser » n'est pas installé
     if EN_CI:
         raise
@@ -62,7 +62,7 @@ class Onglet:
     def ouvrir(self, chemin: str = "calculateur/") -> Page:
         page = self.contexte.new_page()
         page.on("dialog", lambda d: (self.dialogues.append(d.message), d.dismiss()))
-        page.goto(chemin if chemin.startswith("http") else self.adresse + chemin, wait_until="networkidle")
+        ouvrir(page, chemin if chemin.startswith("http") else self.adresse + chemin)
         return page
 
     def verifier(self) -> None:

@@ -106,7 +106,7 @@ def test_aide_en_francais() -> None:
     proc = _lancer("--help")
     assert proc.returncode == 0
     assert proc.stdout.startswith("utilisation : python -m rules")
-    assert "affiche cette aide et quitte" in proc.stdout and "formulaires:" in proc.stdout
+    assert "affiche cette aide et quitte" in proc.stdout and "formulaires :" in proc.stdout
     for anglais in ("usage:", "show this help", "positional arguments"):
         assert anglais not in proc.stdout
     champ = " ".join(_lancer("troisd6-scene", "--help").stdout.split())
@@ -191,14 +191,14 @@ def test_aide_generale_mot_pour_mot(capsys: pytest.CaptureFixture[str]) -> None:
     attendu = [
         "utilisation : python -m rules [-h] FORMULAIRE ...",
         DESCRIPTION,
-        "options: -h, --help affiche cette aide et quitte",
-        "formulaires: FORMULAIRE",
+        "options : -h, --help affiche cette aide et quitte",
+        "formulaires : FORMULAIRE",
         *formulaires,
         EPILOGUE,
     ]
     assert _mots(sortie) == _mots(" ".join(attendu))
     # La description et les exemples gardent leurs lignes, telles qu'écrites.
-    assert sortie.startswith(f"utilisation : python -m rules [-h] FORMULAIRE ...\n\n{DESCRIPTION}\n\noptions:\n")
+    assert sortie.startswith(f"utilisation : python -m rules [-h] FORMULAIRE ...\n\n{DESCRIPTION}\n\noptions :\n")
     assert sortie.endswith(f"\n\n{EPILOGUE}\n")
     assert _aide(["-h"], capsys) == sortie
 
@@ -221,7 +221,7 @@ def test_aide_de_chaque_formulaire_depuis_ses_champs(nom: str, capsys: pytest.Ca
         f"utilisation : python -m rules {nom}",
         *usage,
         f.description,
-        "options: -h, --help affiche cette aide et quitte",
+        "options : -h, --help affiche cette aide et quitte",
         *options,
         "--json écrit la réponse en JSON",
     ]

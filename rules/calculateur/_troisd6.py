@@ -10,7 +10,7 @@ from functools import partial
 from typing import Any
 
 from rules import _valider
-from rules._francais import de_le, decimal, majuscule, s
+from rules._francais import de_le, decimal, entier, majuscule, s, signe
 from rules.affichage import pourcentage
 from rules.calculateur._commun import (
     Champ,
@@ -78,6 +78,12 @@ def _avantage(lu: Lecture, nom: str) -> Avantage:
 # --- Jet ------------------------------------------------------------------------------------
 
 
+def _terme(n: int) -> str:
+    """Un terme d'une somme écrite pour le lecteur : « + 2 », « − 3 » (le signe de `rules._francais`, puis une espace)."""
+    ecrit = signe(n)
+    return f"{ecrit[0]} {ecrit[1:]}"
+
+
 def _jet(lu: Lecture) -> Reponse:
     talent = lu.choix("sorte") == "talent"
     valeur, difficulte = lu.entier("valeur"), lu.entier("difficulte")
@@ -99,13 +105,12 @@ def _jet(lu: Lecture) -> Reponse:
             lu.sorties["des"] = ecrire_des(r.des)
     if lu.erreurs:
         return lu.reponse()
-    calcul = f"10 {valeur:+d} ({'talent' if talent else 'caractéristique'}) {difficulte:+d} (difficulté)"
+    calcul = f"10 {_terme(valeur)} ({'talent' if talent else 'caractéristique'}) {_terme(difficulte)} (difficulté)"
     if familiarite:
-        calcul += f" {MALUS_FAMILIARITE:+d} (simple familiarité)"
+        calcul += f" {_terme(MALUS_FAMILIARITE)} (simple familiarité)"
     palier = difficulte_nommee(difficulte)
     nom = f" ; difficulté « {palier} »" if palier else " ; difficulté sans nom sur l'échelle du texte"
-    calcul = calcul.replace("+", "+ ").replace("-", "− ")
-    ecrit = str(s).replace("-", "−")  # un seuil négatif (jamais atteint) : « −9 », pas « − 9 »
+    ecrit = entier(s)  # un seuil négatif (jamais atteint) : « −9 », pas « − 9 »
     faits = (f"Seuil : {calcul} = {ecrit} : réussite sur {ecrit} ou moins aux 3d6{nom}.",)
     return lu.reponse(
         verdict=None
