@@ -150,10 +150,11 @@ SELECTEURS = r"""(fichiers) => {
 
 TERMES = """() => {
   const termes = [...document.querySelectorAll('.md-content abbr')];
-  const repliables = [...document.querySelectorAll('.md-content :is(details, .tabbed-block)')];
+  const blocs = 'details, .tabbed-block, .calc-mecanique';  // ceux de docs/javascripts/accessibilite.js
+  const repliables = [...document.querySelectorAll(`.md-content :is(${blocs})`)];
   return termes.map(a => ({
     definition: a.getAttribute('data-terme') || a.title,
-    bloc: repliables.indexOf(a.closest('details, .tabbed-block')),
+    bloc: repliables.indexOf(a.closest(blocs)),
     visible: a.checkVisibility(),
     focalisable: a.tabIndex >= 0 && a.hasAttribute('tabindex'),
   }));

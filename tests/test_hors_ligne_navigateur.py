@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import shutil
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -109,13 +110,18 @@ def _attendre_le_service_worker(page: Page) -> str:
     return _version_active(page)
 
 
-def _attendre_la_version(page: Page, version: str, essais: int = 300) -> None:
-    """Attend (60 s au plus) que le service worker qui contrôle la page soit de cette version."""
-    for _ in range(essais):
+def _attendre_la_version(page: Page, version: str) -> None:
+    """Attend que le service worker qui contrôle la page soit de cette version.
+
+    Le nouveau service worker revérifie tout ce que le lecteur a gardé avant de prendre la main :
+    sous charge (la suite entière sur deux cœurs), plus de 60 s. Le délai est celui des chargements
+    longs de la suite (`CHARGEMENT_PYODIDE_MS`) ; une version qui ne vient jamais échoue encore."""
+    fin = time.monotonic() + CHARGEMENT_MS / 1000
+    while time.monotonic() < fin:
         if page.evaluate("() => navigator.serviceWorker.controller !== null") and _version_active(page) == version:
             return
         page.wait_for_timeout(200)
-    raise AssertionError(f"le service worker n'est pas passé à la version {version}")
+    raise AssertionError(f"le service worker n'est pas passé à la version {version} en {CHARGEMENT_MS // 1000} s")
 
 
 def _version_active(page: Page) -> str:

@@ -29,7 +29,9 @@
      d'écran), sans allonger le chemin du clavier vers les exemples. Sans cette
      règle, une page de règles comptait des dizaines d'arrêts (69 sur
      warp/jets-simples/), imprimer/ près de 1 900. */
-  var REPLIABLES = "details, .tabbed-block";
+  /* Le calculateur montre un formulaire à la fois : chacun est un bloc qu'on ouvre, avec ses propres
+     premières occurrences (sinon le terme d'un formulaire caché prend l'arrêt du texte visible). */
+  var REPLIABLES = "details, .tabbed-block, .calc-mecanique";
 
   function termes() {
     var vus = {};
