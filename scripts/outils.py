@@ -79,11 +79,23 @@ class _Discret(SimpleHTTPRequestHandler):
         pass
 
 
+class _Serveur(ThreadingHTTPServer):
+    """Le serveur du site, qui tait la seule erreur qui n'en est pas une : le navigateur a coupé la connexion.
+
+    Une requête que Chromium abandonne (une page quittée pendant un téléchargement, un worker arrêté)
+    ferme la connexion pendant que le serveur écrit ; `socketserver` en imprimait la trace au milieu de
+    la barre de progression des tests. Toute autre erreur est imprimée comme avant."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
 @contextmanager
 def servir(dossier: Path) -> Iterator[str]:
     """Sert `dossier` sur 127.0.0.1 (port libre) ; donne l'adresse, arrête le serveur en sortant."""
     handler = functools.partial(_Discret, directory=str(dossier))
-    serveur = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    serveur = _Serveur(("127.0.0.1", 0), handler)
     fil = threading.Thread(target=serveur.serve_forever, daemon=True)
     fil.start()
     try:

@@ -128,3 +128,24 @@ def test_ouvrir_attend_la_fin_d_un_long_document_sur_un_processeur_lent(page: Pa
     with _servir_lentement(tmp_path) as adresse:
         ouvrir(page, adresse)
         assert page.locator("section").count() == 2000
+
+
+def test_le_serveur_du_site_tait_une_connexion_coupee_par_le_navigateur(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Un client qui coupe la connexion pendant un téléchargement n'imprime plus de trace au milieu des tests."""
+    import socket
+
+    from scripts.outils import servir
+
+    (tmp_path / "gros.bin").write_bytes(b"0" * 20_000_000)
+    with servir(tmp_path) as adresse:
+        hote, port = adresse.removeprefix("http://").strip("/").split(":")
+        for _ in range(3):
+            client = socket.create_connection((hote, int(port)))
+            client.sendall(b"GET /gros.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+            client.recv(1024)  # le serveur a commencé d'écrire
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+            client.close()  # RST : « Connection reset by peer » chez le serveur
+        time.sleep(0.5)
+    assert "Traceback" not in capfd.readouterr().err
