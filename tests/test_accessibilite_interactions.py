@@ -30,7 +30,7 @@ import pytest
 
 from hooks import npm
 from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, RACINE, SiteConstruit
-from tests.parcours import TERMES, Parcours, groupe
+from tests.parcours import TELEPHONE, TERMES, Parcours, groupe
 from tests.test_accessibilite import LARGEURS, MODES, fautes_axe
 from tests.test_cellules import PAGE_REGLES, _exiger_runtime
 
@@ -416,7 +416,7 @@ def test_un_bouton_du_calculateur_presse_au_clavier_garde_le_focus(
 ) -> None:
     """Désactivés pendant le calcul, « Calculer » et « Lancer les dés » ne renvoient pas le lecteur en haut."""
     _exiger_runtime(site_construit)
-    contexte = browser.new_context(viewport={"width": 375, "height": 740}, service_workers="block")
+    contexte = browser.new_context(viewport=TELEPHONE, service_workers="block")
     page = contexte.new_page()
     ouvrir(page, serveur_site + "calculateur/")
     form = page.locator("#form-warp-jet")

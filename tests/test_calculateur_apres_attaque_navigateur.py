@@ -7,6 +7,7 @@ import pytest
 
 from rules.calculateur import calculer
 from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, SiteConstruit
+from tests.parcours import TELEPHONE
 from tests.test_calculateur_apres_attaque import CAS, _attendu_tableaux
 from tests.test_cellules import _exiger_runtime
 
@@ -31,7 +32,7 @@ def test_le_navigateur_montre_ces_chances(
     browser: Browser, serveur_site: str, site_construit: SiteConstruit, cas: dict[str, str]
 ) -> None:
     _exiger_runtime(site_construit)
-    contexte = browser.new_context(viewport={"width": 375, "height": 740})
+    contexte = browser.new_context(viewport=TELEPHONE)
     surveillance = Surveillance(contexte)
     try:
         page = contexte.new_page()

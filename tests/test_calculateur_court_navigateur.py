@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, SiteConstruit
+from tests.parcours import TELEPHONE
 from tests.test_cellules import _exiger_runtime
 
 try:
@@ -30,7 +31,7 @@ tout déplié."""
 @pytest.fixture(scope="module")
 def contexte(browser: Browser, serveur_site: str, site_construit: SiteConstruit) -> Iterator[BrowserContext]:
     _exiger_runtime(site_construit)
-    c = browser.new_context(viewport={"width": 375, "height": 740})
+    c = browser.new_context(viewport=TELEPHONE)
     surveillance = Surveillance(c)
     yield c
     surveillance.verifier()

@@ -27,6 +27,7 @@ import pytest
 from rules.calculateur import FORMULAIRES, calculer
 from tests.cas_calculateur import CAS, ERREURS, Cas
 from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, SiteConstruit
+from tests.parcours import TELEPHONE
 from tests.test_cellules import _exiger_runtime
 from tests.test_cellules_navigateur import AXE
 
@@ -41,7 +42,6 @@ except ImportError:  # l'extra « browser » n'est pas installé
 
 pytestmark = pytest.mark.navigateur
 
-TELEPHONE = {"width": 375, "height": 740}
 CHARGEMENT_MS = CHARGEMENT_PYODIDE_MS  # tests/conftest.py : le seul délai du chargement de Pyodide
 XSS = ('"><img src=x onerror="window.__pirate=1">', "</script><script>window.__pirate=1</script>")
 

@@ -28,6 +28,7 @@ import pytest
 from rules.warp import jet
 from scripts.outils import servir
 from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, RACINE, SiteConstruit
+from tests.parcours import TELEPHONE
 from tests.test_cellules import PAGE_REGLES, _exiger_runtime, _pages_avec_exemples
 
 try:
@@ -41,7 +42,6 @@ except ImportError:  # l'extra « browser » n'est pas installé
 
 pytestmark = pytest.mark.navigateur
 
-TELEPHONE = {"width": 375, "height": 740}
 BUREAU = {"width": 1280, "height": 900}
 CHARGEMENT_MS = CHARGEMENT_PYODIDE_MS  # tests/conftest.py : le seul délai du chargement de Pyodide
 

@@ -19,6 +19,7 @@ from html.parser import HTMLParser
 import pytest
 
 from tests.conftest import EN_CI, SiteConstruit
+from tests.parcours import TELEPHONE
 
 TITRES = {"h1", "h2", "h3", "h4", "h5", "h6", "summary", "label"}
 
@@ -98,9 +99,6 @@ except ImportError:  # l'extra « browser » n'est pas installé : seul le test 
     if EN_CI:
         raise
     Browser = None  # type: ignore[assignment,misc]
-
-
-TELEPHONE = {"width": 375, "height": 740}
 
 
 def _px(taille: str) -> float:

@@ -20,6 +20,7 @@ import pytest
 from rules.calculateur import FORMULAIRES
 from tests.cas_calculateur import CAS
 from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, SiteConstruit
+from tests.parcours import TELEPHONE
 from tests.test_cellules import _exiger_runtime
 
 try:
@@ -34,7 +35,6 @@ except ImportError:  # l'extra « browser » n'est pas installé
 
 pytestmark = pytest.mark.navigateur
 
-TELEPHONE = {"width": 375, "height": 740}
 NOMS = list(FORMULAIRES)
 AVEC_DES = {nom: next((c.entrees for c in CAS if c.formulaire == nom and c.verdict), {}) for nom in NOMS}
 """Pour chaque formulaire, le premier cas de la table qui rend un verdict (sinon les valeurs par défaut)."""

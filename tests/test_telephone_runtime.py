@@ -17,6 +17,7 @@ import pytest
 
 from hooks import hors_ligne
 from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, SiteConstruit
+from tests.parcours import TELEPHONE
 from tests.test_cellules import PAGE_REGLES, _exiger_runtime
 
 try:
@@ -30,7 +31,6 @@ except ImportError:  # l'extra « browser » n'est pas installé
 
 pytestmark = pytest.mark.navigateur
 
-TELEPHONE = {"width": 375, "height": 740}
 LOURDS = ("/assets/pyodide/", "cellules-worker", "/assets/cellules/")
 
 
