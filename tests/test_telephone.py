@@ -188,8 +188,10 @@ def test_valeurs_par_defaut_efface_l_adresse(telephone: tuple[BrowserContext, st
 def test_chaque_formulaire_au_clavier(calculateur: Page, nom: str) -> None:
     """Le sélecteur aux flèches, Tab jusqu'aux champs du formulaire choisi (aucun d'un autre), Entrée calcule."""
     page = calculateur
+    # L'onglet sert à tout le module : un verdict d'avant a pu déplier « Plus d'options » de ce formulaire.
+    # Chaque formulaire revient à son état de départ, comme par « Valeurs par défaut ».
+    page.evaluate("() => document.querySelectorAll('form.calc-formulaire').forEach((f) => f.reset())")
     _choisir(page, NOMS[0])
-    page.locator(f"#form-{NOMS[0]}").get_by_role("button", name="Valeurs par défaut", exact=False).click()
     page.locator("#calc-mecanique").focus()
     for _ in range(NOMS.index(nom)):
         page.keyboard.press("ArrowDown")
