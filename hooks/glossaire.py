@@ -10,8 +10,8 @@ et au besoin une ligne `Voir : page.md#ancre` qui impose la section des règles
   définition de son concept, à l'extension `abbr` comme *glossaire* (option
   `glossary`, Markdown ≥ 3.7) : chaque forme est alors entourée d'un
   `<abbr title="définition">` sur toutes les pages (et dans les docstrings de
-  la référence), dont la fonction `content.tooltips` de Material fait une
-  infobulle au survol ;
+  la référence), dont la bulle du glossaire (`docs/javascripts/accessibilite.js`,
+  une seule pour la page) montre la définition au survol, au toucher et au focus ;
 - écrit, à la place du repère `<!-- glossaire -->` de `glossaire.md`, la
   page du glossaire générée depuis le même fichier ([`markdown_glossaire`][]),
   chaque entrée liée à la section des règles où lire le terme ([`renvois`][],
@@ -19,7 +19,7 @@ et au besoin une ligne `Voir : page.md#ancre` qui impose la section des règles
 - ne garde, dans le HTML de chaque page, que la **première** occurrence d'un
   terme par section (et par bloc repliable), jamais dans un titre
   ([`premieres_occurrences`][]) : un terme n'est pas souligné vingt fois sur
-  une page, et Material ne construit pas une infobulle par occurrence.
+  une page, et le clavier ne s'arrête pas sur chaque occurrence.
 
 (Le même fichier pourrait être ajouté à chaque page par `pymdownx.snippets`,
 `auto_append` ; mais chaque conversion, page ou docstring, le relirait alors :

@@ -17,7 +17,7 @@ page :
 Une page imprimée n'exécute rien : chaque page réunie y perd le repère du moteur
 Python (`#cellules-config`), le marquage de ses cellules et ses liens vers son
 carnet Jupyter ([`pour_l_imprime`][]) ; la page n'a donc ni boutons de cellules
-ni runtime à préparer.
+ni runtime à préparer, ni bouton « copier » sur ses blocs de code (`no-copy`).
 
 Rien n'est recopié à la main : une page de règles ajoutée au menu sous
 `warp/` ou `troisd6/` rejoint d'elle-même la version imprimable.
@@ -133,6 +133,8 @@ def on_page_context(context: dict[str, Any], page: Any, config: Any, nav: Any, *
         if p.content is None:
             raise ValueError(f"{p.file.src_uri} n'est pas encore convertie : l'ordre de MkDocs a changé")
         contenu = _reecrire(pour_l_imprime(p.content), p.url, cles, page.url)
-        morceaux.append(f'<section class="imprimer-page" id="{cles[p.url]}">\n{contenu}\n</section>')
+        # no-copy : Material ne pose pas de bouton « copier » sur chaque bloc de code (109 ici) d'une page
+        # faite pour le papier ; c'était la moitié du travail de mise en page de son chargement.
+        morceaux.append(f'<section class="imprimer-page no-copy" id="{cles[p.url]}">\n{contenu}\n</section>')
     page.content = page.content.replace(REPERE, "\n".join(morceaux))
     return context

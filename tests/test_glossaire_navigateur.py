@@ -8,6 +8,8 @@
   affiché (bilan).
 - **Dans Chromium, à 375 px** : toucher un terme montre sa définition à la
   taille du texte des pages au moins (Material l'écrivait en 10 px), dans l'écran.
+- **Une seule bulle par page**, posée au premier survol (aucune préparée par
+  terme au chargement), reliée au seul terme survolé, fermée quand le pointeur part.
 """
 
 from __future__ import annotations
@@ -149,4 +151,42 @@ def test_au_survol_un_terme_montre_sa_definition(browser: Browser, serveur_site:
     infobulle = page.locator(".md-tooltip2--active")
     expect(infobulle).to_be_visible()
     expect(infobulle).to_contain_text(definitions["Magistrale"])
+    contexte.close()
+
+
+@pytest.mark.skipif(Browser is None, reason="Playwright absent : python -m pip install -e '.[browser]'")
+def test_une_seule_bulle_pour_toute_la_page_posee_a_la_demande(browser: Browser, serveur_site: str) -> None:
+    """imprimer/ porte 883 termes : aucune bulle n'est préparée au chargement (Material, content.tooltips, en
+    montait une par terme, le premier coût du chargement sur un téléphone) ; survoler trois termes l'un après
+    l'autre ne fait qu'une bulle, qui montre chaque fois la bonne définition et n'est reliée qu'au terme survolé ;
+    le pointeur parti, elle se ferme. Et une page faite pour le papier n'a pas de bouton « copier » sur ses blocs
+    de code, qu'une page de règles garde."""
+    contexte = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    page = contexte.new_page()
+    page.goto(serveur_site + "imprimer/", wait_until="load")
+    page.wait_for_load_state("networkidle")
+    assert page.locator(".md-tooltip2").count() == 0, "des infobulles préparées avant tout survol"
+    assert page.locator(".md-content pre").count() > 50 and page.locator(".md-code__button").count() == 0
+    termes = page.locator("article.md-typeset p abbr")
+    vus: list[str] = []
+    for rang in range(termes.count()):
+        terme = termes.nth(rang)
+        definition = terme.get_attribute("data-terme") or terme.get_attribute("title") or ""
+        if definition in vus:
+            continue
+        terme.scroll_into_view_if_needed()
+        terme.hover()
+        expect(page.locator(".md-tooltip2--active")).to_have_text(definition)
+        assert page.locator("[aria-describedby]").evaluate_all("es => es.map(e => e.textContent)") == [
+            terme.text_content()
+        ]
+        vus.append(definition)
+        if len(vus) == 3:
+            break
+    assert len(vus) == 3 and page.locator(".md-tooltip2").count() == 1
+    page.mouse.move(2, 2)
+    expect(page.locator(".md-tooltip2")).not_to_have_class(re.compile("md-tooltip2--active"))
+    expect(page.locator("[aria-describedby]")).to_have_count(0)
+    page.goto(serveur_site + "warp/jets-simples/", wait_until="load")
+    expect(page.locator(".md-code__button").first).to_be_attached()
     contexte.close()

@@ -117,7 +117,7 @@ def test_la_page_imprimable_reecrit_ses_liens() -> None:
 def test_la_page_imprimable_suit_le_menu(site_construit: SiteConstruit) -> None:
     """Un sommaire, puis chaque page de règles dans l'ordre du menu, puis glossaire et registre."""
     texte = (site_construit.dossier / "imprimer" / "index.html").read_text(encoding="utf-8")
-    sections = re.findall(r'<section class="imprimer-page" id="([^"]+)"', texte)
+    sections = re.findall(r'<section class="imprimer-page[^"]*" id="([^"]+)"', texte)
     sommaire = re.findall(r'<li><a href="#([^"]+)">', texte.split('<ol class="imprimer-sommaire">', 1)[1])
     assert sommaire[: len(sections)] == sections
     assert sections[0] == "warp" and sections[-2:] == ["glossaire", "interpretations"]

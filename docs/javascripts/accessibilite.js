@@ -2,10 +2,13 @@
  *
  * - La première occurrence de chaque terme du glossaire sur la page
  *   (<abbr title="…"> écrit par l'extension abbr ; hooks/glossaire.py n'en
- *   garde qu'une par section, aucune dans les titres) prend le focus : Material
- *   (content.tooltips) montre alors sa définition comme au survol, et la relie
- *   au terme (aria-describedby). Échap la masque sans déplacer le focus
+ *   garde qu'une par section, aucune dans les titres) prend le focus : la bulle
+ *   du glossaire montre alors sa définition comme au survol (ou au toucher), et
+ *   la relie au terme (aria-describedby). Échap la masque sans déplacer le focus
  *   (WCAG 1.4.13). Celles des sections suivantes gardent le survol et leur titre.
+ *   Une seule bulle pour toute la page, posée à la demande : rien n'est préparé
+ *   par terme au chargement (l'infobulle de Material, content.tooltips, en
+ *   montait une par occurrence, 883 sur imprimer/).
  * - Une zone qui défile (grand tableau sur un téléphone) sans rien de
  *   focalisable dedans prend le focus, pour défiler au clavier (WCAG 2.1.1),
  *   avec un nom : « Tableau défilant : <section> ».
@@ -39,7 +42,7 @@
     document.querySelectorAll(".md-content abbr[title]").forEach(function (terme) {
       var definition = terme.getAttribute("title");
       if (terme.hasAttribute("data-terme")) definition = terme.getAttribute("data-terme");
-      else terme.setAttribute("data-terme", definition); /* Material retire le titre pendant l'affichage */
+      else terme.setAttribute("data-terme", definition); /* la bulle retire le titre (pas de double infobulle) */
       /* Un bloc repliable (détails, onglet) peut être fermé : il a ses propres premières occurrences. */
       var cle = repliables.indexOf(terme.closest(REPLIABLES)) + "|" + definition;
       if (!Object.prototype.hasOwnProperty.call(vus, cle)) {
@@ -51,15 +54,100 @@
     });
   }
 
-  /* Échap masque la définition (ou l'infobulle) affichée, le focus reste où il est. */
-  function masquer(evenement) {
-    if (evenement.key !== "Escape") return;
-    document.querySelectorAll(".md-tooltip2--active").forEach(function (bulle) {
-      bulle.setAttribute("data-masquee", "");
-      document.querySelectorAll('[aria-describedby="' + bulle.id + '"]').forEach(function (hote) {
-        hote.removeAttribute("aria-describedby");
-      });
+  /* La bulle du glossaire : un seul élément pour la page, avec les classes et la
+     mise en page des infobulles de Material (même aspect, clair et sombre),
+     placé sous le terme survolé, touché ou atteint au clavier. */
+  var BULLE = "glossaire-definition";
+  var bulle = null;
+  var hote = null;
+  var retard = 0;
+
+  function laBulle() {
+    if (bulle && bulle.isConnected) return bulle;
+    bulle = document.createElement("div");
+    bulle.className = "md-tooltip2 md-tooltip2--bottom";
+    bulle.id = BULLE;
+    bulle.setAttribute("role", "tooltip");
+    bulle.innerHTML = '<div class="md-tooltip2__inner md-typeset"></div>';
+    /* Le pointeur peut passer du terme à la bulle (pour la lire ou la faire défiler) sans qu'elle se ferme. */
+    bulle.addEventListener("mouseenter", function () {
+      clearTimeout(retard);
     });
+    bulle.addEventListener("mouseleave", function () {
+      if (hote && hote !== document.activeElement) cacherBientot();
+    });
+    document.body.appendChild(bulle);
+    return bulle;
+  }
+
+  function terme(cible) {
+    var element = cible instanceof Element ? cible.closest("abbr") : null;
+    return element && element.closest(".md-content") && (element.hasAttribute("data-terme") || element.title)
+      ? element
+      : null;
+  }
+
+  function montrer(element) {
+    clearTimeout(retard);
+    if (element === hote && !laBulle().hasAttribute("data-masquee")) return;
+    var definition = element.getAttribute("data-terme") || element.title;
+    element.setAttribute("data-terme", definition);
+    element.removeAttribute("title"); /* sinon le navigateur montre aussi le titre, en double */
+    if (hote && hote !== element) hote.removeAttribute("aria-describedby");
+    var b = laBulle();
+    var interieur = b.firstChild;
+    interieur.textContent = definition;
+    b.removeAttribute("data-masquee");
+    var r = element.getBoundingClientRect();
+    b.style.setProperty("--md-tooltip-host-x", r.left + window.scrollX + "px");
+    b.style.setProperty("--md-tooltip-host-y", r.top + window.scrollY + "px");
+    b.style.setProperty("--md-tooltip-x", r.width / 2 + "px");
+    b.style.setProperty("--md-tooltip-y", 8 + r.height + "px");
+    b.style.setProperty("--md-tooltip-tail", "0px");
+    b.style.setProperty("--md-tooltip-width", interieur.getBoundingClientRect().width + "px");
+    b.classList.add("md-tooltip2--active");
+    element.setAttribute("aria-describedby", BULLE);
+    hote = element;
+  }
+
+  function cacher() {
+    clearTimeout(retard);
+    if (hote) hote.removeAttribute("aria-describedby");
+    if (bulle) bulle.classList.remove("md-tooltip2--active");
+    hote = null;
+  }
+
+  function cacherBientot() {
+    clearTimeout(retard);
+    retard = setTimeout(cacher, 250);
+  }
+
+  function survol(evenement) {
+    var element = terme(evenement.target);
+    if (element) montrer(element);
+  }
+
+  function finDuSurvol(evenement) {
+    var element = terme(evenement.target);
+    if (element && element === hote && element !== document.activeElement && !element.contains(evenement.relatedTarget)) {
+      cacherBientot();
+    }
+  }
+
+  function focusDuTerme(evenement) {
+    var element = terme(evenement.target);
+    if (element) montrer(element);
+  }
+
+  function finDuFocus(evenement) {
+    if (terme(evenement.target) === hote) cacher();
+  }
+
+  /* Échap masque la définition affichée, le focus reste où il est. */
+  function masquer(evenement) {
+    if (evenement.key !== "Escape" || !bulle || !bulle.classList.contains("md-tooltip2--active")) return;
+    bulle.setAttribute("data-masquee", "");
+    if (hote) hote.removeAttribute("aria-describedby");
   }
 
   /* Un onglet de contenu (pymdownx.tabbed) est un bouton radio caché : son
@@ -215,6 +303,11 @@
   }
 
   document.addEventListener("keydown", masquer);
+  document.addEventListener("mouseover", survol);
+  document.addEventListener("mouseout", finDuSurvol);
+  document.addEventListener("focusin", focusDuTerme);
+  document.addEventListener("focusout", finDuFocus);
+  window.addEventListener("resize", cacher);
   document.addEventListener("focusin", ongletFocalise);
   document.addEventListener("focusout", ongletFocalise);
   if (typeof document$ !== "undefined") {
