@@ -27,16 +27,9 @@ from typing import Any
 import pytest
 
 from hooks import npm
-from tests.conftest import EN_CI, RACINE, SiteConstruit
+from tests.conftest import RACINE, SiteConstruit
+from tests.navigateur import Browser, BrowserContext, CDPSession, Page, expect
 from tests.parcours import LARGEURS, MODES, Parcours, fautes_axe, groupe  # noqa: F401 (fautes_axe : réexportée)
-
-try:
-    from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, expect
-except ImportError:  # l'extra « browser » n'est pas installé
-    if EN_CI:
-        raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
-    pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
-
 
 PARCOURS = [pytest.param(m, lg, marks=groupe(m, lg), id=f"{m}-{lg}") for m in MODES for lg in LARGEURS]
 """Les quatre parcours (mode, largeur) de `tests/parcours.py`, chacun au worker qui le fait."""

@@ -29,19 +29,12 @@ from typing import Any
 import pytest
 
 from hooks import npm
-from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, RACINE, SiteConstruit
+from tests.conftest import CHARGEMENT_PYODIDE_MS, RACINE, SiteConstruit
+from tests.navigateur import Browser, Page, expect
 from tests.parcours import TELEPHONE, TERMES, Parcours, groupe
+from tests.surveillance import ouvrir
 from tests.test_accessibilite import LARGEURS, MODES, fautes_axe
 from tests.test_cellules import PAGE_REGLES, _exiger_runtime
-
-try:
-    from playwright.sync_api import Browser, Page, expect
-
-    from tests.surveillance import ouvrir
-except ImportError:  # l'extra « browser » n'est pas installé
-    if EN_CI:
-        raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
-    pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
 
 CHARGEMENT_MS = CHARGEMENT_PYODIDE_MS  # tests/conftest.py : le seul délai du chargement de Pyodide
 

@@ -6,19 +6,12 @@ from __future__ import annotations
 import pytest
 
 from rules.calculateur import calculer
-from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, SiteConstruit
+from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
+from tests.navigateur import Browser, expect
 from tests.parcours import TELEPHONE
+from tests.surveillance import Surveillance, ouvrir
 from tests.test_calculateur_apres_attaque import CAS, _attendu_tableaux
 from tests.test_cellules import _exiger_runtime
-
-try:
-    from playwright.sync_api import Browser, expect
-
-    from tests.surveillance import Surveillance, ouvrir
-except ImportError:  # l'extra « browser » n'est pas installé
-    if EN_CI:
-        raise
-    pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
 
 pytestmark = pytest.mark.navigateur
 

@@ -27,18 +27,11 @@ import pytest
 from rules.calculateur import FORMULAIRES, calculer
 from tests.cas_calculateur import CAS, ERREURS, Cas
 from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, SiteConstruit
+from tests.navigateur import Browser, Page, expect
 from tests.parcours import TELEPHONE
+from tests.surveillance import Surveillance, ouvrir
 from tests.test_cellules import _exiger_runtime
 from tests.test_cellules_navigateur import AXE
-
-try:
-    from playwright.sync_api import Browser, Page, expect
-
-    from tests.surveillance import Surveillance, ouvrir
-except ImportError:  # l'extra « browser » n'est pas installé
-    if EN_CI:
-        raise
-    pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
 
 pytestmark = pytest.mark.navigateur
 

@@ -17,17 +17,10 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, SiteConstruit
-from tests.surveillance import Surveillance
-
-try:
-    from playwright.sync_api import Browser, Page, expect
-except ImportError:  # l'extra « browser » n'est pas installé
-    if EN_CI:
-        raise
-    pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
-
+from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
+from tests.navigateur import Browser, Page, expect
 from tests.parcours import Parcours
+from tests.surveillance import Surveillance
 from tests.test_accessibilite import PARCOURS
 from tests.test_cellules import _exiger_runtime
 

@@ -28,17 +28,10 @@ import pytest
 from rules.warp import jet
 from scripts.outils import servir
 from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, RACINE, SiteConstruit
+from tests.navigateur import Page, expect
 from tests.parcours import TELEPHONE
+from tests.surveillance import Surveillance, ouvrir
 from tests.test_cellules import PAGE_REGLES, _exiger_runtime, _pages_avec_exemples
-
-try:
-    from playwright.sync_api import Page, expect
-
-    from tests.surveillance import Surveillance, ouvrir
-except ImportError:  # l'extra « browser » n'est pas installé
-    if EN_CI:
-        raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
-    pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
 
 pytestmark = pytest.mark.navigateur
 

@@ -27,16 +27,10 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, SiteConstruit
+from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
+from tests.navigateur import Browser, BrowserContext, BrowserType, Page, expect
 from tests.test_cellules import PAGE_REGLES, _exiger_runtime
 from tests.test_hors_ligne import listes_publiees, publier, version_publiee
-
-try:
-    from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
-except ImportError:  # l'extra « browser » n'est pas installé
-    if EN_CI:
-        raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
-    pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
 
 BUREAU = {"width": 1280, "height": 900}
 CHARGEMENT_MS = CHARGEMENT_PYODIDE_MS  # tests/conftest.py : le seul délai du chargement de Pyodide

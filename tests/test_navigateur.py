@@ -18,17 +18,10 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from hooks import glossaire
-from tests.conftest import EN_CI, RACINE, SiteConstruit
+from tests.conftest import RACINE, SiteConstruit
+from tests.navigateur import Browser, Page, expect
 from tests.parcours import TELEPHONE, Parcours, groupe
-
-try:
-    from playwright.sync_api import Browser, Page, expect
-
-    from tests.surveillance import ouvrir
-except ImportError:  # l'extra « browser » n'est pas installé
-    if EN_CI:
-        raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
-    pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
+from tests.surveillance import ouvrir
 
 pytestmark = pytest.mark.navigateur
 

@@ -20,16 +20,8 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import EN_CI
-
-try:
-    from playwright.sync_api import Page
-
-    from tests.surveillance import Surveillance, ouvrir
-except ImportError:  # l'extra « browser » n'est pas installé
-    if EN_CI:
-        raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
-    pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
+from tests.navigateur import Page
+from tests.surveillance import Surveillance, ouvrir
 
 LENTE = "/lente.png"
 """Une favicon que le serveur fait attendre : elle est encore en vol quand la page change."""

@@ -1,0 +1,21 @@
+"""Playwright pour les tests navigateur, importé en un seul endroit.
+
+Un module de tests navigateur prend ses noms ici (`from tests.navigateur import Browser, Page, expect`) :
+sans l'extra « browser », ce module saute le module qui l'importe, tout entier, en disant comment
+installer Playwright ; sous CI=true (`.ci/run`), un Playwright absent est une erreur, jamais un saut.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import EN_CI
+
+try:
+    from playwright.sync_api import Browser, BrowserContext, BrowserType, CDPSession, Page, Route, expect
+except ImportError:  # l'extra « browser » n'est pas installé
+    if EN_CI:
+        raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
+    pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
+
+__all__ = ["Browser", "BrowserContext", "BrowserType", "CDPSession", "Page", "Route", "expect"]
