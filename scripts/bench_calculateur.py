@@ -58,6 +58,7 @@ CAS: dict[str, dict[str, str]] = {
     "troisd6-effet": {"niveau": "critique", "de": "2", "indice": "1D6+1D3", "des": "4 3 3", "avantage": "moyen"},
     "troisd6-defense": {"des_attaque": "3 3 1", "effet_attaque": "7", "des_defense": "4 4 2", "defense": "esquive"},
     "troisd6-scene": {"comparer": "oui"},
+    "troisd6-apres-attaque": {"niveau_attaque": "des", "des_attaque": "3 3 1", "seuil_defenseur": "10"},
 }
 """Une saisie par formulaire (la scène majeure compare ses trois échanges de risque : quatre chaînes)."""
 

@@ -655,6 +655,35 @@ def _champs_de_defense(suffixe: str, groupe: str, si: tuple[str, str] | None = N
     )
 
 
+def _champs_de_l_attaquant(groupe: str) -> tuple[Champ, ...]:
+    """Le seuil et l'Indice de l'attaquant d'une scène majeure."""
+    return (
+        Champ("seuil_attaquant", "Seuil de l'attaquant", defaut="12", groupe=groupe),
+        Champ("indice_attaquant", "Indice de l'attaquant", "texte", defaut="2D6", groupe=groupe, aide=_INDICE),
+    )
+
+
+def _champs_du_risque(groupe: str) -> tuple[Champ, ...]:
+    """Ce que le risque de l'attaquant change : au jet (des deux camps), à l'Indice, aux points d'effet."""
+    return (
+        Champ(
+            "modificateur", "Risque : modificateur au jet (pour les deux jets)", defaut="0", groupe=groupe, negatif=True
+        ),
+        Champ("niveaux", "Risque : niveaux d'Indice en plus", defaut="0", groupe=groupe, negatif=True),
+        Champ("bonus_points", "Risque : points d'effet en plus", defaut="0", groupe=groupe, negatif=True),
+    )
+
+
+def _champs_du_defenseur(groupe: str, seuil: str) -> tuple[Champ, ...]:
+    """Le seuil, l'Indice, l'armure et le talent de contre-attaque du défenseur d'une scène majeure."""
+    return (
+        Champ("seuil_defenseur", "Seuil du défenseur", defaut=seuil, groupe=groupe),
+        Champ("indice_defenseur", "Indice du défenseur", "texte", defaut="1D6+1D3", groupe=groupe, aide=_INDICE),
+        Champ("armure_defenseur", "Armure du défenseur", defaut="0", groupe=groupe),
+        Champ("talent_defenseur", "Contre-attaque par un talent particulier (pas de −3)", "case", groupe=groupe),
+    )
+
+
 _SI_ACTIF = ("adversaire", "actif")
 """Un champ qui ne compte que face à un adversaire actif : la page le cache face à un passif."""
 
@@ -817,17 +846,8 @@ FORMULAIRES: tuple[Formulaire, ...] = (
         "troisd6/scenes-majeures.md#defense",
         (
             Champ("nom_attaquant", "Nom de l'attaquant", "texte", defaut="Ada", groupe="L'attaque"),
-            Champ("seuil_attaquant", "Seuil de l'attaquant", defaut="12", groupe="L'attaque"),
-            Champ("indice_attaquant", "Indice de l'attaquant", "texte", defaut="2D6", groupe="L'attaque", aide=_INDICE),
-            Champ(
-                "modificateur",
-                "Risque : modificateur au jet (pour les deux jets)",
-                defaut="0",
-                groupe="L'attaque",
-                negatif=True,
-            ),
-            Champ("niveaux", "Risque : niveaux d'Indice en plus", defaut="0", groupe="L'attaque", negatif=True),
-            Champ("bonus_points", "Risque : points d'effet en plus", defaut="0", groupe="L'attaque", negatif=True),
+            *_champs_de_l_attaquant("L'attaque"),
+            *_champs_du_risque("L'attaque"),
             Champ(
                 "avantage",
                 "Avantage courant de l'attaquant",
@@ -837,14 +857,7 @@ FORMULAIRES: tuple[Formulaire, ...] = (
                 choix=_SOUS_DEFINITIF,
             ),
             Champ("nom_defenseur", "Nom du défenseur", "texte", defaut="Bruno", groupe="La défense"),
-            Champ("seuil_defenseur", "Seuil du défenseur", defaut="11", groupe="La défense"),
-            Champ(
-                "indice_defenseur", "Indice du défenseur", "texte", defaut="1D6+1D3", groupe="La défense", aide=_INDICE
-            ),
-            Champ("armure_defenseur", "Armure du défenseur", defaut="0", groupe="La défense"),
-            Champ(
-                "talent_defenseur", "Contre-attaque par un talent particulier (pas de −3)", "case", groupe="La défense"
-            ),
+            *_champs_du_defenseur("La défense", seuil="11"),
             *_champs_de_defense("defenseur", "La défense"),
             Champ(
                 "defense",
@@ -903,45 +916,10 @@ FORMULAIRES: tuple[Formulaire, ...] = (
                 groupe="L'attaque, déjà lancée",
                 aide="Facultatif : ses trois dés (« 3 3 1 ») disent son niveau et son Dd ou son Dt exacts.",
             ),
-            Champ("seuil_attaquant", "Seuil de l'attaquant", defaut="12", groupe="L'attaque, déjà lancée"),
-            Champ(
-                "indice_attaquant",
-                "Indice de l'attaquant",
-                "texte",
-                defaut="2D6",
-                groupe="L'attaque, déjà lancée",
-                aide=_INDICE,
-            ),
-            Champ(
-                "modificateur",
-                "Risque : modificateur au jet (pour les deux jets)",
-                defaut="0",
-                groupe="L'attaque, déjà lancée",
-                negatif=True,
-            ),
-            Champ(
-                "niveaux",
-                "Risque : niveaux d'Indice en plus",
-                defaut="0",
-                groupe="L'attaque, déjà lancée",
-                negatif=True,
-            ),
-            Champ(
-                "bonus_points",
-                "Risque : points d'effet en plus",
-                defaut="0",
-                groupe="L'attaque, déjà lancée",
-                negatif=True,
-            ),
+            *_champs_de_l_attaquant("L'attaque, déjà lancée"),
+            *_champs_du_risque("L'attaque, déjà lancée"),
             Champ("nom_attaquant", "Nom de l'attaquant", "texte", defaut="Ada", groupe="L'attaque, déjà lancée"),
-            Champ("seuil_defenseur", "Seuil du défenseur", defaut="10", groupe="La défense"),
-            Champ(
-                "indice_defenseur", "Indice du défenseur", "texte", defaut="1D6+1D3", groupe="La défense", aide=_INDICE
-            ),
-            Champ("armure_defenseur", "Armure du défenseur", defaut="0", groupe="La défense"),
-            Champ(
-                "talent_defenseur", "Contre-attaque par un talent particulier (pas de −3)", "case", groupe="La défense"
-            ),
+            *_champs_du_defenseur("La défense", seuil="10"),
             Champ("nom_defenseur", "Nom du défenseur", "texte", defaut="Bruno", groupe="La défense"),
             *_champs_de_defense("defenseur", "La défense"),
         ),
