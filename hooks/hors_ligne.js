@@ -91,12 +91,17 @@ function aGarder(choix) {
   });
 }
 
+/* Ce qui manque au cache, lu d'un seul appel (cache.keys) : une recherche par fichier (cache.match) faisait
+   attendre une nouvelle version plus d'une minute sur une machine chargée, avant qu'elle prenne la main. */
 async function manquants(cache, liste) {
-  var absents = [];
-  for (var [relative, empreinte, octets] of liste) {
-    if (!(await cache.match(cle(relative, empreinte)))) absents.push([relative, empreinte, octets]);
-  }
-  return absents;
+  var presentes = new Set(
+    (await cache.keys()).map(function (requete) {
+      return requete.url;
+    })
+  );
+  return liste.filter(function ([relative, empreinte]) {
+    return !presentes.has(cle(relative, empreinte));
+  });
 }
 
 /* L'état du hors-ligne, pour la page : le choix, et ce qu'il reste à télécharger (octets). */
