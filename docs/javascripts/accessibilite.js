@@ -122,7 +122,8 @@
     retard = setTimeout(cacher, 250);
   }
 
-  function survol(evenement) {
+  /* Survolé (ou touché) et atteint au clavier : le même geste, montrer sa définition. */
+  function approche(evenement) {
     var element = terme(evenement.target);
     if (element) montrer(element);
   }
@@ -132,11 +133,6 @@
     if (element && element === hote && element !== document.activeElement && !element.contains(evenement.relatedTarget)) {
       cacherBientot();
     }
-  }
-
-  function focusDuTerme(evenement) {
-    var element = terme(evenement.target);
-    if (element) montrer(element);
   }
 
   function finDuFocus(evenement) {
@@ -303,9 +299,9 @@
   }
 
   document.addEventListener("keydown", masquer);
-  document.addEventListener("mouseover", survol);
+  document.addEventListener("mouseover", approche);
   document.addEventListener("mouseout", finDuSurvol);
-  document.addEventListener("focusin", focusDuTerme);
+  document.addEventListener("focusin", approche);
   document.addEventListener("focusout", finDuFocus);
   window.addEventListener("resize", cacher);
   document.addEventListener("focusin", ongletFocalise);
