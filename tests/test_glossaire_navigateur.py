@@ -9,7 +9,8 @@
 - **Dans Chromium, à 375 px** : toucher un terme montre sa définition à la
   taille du texte des pages au moins (Material l'écrivait en 10 px), dans l'écran.
 - **Une seule bulle par page**, posée au premier survol (aucune préparée par
-  terme au chargement), reliée au seul terme survolé, fermée quand le pointeur part.
+  terme au chargement), reliée au seul terme survolé, fermée quand le pointeur part ;
+  au survol, la définition est celle du glossaire (`includes/abreviations.md`).
 """
 
 from __future__ import annotations
@@ -114,6 +115,9 @@ def _px(taille: str) -> float:
 def test_sur_un_telephone_la_definition_se_lit_a_la_taille_du_texte(
     browser: Browser, serveur_site: str, chemin: str
 ) -> None:
+    from hooks import glossaire
+    from tests.conftest import RACINE
+
     contexte = browser.new_context(viewport=TELEPHONE, has_touch=True, is_mobile=True, service_workers="block")
     page = contexte.new_page()
     page.goto(serveur_site + chemin, wait_until="load")
@@ -122,7 +126,9 @@ def test_sur_un_telephone_la_definition_se_lit_a_la_taille_du_texte(
     terme.tap()
     bulle = page.locator(".md-tooltip2--active .md-tooltip2__inner")
     expect(bulle).to_be_visible()
-    expect(bulle).to_contain_text(terme.get_attribute("data-terme") or terme.get_attribute("title") or "")
+    definition = terme.get_attribute("data-terme") or terme.get_attribute("title") or ""
+    assert definition in glossaire.definitions(RACINE / glossaire.SOURCE).values(), definition  # celle du glossaire
+    expect(bulle).to_contain_text(definition)
     taille_bulle = _px(bulle.evaluate("e => getComputedStyle(e).fontSize"))
     taille_texte = _px(page.locator("article.md-typeset > p").first.evaluate("e => getComputedStyle(e).fontSize"))
     assert taille_bulle >= taille_texte, f"définition en {taille_bulle} px, texte en {taille_texte} px"
@@ -135,32 +141,16 @@ def test_sur_un_telephone_la_definition_se_lit_a_la_taille_du_texte(
 
 
 @pytest.mark.skipif(Browser is None, reason="Playwright absent : python -m pip install -e '.[browser]'")
-def test_au_survol_un_terme_montre_sa_definition(browser: Browser, serveur_site: str) -> None:
-    """Remplace le test de tests/test_navigateur.py qui cherchait « Magistrale » dans un paragraphe direct de
-    l'article : sa première occurrence de la section est désormais dans la règle citée (`<blockquote>`)."""
-    from hooks import glossaire
-    from tests.conftest import RACINE
-
-    definitions = glossaire.definitions(RACINE / glossaire.SOURCE)
-    contexte = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
-    page = contexte.new_page()
-    page.goto(serveur_site + "warp/jets-simples/", wait_until="load")
-    terme = page.locator("article.md-typeset abbr", has_text=re.compile(r"^Magistrale$")).first
-    terme.scroll_into_view_if_needed()
-    terme.hover()
-    infobulle = page.locator(".md-tooltip2--active")
-    expect(infobulle).to_be_visible()
-    expect(infobulle).to_contain_text(definitions["Magistrale"])
-    contexte.close()
-
-
-@pytest.mark.skipif(Browser is None, reason="Playwright absent : python -m pip install -e '.[browser]'")
 def test_une_seule_bulle_pour_toute_la_page_posee_a_la_demande(browser: Browser, serveur_site: str) -> None:
     """imprimer/ porte 883 termes : aucune bulle n'est préparée au chargement (Material, content.tooltips, en
     montait une par terme, le premier coût du chargement sur un téléphone) ; survoler trois termes l'un après
     l'autre ne fait qu'une bulle, qui montre chaque fois la bonne définition et n'est reliée qu'au terme survolé ;
     le pointeur parti, elle se ferme. Et une page faite pour le papier n'a pas de bouton « copier » sur ses blocs
     de code, qu'une page de règles garde."""
+    from hooks import glossaire
+    from tests.conftest import RACINE
+
+    definitions = glossaire.definitions(RACINE / glossaire.SOURCE)
     contexte = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     page = contexte.new_page()
     page.goto(serveur_site + "imprimer/", wait_until="load")
@@ -187,6 +177,13 @@ def test_une_seule_bulle_pour_toute_la_page_posee_a_la_demande(browser: Browser,
     page.mouse.move(2, 2)
     expect(page.locator(".md-tooltip2")).not_to_have_class(re.compile("md-tooltip2--active"))
     expect(page.locator("[aria-describedby]")).to_have_count(0)
+    # Une page de règles garde ses boutons « copier » ; sa bulle dit la définition écrite au glossaire.
     page.goto(serveur_site + "warp/jets-simples/", wait_until="load")
     expect(page.locator(".md-code__button").first).to_be_attached()
+    terme = page.locator("article.md-typeset abbr", has_text=re.compile(r"^Magistrale$")).first
+    terme.scroll_into_view_if_needed()
+    terme.hover()
+    bulle = page.locator(".md-tooltip2--active")
+    expect(bulle).to_be_visible()
+    expect(bulle).to_contain_text(definitions["Magistrale"])
     contexte.close()

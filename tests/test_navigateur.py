@@ -3,9 +3,9 @@
 Chaque page s'ouvre sans erreur de console, sans requête qui échoue, sans
 aucune requête hors de 127.0.0.1, et sans barre de défilement horizontale sur
 un téléphone (375 px). La recherche trouve les mots des règles, accents ou
-non ; un terme du glossaire montre sa définition au survol ; le mode sombre se
-bascule et reste lisible ; chaque aide-mémoire tient sur une feuille A4 recto
-verso.
+non ; le mode sombre se bascule et reste lisible ; chaque aide-mémoire tient
+sur une feuille A4 recto verso. (Le glossaire dans le navigateur :
+`tests/test_glossaire_navigateur.py`.)
 """
 
 from __future__ import annotations
@@ -17,10 +17,9 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from hooks import glossaire
-from tests.conftest import RACINE, SiteConstruit
+from tests.conftest import SiteConstruit
 from tests.navigateur import Browser, Page, expect
-from tests.parcours import TELEPHONE, Parcours, groupe
+from tests.parcours import Parcours, groupe
 from tests.surveillance import ouvrir
 
 pytestmark = pytest.mark.navigateur
@@ -194,23 +193,7 @@ def test_un_nom_de_regle_mene_a_sa_section(
 # ---------------------------------------------------------------- glossaire
 
 
-# Le survol d'un terme : tests/test_glossaire_navigateur.py (première occurrence de la section).
-
-
-def test_sur_un_telephone_toucher_un_terme_montre_sa_definition(browser: Browser, serveur_site: str) -> None:
-    definitions = glossaire.definitions(RACINE / glossaire.SOURCE)
-    contexte = browser.new_context(viewport=TELEPHONE, has_touch=True, is_mobile=True)
-    page = contexte.new_page()
-    ouvrir(page, serveur_site + "warp/jets-simples/")
-    terme = page.locator("article.md-typeset > p abbr", has_text=re.compile(r"^Trait$")).first
-    terme.scroll_into_view_if_needed()
-    terme.tap()
-    infobulle = page.locator(".md-tooltip2--active")
-    expect(infobulle).to_be_visible()
-    expect(infobulle).to_contain_text(definitions["Trait"])
-    boite = infobulle.bounding_box()
-    assert boite is not None and boite["x"] >= 0 and boite["x"] + boite["width"] <= TELEPHONE["width"]
-    contexte.close()
+# Le survol d'un terme et son toucher sur un téléphone : tests/test_glossaire_navigateur.py.
 
 
 # ---------------------------------------------------------------- mode sombre
