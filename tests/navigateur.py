@@ -13,9 +13,19 @@ from tests.conftest import EN_CI
 
 try:
     from playwright.sync_api import Browser, BrowserContext, BrowserType, CDPSession, Page, Route, expect
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 except ImportError:  # l'extra « browser » n'est pas installé
     if EN_CI:
         raise  # sous CI=true, un navigateur manquant est une erreur, pas un saut
     pytest.skip("Playwright absent : python -m pip install -e '.[browser]'", allow_module_level=True)
 
-__all__ = ["Browser", "BrowserContext", "BrowserType", "CDPSession", "Page", "Route", "expect"]
+__all__ = [
+    "Browser",
+    "BrowserContext",
+    "BrowserType",
+    "CDPSession",
+    "Page",
+    "PlaywrightTimeoutError",
+    "Route",
+    "expect",
+]

@@ -17,7 +17,6 @@ from __future__ import annotations
 import functools
 import shutil
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -28,7 +27,7 @@ from urllib.parse import urlparse
 import pytest
 
 from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
-from tests.navigateur import Browser, BrowserContext, BrowserType, Page, expect
+from tests.navigateur import Browser, BrowserContext, BrowserType, Page, PlaywrightTimeoutError, expect
 from tests.test_cellules import PAGE_REGLES, _exiger_runtime
 from tests.test_hors_ligne import listes_publiees, publier, version_publiee
 
@@ -104,18 +103,44 @@ def _attendre_le_service_worker(page: Page) -> str:
     return _version_active(page)
 
 
+SUIVRE_LA_MISE_A_JOUR = """async () => {
+  // Chaque étape du nouveau service worker (diagnostic d'un échec) et le changement de contrôleur, notés par
+  // la page seule : rien n'est demandé à l'ancien worker pendant qu'il cède la place.
+  window.__etapes = [];
+  navigator.serviceWorker.addEventListener("controllerchange", () => window.__etapes.push("controllerchange"));
+  const inscription = await navigator.serviceWorker.getRegistration();
+  inscription.addEventListener("updatefound", () => {
+    const nouveau = inscription.installing;
+    window.__etapes.push("updatefound");
+    nouveau.addEventListener("statechange", () => window.__etapes.push(nouveau.state));
+  });
+  await inscription.update();
+}"""
+"""Demande au navigateur de revérifier le service worker, en notant dans la page chaque étape du nouveau."""
+
+ETAT_DE_L_INSCRIPTION = """async () => {
+  const r = await navigator.serviceWorker.getRegistration();
+  const etat = w => (w ? w.state : null);
+  return {etapes: window.__etapes, installing: etat(r.installing), waiting: etat(r.waiting), active: etat(r.active)};
+}"""
+
+
 def _attendre_la_version(page: Page, version: str) -> None:
-    """Attend que le service worker qui contrôle la page soit de cette version.
+    """Après `SUIVRE_LA_MISE_A_JOUR` : attend que le nouveau service worker contrôle la page, puis lit sa version.
 
     Le nouveau service worker revérifie tout ce que le lecteur a gardé avant de prendre la main :
     sous charge (la suite entière sur deux cœurs), plus de 60 s. Le délai est celui des chargements
-    longs de la suite (`CHARGEMENT_PYODIDE_MS`) ; une version qui ne vient jamais échoue encore."""
-    fin = time.monotonic() + CHARGEMENT_MS / 1000
-    while time.monotonic() < fin:
-        if page.evaluate("() => navigator.serviceWorker.controller !== null") and _version_active(page) == version:
-            return
-        page.wait_for_timeout(200)
-    raise AssertionError(f"le service worker n'est pas passé à la version {version} en {CHARGEMENT_MS // 1000} s")
+    longs de la suite (`CHARGEMENT_PYODIDE_MS`). L'attente lit ce que la page a noté (`controllerchange`)
+    sans écrire à l'ancien worker : un message toutes les 200 ms lui donnait toujours une tâche en cours,
+    et Chromium n'active le nouveau qu'une fois l'ancien sans tâche. Un échec dit les étapes vues."""
+    try:
+        page.wait_for_function("() => window.__etapes.includes('controllerchange')", timeout=CHARGEMENT_MS)
+    except PlaywrightTimeoutError as erreur:  # le délai passé : où le nouveau service worker s'est arrêté
+        etat = page.evaluate(ETAT_DE_L_INSCRIPTION)
+        raise AssertionError(
+            f"le service worker n'est pas passé à la version {version} en {CHARGEMENT_MS // 1000} s : {etat}"
+        ) from erreur
+    assert _version_active(page) == version
 
 
 def _version_active(page: Page) -> str:
@@ -210,7 +235,7 @@ def test_une_page_publiee_de_nouveau_est_reprise(contexte: BrowserContext, copie
         assert nouvelle != ancienne
 
         demandes.clear()
-        page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+        page.evaluate(SUIVRE_LA_MISE_A_JOUR)
         _attendre_la_version(page, nouvelle)
         # Seuls le service worker et la page changée ont été téléchargés.
         assert sorted(set(demandes)) == ["/service-worker.js", "/warp/jets-simples/"]
