@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -108,8 +109,71 @@ PARCOURS = {
 """Chaque page, et les états que le lecteur y crée l'un après l'autre (axe-core passe après chacun)."""
 
 
-@pytest.mark.parametrize("parcours", PARCOURS.keys())
-@pytest.mark.parametrize("largeur", LARGEURS.values(), ids=LARGEURS.keys())
+def groupe_d_etats(parcours: str, largeur: int) -> pytest.MarkDecorator:
+    """Les deux modes d'un parcours à une largeur vont au même worker de pytest-xdist, qui ouvre la page une fois."""
+    return pytest.mark.xdist_group(f"états {parcours} {largeur}")
+
+
+CHOISIR_LA_PALETTE = """(schema) => {
+  // La palette de Material qui a ce schéma (default, slate) ; click() la choisit sans déplacer le focus.
+  // Material ne suit le thème du système qu'au chargement : sans ce choix, la page resterait claire.
+  const choix = document.querySelector(`input[name="__palette"][data-md-color-scheme="${schema}"]`);
+  if (choix && !choix.checked) choix.click();
+}"""
+
+
+@dataclass
+class EtatsVerifies:
+    """Ce qu'une page a montré, à une largeur : par mode, les fautes d'axe-core et les états vérifiés ; ses erreurs."""
+
+    fautes: dict[str, list[str]]
+    verifies: dict[str, int]
+    erreurs: list[str]
+
+
+def _verifier_les_etats(browser: Browser, adresse: str, axe_core: Path, parcours: str, largeur: int) -> EtatsVerifies:
+    """Ouvre la page du parcours une fois à `largeur` et y crée ses états l'un après l'autre ; après chacun,
+    axe-core dans chaque mode (clair, sombre), la page basculée sur place : le thème du système émulé
+    (`emulate_media`) et la palette de Material choisie (`CHOISIR_LA_PALETTE`), ce que fait un chargement dans ce mode.
+
+    Une ouverture par mode démarrait Pyodide quatre fois par parcours (une fois par mode et largeur) pour les
+    mêmes états ; la largeur garde sa propre page (un redimensionnement ferme la bulle du glossaire)."""
+    chemin, etats = PARCOURS[parcours]
+    contexte = browser.new_context(viewport={"width": largeur, "height": 900}, service_workers="block")
+    erreurs: list[str] = []
+    fautes: dict[str, list[str]] = {mode: [] for mode in MODES}
+    verifies = dict.fromkeys(MODES, 0)
+    try:
+        page = contexte.new_page()
+        page.on("pageerror", lambda e: erreurs.append(str(e)))
+        ouvrir(page, adresse + chemin)
+        for nom, agir in etats:
+            agir(page)
+            for mode, (theme, schema) in MODES.items():
+                page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
+                page.evaluate(CHOISIR_LA_PALETTE, schema)
+                expect(page.locator("body")).to_have_attribute("data-md-color-scheme", schema)
+                fautes[mode] += _axe(page, axe_core, nom)
+                verifies[mode] += 1
+    finally:
+        contexte.close()
+    return EtatsVerifies(fautes, verifies, erreurs)
+
+
+@pytest.fixture(scope="session")
+def etats_verifies() -> dict[tuple[str, int], EtatsVerifies | Exception]:
+    """Les relevés de ce worker, par parcours et largeur : faits au premier test qui les demande."""
+    return {}
+
+
+@pytest.mark.parametrize(
+    ("largeur", "parcours"),
+    [
+        pytest.param(largeur, parcours, id=f"{nom}-{parcours}", marks=groupe_d_etats(parcours, largeur))
+        for nom, largeur in LARGEURS.items()
+        for parcours in PARCOURS
+    ],
+)
 @pytest.mark.parametrize("mode", MODES.keys())
 def test_axe_ne_trouve_rien_de_grave_apres_interaction(
     browser: Browser,
@@ -117,35 +181,29 @@ def test_axe_ne_trouve_rien_de_grave_apres_interaction(
     site_construit: SiteConstruit,
     axe_core: Path,
     bilan: Callable[[str, int], None],
+    etats_verifies: dict[tuple[str, int], EtatsVerifies | Exception],
     mode: str,
     largeur: int,
     parcours: str,
 ) -> None:
     if parcours != "glossaire":
         _exiger_runtime(site_construit)
-    theme, schema = MODES[mode]
-    chemin, etats = PARCOURS[parcours]
-    contexte = browser.new_context(
-        viewport={"width": largeur, "height": 900}, color_scheme=theme, service_workers="block"
-    )
-    page = contexte.new_page()
-    erreurs: list[str] = []
-    page.on("pageerror", lambda e: erreurs.append(str(e)))
-    ouvrir(page, serveur_site + chemin)
-    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", schema)
-    fautes: list[str] = []
-    verifies = 0
-    for nom, agir in etats:
-        agir(page)
-        fautes += _axe(page, axe_core, nom)
-        verifies += 1
-    contexte.close()
+    cle = (parcours, largeur)
+    if cle not in etats_verifies:
+        try:
+            etats_verifies[cle] = _verifier_les_etats(browser, serveur_site, axe_core, parcours, largeur)
+        except Exception as erreur:  # les deux modes échouent de la même erreur, sans rouvrir la page
+            etats_verifies[cle] = erreur
+    releve = etats_verifies[cle]
+    if isinstance(releve, Exception):
+        raise releve
+    verifies, fautes = releve.verifies[mode], releve.fautes[mode]
     bilan(
         f"états vérifiés par axe-core {npm.version_epinglee(RACINE, 'axe-core')} après interaction, mode {mode}, {largeur} px",
         verifies,
     )
-    assert verifies == len(etats)
-    assert not erreurs, f"erreurs de la page : {erreurs}"
+    assert verifies == len(PARCOURS[parcours][1])
+    assert not releve.erreurs, f"erreurs de la page : {releve.erreurs}"
     assert not fautes, f"{len(fautes)} violations (mode {mode}, {largeur} px) :\n" + "\n".join(fautes)
 
 
