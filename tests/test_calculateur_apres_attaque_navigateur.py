@@ -14,6 +14,7 @@ from tests.parcours import TELEPHONE
 from tests.surveillance import Surveillance, ouvrir
 from tests.test_calculateur_apres_attaque import CAS, _attendu_tableaux
 from tests.test_cellules import _exiger_runtime
+from tests.test_telephone import _calculer
 
 pytestmark = pytest.mark.navigateur
 
@@ -25,7 +26,8 @@ _AU_NAVIGATEUR = [CAS[0], CAS[1], CAS[2], CAS[8]]
 @pytest.fixture(scope="module")
 def onglet(browser: Browser, serveur_site: str, site_construit: SiteConstruit) -> Iterator[tuple[BrowserContext, Page]]:
     """Le calculateur ouvert une fois à 375 px, Python chargé au premier cas : chaque cas repart de
-    « Valeurs par défaut » (champs, résultat et adresse remis à zéro), comme le ferait un joueur."""
+    « Valeurs par défaut » (champs, résultat et adresse remis à zéro), comme le ferait un joueur
+    (`tests/test_telephone._calculer`)."""
     _exiger_runtime(site_construit)
     contexte = browser.new_context(viewport=TELEPHONE)
     surveillance = Surveillance(contexte)
@@ -41,19 +43,7 @@ def test_le_navigateur_montre_ces_chances(onglet: tuple[BrowserContext, Page], c
     contexte, page = onglet
     form = page.locator("#form-troisd6-apres-attaque")
     expect(form).to_be_visible()
-    form.get_by_role("button", name="Valeurs par défaut", exact=False).click()
-    expect(form.locator(".calc-resultat")).to_be_hidden()
-    form.evaluate("(f) => f.querySelectorAll('details').forEach((d) => { d.open = true; })")
-    for nom, valeur in cas.items():
-        controle = form.locator(f'[name="{nom}"]')
-        if nom == "niveau_attaque":
-            controle.select_option(valeur)
-        elif nom == "talent_defenseur":
-            controle.set_checked(valeur == "oui")
-        else:
-            controle.fill(valeur)
-    form.get_by_role("button", name="Calculer", exact=False).click()
-    expect(form.locator(".calc-etat")).to_contain_text("calculées", timeout=CHARGEMENT_PYODIDE_MS)
+    _calculer(page, "troisd6-apres-attaque", cas)  # « Valeurs par défaut », les champs du cas, « Calculer »
     lus = form.evaluate(
         """(f) => [...f.querySelectorAll('.calc-resultat table')].map((t) => [...t.tBodies[0].rows].map(
              (tr) => [...tr.cells].filter((c) => !c.classList.contains('calc-col-barre')).map((c) => c.textContent)))"""
