@@ -26,6 +26,7 @@ import nbformat
 import pytest
 from mkdocs.config import load_config
 from nbclient import NotebookClient
+from traitlets.config import Config
 
 from hooks import carnets, rendu_carnet
 from tests.conftest import RACINE, SiteConstruit
@@ -161,6 +162,16 @@ def test_chaque_page_d_exemples_a_son_carnet(site_construit: SiteConstruit) -> N
     assert _pages() and sans == [], f"pages d'exemples sans carnet : {sans}"
 
 
+def _noyau(dossier: Path) -> Config:
+    """Le noyau Python joint par des sockets Unix dans `dossier` (transport « ipc ») plutôt que par TCP.
+
+    En TCP, jupyter_client choisit cinq ports libres, les relâche, puis le noyau s'y lie : entre les deux, un
+    autre processus de la suite (un serveur de test, Chromium, le noyau d'un autre worker) peut en prendre un.
+    Vu ainsi en CI : « ZMQError: Address already in use », puis « Kernel died before replying to kernel_info ».
+    Des fichiers dans le dossier du test ne se disputent pas."""
+    return Config({"KernelManager": {"transport": "ipc", "ip": str(dossier / "noyau")}})
+
+
 @pytest.mark.parametrize("page_md", _pages())
 def test_le_carnet_s_execute_et_redit_la_page(
     site_construit: SiteConstruit, page_md: str, tmp_path: Path, bilan: Callable[[str, int], None]
@@ -182,7 +193,9 @@ def test_le_carnet_s_execute_et_redit_la_page(
 
     # Qui l'exécute ? Un vrai noyau, dans un dossier vide : le dépôt n'y est pas importable.
     nb.cells.append(nbformat.v4.new_code_cell("import rules\nprint(rules.__file__)"))
-    NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
+    NotebookClient(
+        nb, timeout=600, kernel_name="python3", config=_noyau(tmp_path), resources={"metadata": {"path": str(tmp_path)}}
+    ).execute()
     assert [_texte(c.outputs) for c in _exemples(nb)] == attendues
     assert [c.outputs for c in _calculs(nb)] == enregistrees, "%%rendu redonne la sortie enregistrée"
     origine = _texte(nb.cells[-1].outputs)
