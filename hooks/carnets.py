@@ -51,7 +51,7 @@ if __name__ != "hooks.carnets":  # chargé par MkDocs depuis son chemin : voir h
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hooks import jupyterlite, modele, rendu_carnet
-from hooks.cellules import FICHIERS_PYODIDE, archive_du_paquet, modules_hors_navigateur, trouver_runtime
+from hooks.cellules import archive_du_paquet, modules_hors_navigateur, octets_de_pyodide, servis, trouver_runtime
 
 log = logging.getLogger("mkdocs.hooks.carnets")
 
@@ -427,7 +427,8 @@ def on_config(config: Any, **kwargs: Any) -> Any:
     racine = Path(config["config_file_path"]).resolve().parent
     _Etat.archive = archive_du_carnet(racine)
     runtime = trouver_runtime(racine)
-    _Etat.lite = jupyterlite.preparer(racine, runtime.version, runtime.dossier, FICHIERS_PYODIDE)
+    _, stdlib = servis(racine, runtime)
+    _Etat.lite = jupyterlite.preparer(racine, runtime.version, runtime.dossier, octets_de_pyodide(runtime, stdlib))
     if _Etat.lite.app is None:
         # Pas un avertissement : --strict ferait échouer la construction ; sous CI=true, les tests échouent.
         log.info("Carnets : JupyterLite indisponible (%s) ; les carnets restent téléchargeables.", _Etat.lite.raison)

@@ -16,7 +16,10 @@ exécute la source même de `rules` qui a construit le site. Ce crochet :
   (`assets/pyodide/<version>/`) et une archive zip de la source de `rules`
   (`assets/cellules/rules-<empreinte>.zip`, avec `cellules_session.py`, qui
   exécute les cellules) : les noms changent avec leur contenu, un cache ne
-  sert donc jamais un runtime ou un paquet périmé.
+  sert donc jamais un runtime ou un paquet périmé. L'archive et la
+  bibliothèque standard portent leur bytecode, compilé à la construction
+  (`hooks/precompilation.py`) : Python démarre sans rien recompiler de ce
+  qu'une page importe.
 
 Le JavaScript (`docs/javascripts/cellules.js`, puis `cellules-worker.js` au
 premier « Exécuter ») lit ces adresses dans le repère `#cellules-config` que
@@ -43,7 +46,7 @@ from typing import Any
 if __name__ != "hooks.cellules":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hooks import modele, npm
+from hooks import modele, npm, precompilation
 
 __all__ = [
     "FICHIERS_PYODIDE",
@@ -52,11 +55,13 @@ __all__ = [
     "blocs_pycon",
     "marquer",
     "modules_hors_navigateur",
+    "octets_de_pyodide",
     "on_config",
     "on_nav",
     "on_page_content",
     "on_page_markdown",
     "on_post_build",
+    "servis",
     "trouver_runtime",
 ]
 
@@ -169,6 +174,32 @@ class _Etat:
     runtime: Runtime = Runtime("", None, "le crochet des cellules n'a pas été chargé")
     archive: bytes = b""
     nom_archive: str = ""
+    stdlib: bytes | None = None  # la bibliothèque standard précompilée ; None : celle de npm, telle quelle
+
+
+def octets_de_pyodide(runtime: Runtime, stdlib: bytes | None) -> int:
+    """Les octets des fichiers de Pyodide que sert le site (`stdlib` : la bibliothèque standard précompilée)."""
+    if runtime.dossier is None:
+        return 0
+    octets = {nom: (runtime.dossier / nom).stat().st_size for nom in FICHIERS_PYODIDE}
+    if stdlib is not None:
+        octets["python_stdlib.zip"] = len(stdlib)
+    return sum(octets.values())
+
+
+def servis(racine: Path, runtime: Runtime) -> tuple[bytes, bytes | None]:
+    """L'archive de `rules` que le site sert et sa bibliothèque standard (None : celle de npm, telle quelle).
+
+    Précompilées (hooks/precompilation.py) quand Node le permet ; sinon la source, et la raison au journal.
+    """
+    archive = archive_du_paquet(racine)
+    if runtime.dossier is None:
+        return archive, None
+    compilation = precompilation.compiler(racine, runtime.dossier, runtime.version, archive)
+    if isinstance(compilation, str):
+        log.info("Cellules : runtime servi sans bytecode (%s) ; Python démarrera plus lentement.", compilation)
+        return archive, None
+    return compilation.archive, compilation.stdlib
 
 
 def on_config(config: Any, **kwargs: Any) -> Any:
@@ -178,7 +209,7 @@ def on_config(config: Any, **kwargs: Any) -> Any:
         # Pas un avertissement : --strict ferait échouer la construction. Le site se construit
         # et les cellules disent pourquoi ; sous CI=true, tests/test_cellules.py échoue.
         log.info("Cellules : Pyodide indisponible (%s) ; les exemples restent lisibles.", _Etat.runtime.raison)
-    _Etat.archive = archive_du_paquet(racine)
+    _Etat.archive, _Etat.stdlib = servis(racine, _Etat.runtime)
     _Etat.nom_archive = f"rules-{hashlib.sha256(_Etat.archive).hexdigest()[:12]}.zip"
     return config
 
@@ -243,5 +274,7 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
     cible.mkdir(parents=True, exist_ok=True)
     for nom in FICHIERS_PYODIDE:
         source, copie = runtime.dossier / nom, cible / nom
-        if not copie.exists() or copie.stat().st_size != source.stat().st_size:
+        if nom == "python_stdlib.zip" and _Etat.stdlib is not None:
+            copie.write_bytes(_Etat.stdlib)
+        elif not copie.exists() or copie.stat().st_size != source.stat().st_size:
             shutil.copyfile(source, copie)

@@ -201,9 +201,10 @@ def octets_du_runtime(racine: Path) -> int:
     runtime = cellules.trouver_runtime(racine, installer=False)
     if runtime.dossier is None:
         return 0
-    pyodide = sum((runtime.dossier / nom).stat().st_size for nom in cellules.FICHIERS_PYODIDE)
+    archive, stdlib = cellules.servis(racine, runtime)
+    pyodide = cellules.octets_de_pyodide(runtime, stdlib)
     travailleur = (racine / "docs" / "javascripts" / "cellules-worker.js").stat().st_size
-    return pyodide + len(cellules.archive_du_paquet(racine)) + travailleur
+    return pyodide + len(archive) + travailleur
 
 
 def annoncer_runtime(html_page: str, octets: int) -> str:

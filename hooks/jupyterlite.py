@@ -301,8 +301,11 @@ def _taille(dossier: Path) -> int:
     return sum(f.stat().st_size for f in dossier.rglob("*") if f.is_file())
 
 
-def preparer(racine: Path, pyodide: str, dossier_pyodide: Path | None, fichiers_pyodide: tuple[str, ...]) -> Lite:
-    """Tout ce qu'il faut à JupyterLite, sauf les carnets ; ne lève jamais pour un outil absent (voir `Lite.raison`)."""
+def preparer(racine: Path, pyodide: str, dossier_pyodide: Path | None, octets_pyodide: int) -> Lite:
+    """Tout ce qu'il faut à JupyterLite, sauf les carnets ; ne lève jamais pour un outil absent (voir `Lite.raison`).
+
+    `octets_pyodide` : ce que pèsent les fichiers de Pyodide que sert le site (les cellules les servent).
+    """
     if dossier_pyodide is None:
         return Lite(None, raison="Pyodide est absent (voir les cellules)")
     try:
@@ -324,7 +327,7 @@ def preparer(racine: Path, pyodide: str, dossier_pyodide: Path | None, fichiers_
     except (OSError, RuntimeError, ValueError) as erreur:
         return Lite(None, raison=f"JupyterLite n'a pas pu être construit : {erreur}")
     octets = _taille(app) + sum(r.stat().st_size for r in roues) + len(paquet[1])
-    octets += sum((dossier_pyodide / f).stat().st_size for f in fichiers_pyodide)
+    octets += octets_pyodide
     lock = json.loads((dossier_pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
     return Lite(app, tuple(roues), paquet, pyodide=pyodide, octets=octets, lock_pyodide=lock)
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from hooks import cellules, cellules_session, modele
+from hooks import cellules, cellules_session, modele, precompilation
 from rules.warp import jet
 from tests.conftest import EN_CI, RACINE, SiteConstruit
 
@@ -76,9 +76,86 @@ def test_l_archive_servie_est_la_source_meme_de_rules(site_construit: SiteConstr
         for f in (RACINE / "rules").rglob("*.py")
         if "__pycache__" not in f.parts
     }
-    assert contenu.pop("cellules_session.py") == (RACINE / "hooks" / "cellules_session.py").read_bytes()
+    attendus["cellules_session.py"] = (RACINE / "hooks" / "cellules_session.py").read_bytes()
     contenu.pop("rules/py.typed")
+    bytecode = {n: contenu.pop(n) for n in list(contenu) if n.endswith(".pyc")}
     assert contenu == attendus
+    # À côté de chaque source, son bytecode, là où CPython le cherche, pris sans relire la source.
+    etiquette = f"cpython-{''.join(_compilation(site_construit)['python'].split('.')[:2])}"
+    assert sorted(bytecode) == sorted(
+        (f"{Path(n).parent}/__pycache__/" if "/" in n else "__pycache__/").removeprefix("./")
+        + f"{Path(n).stem}.{etiquette}.pyc"
+        for n in attendus
+    )
+    assert all(_sans_verification(octets) for octets in bytecode.values())
+
+
+def _sans_verification(pyc: bytes) -> bool:
+    """Un .pyc « unchecked-hash » (PEP 552) : drapeaux 0b01, CPython le prend sans relire ni dater la source."""
+    return int.from_bytes(pyc[4:8], "little") == 0b01
+
+
+def _compilation(site: SiteConstruit) -> dict[str, Any]:
+    """Ce que dit la précompilation du runtime de ce site (version de Python, modules compilés)."""
+    _exiger_runtime(site)
+    stdlib = (_runtime_du_site(site) / "python_stdlib.zip").read_bytes()
+    compilation = precompilation.compiler(
+        RACINE, RACINE / "node_modules" / "pyodide", _version(), cellules.archive_du_paquet(RACINE)
+    )
+    assert not isinstance(compilation, str), compilation
+    assert compilation.stdlib == stdlib, "le site sert la bibliothèque précompilée de sa construction"
+    return {"python": compilation.python, "modules": compilation.modules}
+
+
+@pytest.mark.site
+def test_la_bibliotheque_standard_servie_est_celle_de_pyodide_avec_le_bytecode_de_ce_qu_une_page_importe(
+    site_construit: SiteConstruit,
+) -> None:
+    """Chaque fichier livré par npm est servi tel quel, sauf les modules qu'une page importe : leur bytecode."""
+    compiles = set(_compilation(site_construit)["modules"])
+    with zipfile.ZipFile(RACINE / "node_modules" / "pyodide" / "python_stdlib.zip") as livre:
+        livres = {i.filename: livre.read(i) for i in livre.infolist() if not i.is_dir()}
+    with zipfile.ZipFile(_runtime_du_site(site_construit) / "python_stdlib.zip") as servi:
+        servis = {n: servi.read(n) for n in servi.namelist()}
+    assert compiles <= set(livres), "seuls des modules de la bibliothèque livrée"
+    # Ce qu'importe le démarrage de Pyodide, puis `rules` et le calculateur (vu dans Node).
+    assert {
+        "encodings/__init__.py",
+        "_pyodide/_base.py",
+        "fractions.py",
+        "dataclasses.py",
+        "json/__init__.py",
+    } <= compiles
+    assert 100 < len(compiles) < len(livres) / 2, "pas toute la bibliothèque : le reste se compile à la demande"
+    for nom, octets in livres.items():
+        if nom in compiles:
+            assert nom not in servis and _sans_verification(servis[nom + "c"]), nom
+        else:
+            assert servis[nom] == octets, nom
+    assert set(servis) == {n + "c" if n in compiles else n for n in livres}
+
+
+@pytest.mark.site
+def test_la_precompilation_est_reproductible_et_tourne_dans_node(tmp_path: Path) -> None:
+    """Dans un dossier neuf (sans cache), Node recompile et rend les mêmes octets que la construction du site."""
+    archive = cellules.archive_du_paquet(RACINE)
+    pyodide, version = RACINE / "node_modules" / "pyodide", _version()
+    neuve = precompilation.compiler(tmp_path, pyodide, version, archive)
+    gardee = precompilation.compiler(RACINE, pyodide, version, archive)
+    assert not isinstance(neuve, str) and not isinstance(gardee, str), (neuve, gardee)
+    assert list((tmp_path / "node_modules" / ".cache" / "regles-executables" / "precompilation").iterdir())
+    assert (neuve.stdlib, neuve.archive, neuve.modules) == (gardee.stdlib, gardee.archive, gardee.modules)
+
+
+def test_sans_node_le_runtime_est_servi_tel_que_npm_le_livre(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))  # une machine sans Node
+    runtime = cellules.trouver_runtime(RACINE, installer=False)
+    raison = precompilation.compiler(tmp_path, RACINE / "node_modules" / "pyodide", runtime.version, b"")
+    assert raison == "node est introuvable sur la machine qui construit"
+    monkeypatch.setattr(precompilation, "SCRIPT", tmp_path / "autre.mjs")  # une autre empreinte : pas de cache
+    (tmp_path / "autre.mjs").write_text("")
+    archive, stdlib = cellules.servis(RACINE, runtime)
+    assert (archive, stdlib) == (cellules.archive_du_paquet(RACINE), None)
 
 
 def _pages_avec_exemples() -> dict[str, int]:

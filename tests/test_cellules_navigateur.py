@@ -142,6 +142,27 @@ def test_les_cellules_d_une_page_forment_une_session_dans_l_ordre(lecteur: tuple
     )
 
 
+PAS_DE_RECOMPILATION = """\
+import sys
+from pathlib import Path
+import rules, rules.calculateur
+bibliotheque = next(p for p in sys.path if p.endswith(".zip"))
+origines = [getattr(getattr(m, "__spec__", None), "origin", None) or "" for m in list(sys.modules.values())]
+en_source = sorted(o for o in origines if o.startswith(bibliotheque) and o.endswith(".py"))
+pyc = list(Path(rules.__file__).parent.rglob("*.pyc"))
+reecrits = sorted(str(p) for p in pyc if p.read_bytes()[4:8] != bytes([1, 0, 0, 0]))
+print(len(pyc) > 20, en_source, reecrits)"""
+
+
+def test_python_demarre_sans_recompiler_ce_qu_une_page_importe(lecteur: tuple[Page, Any]) -> None:
+    """Le bytecode compilé à la construction sert : aucun module de la bibliothèque standard chargé depuis
+    sa source, et aucun .pyc de `rules` réécrit (CPython le réécrirait, daté, s'il l'avait refusé)."""
+    page, _ = lecteur
+    _modifier(page, 1, PAS_DE_RECOMPILATION)
+    _executer(page, 1)
+    expect(_sortie(page, 1).locator("code")).to_contain_text("True [] []")
+
+
 @pytest.mark.parametrize("taille", [BUREAU, TELEPHONE], ids=["1280px", "375px"])
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_une_cellule_modifiee_et_executee_reste_propre(
