@@ -136,15 +136,19 @@ def test_la_bibliotheque_standard_servie_est_celle_de_pyodide_avec_le_bytecode_d
 
 
 @pytest.mark.site
-def test_la_precompilation_est_reproductible_et_tourne_dans_node(tmp_path: Path) -> None:
-    """Dans un dossier neuf (sans cache), Node recompile et rend les mêmes octets que la construction du site."""
-    archive = cellules.archive_du_paquet(RACINE)
-    pyodide, version = RACINE / "node_modules" / "pyodide", _version()
-    neuve = precompilation.compiler(tmp_path, pyodide, version, archive)
-    gardee = precompilation.compiler(RACINE, pyodide, version, archive)
-    assert not isinstance(neuve, str) and not isinstance(gardee, str), (neuve, gardee)
+def test_la_precompilation_est_reproductible_et_tourne_dans_node(site_construit: SiteConstruit, tmp_path: Path) -> None:
+    """Dans un dossier neuf (sans cache), Node recompile et rend les octets mêmes que sert le site construit."""
+    _exiger_runtime(site_construit)
+    neuve = precompilation.compiler(
+        tmp_path, RACINE / "node_modules" / "pyodide", _version(), cellules.archive_du_paquet(RACINE)
+    )
+    assert not isinstance(neuve, str), neuve
     assert list((tmp_path / "node_modules" / ".cache" / "regles-executables" / "precompilation").iterdir())
-    assert (neuve.stdlib, neuve.archive, neuve.modules) == (gardee.stdlib, gardee.archive, gardee.modules)
+    html = (site_construit.dossier / PAGE_REGLES / "index.html").read_text(encoding="utf-8")
+    nom = re.search(r'data-paquet="../../assets/cellules/(rules-[0-9a-f]{12}\.zip)"', html)
+    assert nom, "la page ne nomme pas l'archive du paquet"
+    assert neuve.archive == (site_construit.dossier / "assets" / "cellules" / nom[1]).read_bytes()
+    assert neuve.stdlib == (_runtime_du_site(site_construit) / "python_stdlib.zip").read_bytes()
 
 
 def test_sans_node_le_runtime_est_servi_tel_que_npm_le_livre(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

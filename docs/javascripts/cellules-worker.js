@@ -55,13 +55,17 @@ globalThis.fetch = async (...args) => {
 
 async function charger(adressePyodide, adressePaquet) {
   progres("Chargement de Python dans votre navigateur…");
+  // Le paquet arrive pendant que Pyodide démarre (une attente de moins) ; son échec est dit après.
+  const paquet = fetch(adressePaquet).then(async (reponse) => {
+    if (!reponse.ok) throw new Error(`le paquet rules est introuvable (${reponse.status})`);
+    return reponse.arrayBuffer();
+  });
+  paquet.catch(() => {}); // lu plus bas : pas de rejet « non traité » pendant le démarrage
   const { loadPyodide } = await import(new URL("pyodide.mjs", adressePyodide).href);
   const pyodide = await loadPyodide({ indexURL: adressePyodide });
   python = pyodide;
   progres("Chargement du paquet rules…");
-  const reponse = await fetch(adressePaquet);
-  if (!reponse.ok) throw new Error(`le paquet rules est introuvable (${reponse.status})`);
-  pyodide.unpackArchive(await reponse.arrayBuffer(), "zip", { extractDir: "/home/pyodide/cellules" });
+  pyodide.unpackArchive(await paquet, "zip", { extractDir: "/home/pyodide/cellules" });
   pyodide.runPython(`
 import sys
 sys.path.insert(0, "/home/pyodide/cellules")
