@@ -272,7 +272,7 @@ def test_le_mode_sombre_se_bascule_et_reste_lisible(page: Page, serveur_site: st
     fond_clair = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
     fautes = _lisible(page, "clair")
 
-    page.locator("form[data-md-component='palette'] label:visible").first.click()
+    page.locator("form[data-palette] label:visible").first.click()
     expect(corps).to_have_attribute("data-md-color-scheme", "slate")
     fond_sombre = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
     assert _luminance(fond_sombre) < _luminance(fond_clair) / 4
@@ -280,6 +280,60 @@ def test_le_mode_sombre_se_bascule_et_reste_lisible(page: Page, serveur_site: st
     assert not fautes, fautes
 
     ouvrir(page)  # le choix est retenu
+    expect(corps).to_have_attribute("data-md-color-scheme", "slate")
+
+
+SUIVRE_LE_CORPS = """(() => {
+  // Chaque changement d'un attribut data-md-color-* de <body>, dès la lecture de la page.
+  window.__changements = [];
+  new MutationObserver(liste => {
+    for (const m of liste) {
+      if (m.target === document.body && m.attributeName.startsWith("data-md-color-")) {
+        window.__changements.push(m.attributeName + "=" + document.body.getAttribute(m.attributeName));
+      }
+    }
+  }).observe(document, {attributes: true, subtree: true});
+})();"""
+
+
+def test_le_theme_du_systeme_s_applique_des_la_lecture_et_se_suit(page: Page, serveur_site: str) -> None:
+    """Le choix clair / sombre est fait par `overrides/partials/palette.html`, pas par le script de Material.
+
+    Au premier affichage, la page a déjà le thème du système (le script de Material vidé : le choix se fait
+    sans lui) ; aucun recalcul de tout le document au chargement (`data-md-color-switching`, que posait le
+    composant de Material, n'apparaît qu'au geste du lecteur) ; le thème suit le système tant que le
+    lecteur n'a rien choisi ; un choix (clic ou Entrée) est gardé, contre le système et au rechargement."""
+    page.set_viewport_size(BUREAU)
+    page.add_init_script(SUIVRE_LE_CORPS)
+    corps = page.locator("body")
+    adresse = serveur_site + "troisd6/jets/"
+
+    page.route(re.compile(r"/assets/javascripts/bundle\.[0-9a-f]+\.min\.js$"), lambda r: r.fulfill(body=""))
+    page.emulate_media(color_scheme="dark")
+    ouvrir(page, adresse)
+    expect(corps).to_have_attribute("data-md-color-scheme", "slate")  # sans Material
+    page.unroute_all()
+
+    ouvrir(page, adresse)
+    expect(corps).to_have_attribute("data-md-color-scheme", "slate")
+    assert not any(c.startswith("data-md-color-switching") for c in page.evaluate("() => window.__changements"))
+    expect(page.locator("meta[name='theme-color']")).to_have_attribute("content", re.compile(r"^#[0-9a-f]{6}$"))
+    expect(page.locator("meta[name='color-scheme']")).to_have_attribute("content", "dark")
+
+    page.emulate_media(color_scheme="light")  # le système change : la page suit, sans rechargement
+    expect(corps).to_have_attribute("data-md-color-scheme", "default")
+    expect(page.locator("meta[name='color-scheme']")).to_have_attribute("content", "light")
+    expect(page.locator("form[data-palette] label:visible")).to_have_attribute("title", "Passer en mode sombre")
+
+    page.locator("form[data-palette] input:checked").focus()  # au clavier, Entrée passe à l'autre
+    page.keyboard.press("Enter")
+    expect(corps).to_have_attribute("data-md-color-scheme", "slate")
+    assert "data-md-color-switching=" in page.evaluate("() => window.__changements")
+    page.emulate_media(color_scheme="dark")
+    page.emulate_media(color_scheme="light")  # le système change encore : le choix l'emporte
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    expect(corps).to_have_attribute("data-md-color-scheme", "slate")
+    ouvrir(page)
     expect(corps).to_have_attribute("data-md-color-scheme", "slate")
 
 
