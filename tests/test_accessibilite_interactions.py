@@ -115,8 +115,9 @@ def groupe_d_etats(parcours: str, largeur: int) -> pytest.MarkDecorator:
 
 
 CHOISIR_LA_PALETTE = """(schema) => {
-  // La palette de Material qui a ce schéma (default, slate) ; click() la choisit sans déplacer le focus.
-  // Material ne suit le thème du système qu'au chargement : sans ce choix, la page resterait claire.
+  // Le bouton radio de la palette qui a ce schéma (default, slate) ; click() la choisit sans déplacer le focus.
+  // La page suit le système tant que rien n'est choisi (overrides/partials/palette.html), mais un choix gardé
+  // (d'un état précédent) l'emporte : choisir ici met la page dans ce mode dans tous les cas.
   const choix = document.querySelector(`input[name="__palette"][data-md-color-scheme="${schema}"]`);
   if (choix && !choix.checked) choix.click();
 }"""
@@ -134,7 +135,7 @@ class EtatsVerifies:
 def _verifier_les_etats(browser: Browser, adresse: str, axe_core: Path, parcours: str, largeur: int) -> EtatsVerifies:
     """Ouvre la page du parcours une fois à `largeur` et y crée ses états l'un après l'autre ; après chacun,
     axe-core dans chaque mode (clair, sombre), la page basculée sur place : le thème du système émulé
-    (`emulate_media`) et la palette de Material choisie (`CHOISIR_LA_PALETTE`), ce que fait un chargement dans ce mode.
+    (`emulate_media`) et la palette choisie (`CHOISIR_LA_PALETTE`), ce que fait un chargement dans ce mode.
 
     Une ouverture par mode démarrait Pyodide quatre fois par parcours (une fois par mode et largeur) pour les
     mêmes états ; la largeur garde sa propre page (un redimensionnement ferme la bulle du glossaire)."""
