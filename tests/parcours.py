@@ -170,6 +170,9 @@ SANS_ARRET_VISIBLE = """(chemin) => {
 }"""
 """Les définitions visibles de la page qu'aucune occurrence visible ne laisse atteindre au clavier."""
 
+DEUX_IMAGES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+"""Attendre que deux images soient peintes : les changements de la page sont à l'écran."""
+
 CODE_REPLIE = "details.carte-code:not([open])"
 """Le code d'une carte replié sous « Voir le code » (les Premiers pas le replient, les règles le montrent)."""
 
@@ -246,7 +249,7 @@ def parcourir(
         for chemin in pages:
             reponse = page.goto(adresse + chemin, wait_until="load")
             expect(page.locator("body")).to_have_attribute("data-md-color-scheme", schema)
-            page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            page.evaluate(DEUX_IMAGES)
             if "termes" in quoi:  # la page telle qu'elle se charge, avant tout autre relevé
                 parcours["termes"][chemin] = {
                     "termes": page.evaluate(TERMES),

@@ -19,7 +19,7 @@ import pytest
 
 from tests.conftest import SiteConstruit
 from tests.navigateur import Browser, Page, expect
-from tests.parcours import Parcours, groupe
+from tests.parcours import DEUX_IMAGES, Parcours, groupe
 from tests.surveillance import ouvrir
 
 pytestmark = pytest.mark.navigateur
@@ -335,7 +335,7 @@ def test_le_theme_du_systeme_s_applique_des_la_lecture_et_se_suit(page: Page, se
     assert "data-md-color-switching=" in page.evaluate("() => window.__changements")
     page.emulate_media(color_scheme="dark")
     page.emulate_media(color_scheme="light")  # le système change encore : le choix l'emporte
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.evaluate(DEUX_IMAGES)
     expect(corps).to_have_attribute("data-md-color-scheme", "slate")
     ouvrir(page)
     expect(corps).to_have_attribute("data-md-color-scheme", "slate")
