@@ -8,9 +8,9 @@ Lighthouse est le paquet npm épinglé dans `scripts/lighthouse-npm/package.json
 (+ `package-lock.json`), installé là par `npm ci` s'il manque — jamais depuis un
 CDN ; 12.2.3, la dernière version qui tourne sur Node 20. Il pilote le Chromium
 de Debian (`CHROMIUM`, `/usr/bin/chromium`), une page à la fois, le site servi
-par `http.server` sur 127.0.0.1 (sans compression : un hébergeur ordinaire
-compresse, les scores de performance sont donc pessimistes, et les mêmes d'une
-mesure à l'autre). Le rapport donne, par page, la médiane des `--fois` passes :
+par `http.server` sur 127.0.0.1, le texte compressé (gzip) comme chez tout
+hébergeur (GitHub Pages, Netlify… : `scripts/outils.py`, `COMPRESSES`) ; sans
+compression, les octets d'une page seraient ceux d'aucun lecteur. Le rapport donne, par page, la médiane des `--fois` passes :
 les quatre scores, Total Blocking Time, Largest Contentful Paint et l'indice de
 la machine (`benchmarkIndex` : une machine chargée donne un indice bas et des
 temps longs ; comparez des mesures prises à la suite, ou leurs ratios).
@@ -124,7 +124,7 @@ def main(arguments: list[str] | None = None) -> int:
     installer()
 
     def lancer(site: Path) -> None:
-        with servir(site) as racine:
+        with servir(site, compresser=True) as racine:
             resultats = mesurer(racine, options.pages, options.fois)
         if options.json:
             options.json.write_text(json.dumps(resultats, indent=1), encoding="utf-8")

@@ -7,6 +7,8 @@ tests (`tests/conftest.py`) s'en servent de la même façon.
 from __future__ import annotations
 
 import functools
+import gzip
+import io
 import os
 import shutil
 import subprocess
@@ -17,7 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 __all__ = ["ARGUMENTS_CHROMIUM", "CHROMIUM", "RACINE", "construire", "servir"]
 
@@ -79,6 +81,39 @@ class _Discret(SimpleHTTPRequestHandler):
         pass
 
 
+COMPRESSES = frozenset({".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".webmanifest", ".map"})
+"""Ce qu'un hébergeur ordinaire (GitHub Pages, Netlify…) sert compressé : le texte, pas les images ni les archives."""
+
+
+class _Compresse(_Discret):
+    """Comme `_Discret`, mais le texte part compressé (gzip, niveau 6) au navigateur qui l'accepte, comme chez un
+    hébergeur ; chaque fichier est compressé une fois (gardé par chemin et date de modification)."""
+
+    memoire: ClassVar[dict[tuple[str, float], bytes]] = {}
+
+    def send_head(self) -> Any:
+        chemin = Path(self.translate_path(self.path))
+        if chemin.is_dir() and self.path.split("?")[0].endswith("/"):
+            chemin = chemin / "index.html"
+        if (
+            "gzip" not in self.headers.get("Accept-Encoding", "")
+            or chemin.suffix not in COMPRESSES
+            or not chemin.is_file()
+        ):
+            return super().send_head()  # le reste, les redirections et les 404 : comme avant
+        cle = (str(chemin), chemin.stat().st_mtime)
+        if cle not in self.memoire:
+            self.memoire[cle] = gzip.compress(chemin.read_bytes(), compresslevel=6, mtime=0)
+        corps = self.memoire[cle]
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(chemin)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(corps)))
+        self.end_headers()
+        return io.BytesIO(corps)
+
+
 class _Serveur(ThreadingHTTPServer):
     """Le serveur du site, qui tait la seule erreur qui n'en est pas une : le navigateur a coupé la connexion.
 
@@ -92,9 +127,11 @@ class _Serveur(ThreadingHTTPServer):
 
 
 @contextmanager
-def servir(dossier: Path) -> Iterator[str]:
-    """Sert `dossier` sur 127.0.0.1 (port libre) ; donne l'adresse, arrête le serveur en sortant."""
-    handler = functools.partial(_Discret, directory=str(dossier))
+def servir(dossier: Path, *, compresser: bool = False) -> Iterator[str]:
+    """Sert `dossier` sur 127.0.0.1 (port libre) ; donne l'adresse, arrête le serveur en sortant.
+
+    `compresser` : le texte part compressé, comme chez un hébergeur (les mesures de Lighthouse)."""
+    handler = functools.partial(_Compresse if compresser else _Discret, directory=str(dossier))
     serveur = _Serveur(("127.0.0.1", 0), handler)
     fil = threading.Thread(target=serveur.serve_forever, daemon=True)
     fil.start()
