@@ -16,12 +16,15 @@ appel, nettoyage), et à part la mise en place des fixtures qui construisent
 un site.
 
 Le temps d'une famille est la somme des durées de ses tests : avec plusieurs
-workers, ces sommes dépassent le temps de la commande. Le temps processeur
-vient de `getrusage(RUSAGE_CHILDREN)` (ce que `/usr/bin/time -v` appelle user +
-system) : tout l'arbre de processus, Chromium, le pilote de Playwright, les
-noyaux Jupyter et mkdocs compris. Il dépend bien moins de la charge de la
-machine que le temps réel, et dit si un changement économise vraiment du
-travail ; pour le processeur d'un groupe de tests, mesurez-le seul (`-- -m
+workers, ces sommes dépassent le temps de la commande. Le temps processeur est
+celui de toute la machine pendant la commande (`/proc/stat` : user, nice,
+system, irq, softirq ; ni l'inactif, ni l'attente des disques, ni le temps volé
+par l'hôte) : mesurez sur une machine sans autre travail. `getrusage
+(RUSAGE_CHILDREN)`, qu'on lisait avant, n'en voyait qu'une petite part : les
+processus de rendu de Chromium, détachés de l'arbre, n'y étaient pas comptés
+(18 s processeur pour un parcours d'axe-core qui en coûte 170 à la machine).
+Il dit si un changement économise vraiment du travail, bien mieux que le temps
+réel ; pour le processeur d'un groupe de tests, mesurez-le seul (`-- -m
 navigateur`). Avec `--fois N`, les chiffres sont des médianes.
 """
 
@@ -30,7 +33,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import shutil
 import statistics
 import subprocess
@@ -178,6 +180,13 @@ def lire_releves(releves: Path) -> dict[str, dict[str, float]]:
     return familles
 
 
+def processeur_machine() -> float:
+    """Les secondes de processeur que la machine a travaillé depuis son démarrage (`/proc/stat`, tous les cœurs)."""
+    champs = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:8]]
+    user, nice, system, _inactif, _attente, irq, softirq = champs
+    return (user + nice + system + irq + softirq) / os.sysconf("SC_CLK_TCK")
+
+
 def mesurer(commit: str, arguments: list[str]) -> dict[str, Any]:
     """Une exécution de la commande de tests sur un clone neuf de `commit` : relevés et totaux."""
     with tempfile.TemporaryDirectory(prefix="mesures-tests-") as tmp:
@@ -185,7 +194,7 @@ def mesurer(commit: str, arguments: list[str]) -> dict[str, Any]:
         releves = Path(tmp) / "releves"
         releves.mkdir()
         env = {**os.environ, "CI": "true", "NO_MKDOCS_2_WARNING": "1", VARIABLE: str(releves)}
-        avant = resource.getrusage(resource.RUSAGE_CHILDREN)
+        avant = processeur_machine()
         debut = time.perf_counter()
         proc = subprocess.run(
             [sys.executable, "-m", "pytest", "-p", "scripts.mesures_tests", "-p", "no:cacheprovider", *arguments],
@@ -195,14 +204,14 @@ def mesurer(commit: str, arguments: list[str]) -> dict[str, Any]:
             text=True,
         )
         reel = time.perf_counter() - debut
-        apres = resource.getrusage(resource.RUSAGE_CHILDREN)
+        apres = processeur_machine()
         familles = lire_releves(releves)
         fin = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else proc.stderr[-500:]
         return {
             "code": proc.returncode,
             "fin": fin,
             "reel": reel,
-            "processeur": (apres.ru_utime - avant.ru_utime) + (apres.ru_stime - avant.ru_stime),
+            "processeur": apres - avant,
             "familles": familles,
             "sortie": proc.stdout,
         }
@@ -217,7 +226,7 @@ def _tableau(mesures: list[dict[str, Any]]) -> str:
         lignes.append(f"{f:<28} {tests:>6.0f} {reel:>27.1f}")
     lignes.append(
         f"commande entière : {med(m['reel'] for m in mesures):.0f} s réel (médiane), "
-        f"{med(m['processeur'] for m in mesures):.0f} s processeur (user + sys, médiane)"
+        f"{med(m['processeur'] for m in mesures):.0f} s processeur de la machine (médiane)"
     )
     return "\n".join(lignes)
 
