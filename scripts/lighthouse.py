@@ -8,10 +8,10 @@ Lighthouse est le paquet npm épinglé dans `scripts/lighthouse-npm/package.json
 (+ `package-lock.json`), installé là par `npm ci` s'il manque — jamais depuis un
 CDN ; 12.2.3, la dernière version qui tourne sur Node 20. Il pilote le Chromium
 de Debian (`CHROMIUM`, `/usr/bin/chromium`), une page à la fois, le site servi
-par `http.server` sur 127.0.0.1, le texte compressé (gzip) comme chez tout
-hébergeur (GitHub Pages, Netlify… : `scripts/outils.py`, `COMPRESSES`) ; sans
-compression, les octets d'une page seraient ceux d'aucun lecteur. Le rapport donne, par page, la médiane des `--fois` passes :
-les quatre scores, Total Blocking Time, Largest Contentful Paint et l'indice de
+par `http.server` sur 127.0.0.1, le texte compressé comme chez un hébergeur
+(`servir(compresser=True)`, `scripts/outils.py`) : sans compression, les octets
+d'une page seraient ceux d'aucun lecteur. Le rapport donne, par page, la
+médiane des `--fois` passes : les quatre scores, Total Blocking Time, Largest Contentful Paint et l'indice de
 la machine (`benchmarkIndex` : une machine chargée donne un indice bas et des
 temps longs ; comparez des mesures prises à la suite, ou leurs ratios).
 """
