@@ -36,6 +36,7 @@ import hashlib
 import html
 import io
 import logging
+import re
 import shutil
 import sys
 import zipfile
@@ -53,6 +54,7 @@ __all__ = [
     "Runtime",
     "archive_du_paquet",
     "blocs_pycon",
+    "emboiter",
     "marquer",
     "modules_hors_navigateur",
     "octets_de_pyodide",
@@ -122,6 +124,24 @@ def marquer(markdown: str) -> tuple[str, int]:
             attributs += f' data-hors-navigateur="{html.escape(", ".join(absents))}"'
         lignes[bloc.debut] = bloc.ouverture(f"{{.pycon .cellule {attributs}}}")
     return "\n".join(lignes), len(blocs)
+
+
+_CELLULE = re.compile(r'<div class="language-pycon cellule[^"]*" data-cellule="\d+"[^>]*>.*?</pre></div>', re.S)
+BOITE = '<div class="cellule-boite" role="group">'
+BARRE = '<div class="cellule-barre"></div>'
+
+
+def emboiter(contenu: str) -> str:
+    """Le HTML de la page où chaque cellule a sa boîte et sa barre de commandes (vide : cellules.js la remplit).
+
+    Écrites à la construction : les poser dans le navigateur déplaçait chaque bloc de code déjà mis en page,
+    que le navigateur devait retirer puis remettre en page (le premier coût de cellules.js au chargement).
+
+    Examples:
+        >>> print(emboiter('<p>a</p><div class="language-pycon cellule highlight" data-cellule="1"><pre><code>x</code></pre></div>'))
+        <p>a</p><div class="cellule-boite" role="group"><div class="language-pycon cellule highlight" data-cellule="1"><pre><code>x</code></pre></div><div class="cellule-barre"></div></div>
+    """
+    return _CELLULE.sub(lambda m: f"{BOITE}{m[0]}{BARRE}</div>", contenu)
 
 
 # ---------------------------------------------------------------- le runtime
@@ -242,7 +262,8 @@ def _relatif(cible: str, page: Any) -> str:
 
 
 def on_page_content(html_page: str, page: Any, **kwargs: Any) -> str:
-    """Le repère `#cellules-config` (où sont le runtime et le paquet) sur chaque page qui a besoin du moteur.
+    """Les cellules dans leur boîte ([`emboiter`][]), et le repère `#cellules-config` (où sont le runtime et le
+    paquet) sur chaque page qui a besoin du moteur.
 
     Le modèle du site le dit (`modele.Page.moteur`) : la page a des
     cellules, ou son en-tête le demande (`cellules: true`, la page du calculateur).
@@ -259,7 +280,7 @@ def on_page_content(html_page: str, page: Any, **kwargs: Any) -> str:
     else:
         attributs["data-indisponible"] = runtime.raison
     texte = " ".join(f'{cle}="{html.escape(valeur)}"' for cle, valeur in attributs.items())
-    return html_page + f'\n<div id="cellules-config" hidden {texte}></div>\n'
+    return emboiter(html_page) + f'\n<div id="cellules-config" hidden {texte}></div>\n'
 
 
 def on_post_build(config: Any, **kwargs: Any) -> None:

@@ -61,6 +61,7 @@ _CARNET = re.compile(r'<p class="carnet-(?:lien|note)"[^>]*>.*?</p>\n?', re.S)
 _CELLULE = re.compile(
     r'(<div class="language-pycon) cellule( highlight") data-cellule="\d+"(?: data-hors-navigateur="[^"]*")?'
 )
+_BOITE = re.compile(r'<div class="cellule-boite" role="group">(.*?)<div class="cellule-barre"></div></div>', re.S)
 
 
 def pour_l_imprime(html: str) -> str:
@@ -69,12 +70,14 @@ def pour_l_imprime(html: str) -> str:
     Examples:
         >>> pour_l_imprime(
         ...     '<p class="carnet-lien" data-search-exclude><a href="j">Ouvrir dans Jupyter</a></p>\\n'
+        ...     '<div class="cellule-boite" role="group">'
         ...     '<div class="language-pycon cellule highlight" data-cellule="2"><pre>…</pre></div>'
+        ...     '<div class="cellule-barre"></div></div>'
         ...     '\\n<div id="cellules-config" hidden data-octets="1" data-paquet="a.zip"></div>\\n'
         ... )
         '<div class="language-pycon highlight"><pre>…</pre></div>'
     """
-    return _CELLULE.sub(r"\1\2", _CARNET.sub("", _MOTEUR.sub("", html)))
+    return _CELLULE.sub(r"\1\2", _BOITE.sub(r"\1", _CARNET.sub("", _MOTEUR.sub("", html))))
 
 
 def incluse(src_uri: str) -> bool:

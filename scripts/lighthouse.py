@@ -11,9 +11,10 @@ de Debian (`CHROMIUM`, `/usr/bin/chromium`), une page à la fois, le site servi
 par `http.server` sur 127.0.0.1, le texte compressé comme chez un hébergeur
 (`servir(compresser=True)`, `scripts/outils.py`) : sans compression, les octets
 d'une page seraient ceux d'aucun lecteur. Le rapport donne, par page, la
-médiane des `--fois` passes : les quatre scores, Total Blocking Time, Largest Contentful Paint et l'indice de
-la machine (`benchmarkIndex` : une machine chargée donne un indice bas et des
-temps longs ; comparez des mesures prises à la suite, ou leurs ratios).
+médiane des `--fois` passes : les quatre scores, Total Blocking Time, Largest
+Contentful Paint, Cumulative Layout Shift et l'indice de la machine
+(`benchmarkIndex` : une machine chargée donne un indice bas et des temps longs ;
+comparez des mesures prises à la suite, ou leurs ratios).
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ def une_mesure(adresse: str, dossier: Path) -> dict[str, Any] | None:
         **{c: round(100 * (rapport["categories"][c]["score"] or 0)) for c in CATEGORIES},
         "tbt": audits["total-blocking-time"]["numericValue"],
         "lcp": audits["largest-contentful-paint"]["numericValue"],
+        "cls": audits["cumulative-layout-shift"]["numericValue"],
         "indice": rapport["environment"]["benchmarkIndex"],
         "fautes": fautes,
     }
@@ -98,17 +100,17 @@ def rapport(resultats: dict[str, list[dict[str, Any]]]) -> str:
     lignes = [
         f"Lighthouse {json.loads((NPM / 'package.json').read_text())['devDependencies']['lighthouse']},"
         " préréglage mobile, médianes :",
-        f"  {'page':<26} perf  a11y  bonnes  seo    TBT ms   LCP s  indice",
+        f"  {'page':<26} perf  a11y  bonnes  seo    TBT ms   LCP s    CLS  indice",
     ]
     for page, mesures in resultats.items():
         if not mesures:
             lignes.append(f"  {page or '(accueil)':<26} aucune passe n'a abouti")
             continue
-        m = {k: statistics.median(x[k] for x in mesures) for k in (*CATEGORIES, "tbt", "lcp", "indice")}
+        m = {k: statistics.median(x[k] for x in mesures) for k in (*CATEGORIES, "tbt", "lcp", "cls", "indice")}
         fautes = sorted({f for x in mesures for f in x["fautes"]})
         lignes.append(
             f"  {page or '(accueil)':<26} {m['performance']:4.0f}  {m['accessibility']:4.0f}  {m['best-practices']:6.0f}"
-            f"  {m['seo']:3.0f}  {m['tbt']:8.0f}  {m['lcp'] / 1000:6.1f}  {m['indice']:6.0f}"
+            f"  {m['seo']:3.0f}  {m['tbt']:8.0f}  {m['lcp'] / 1000:6.1f}  {m['cls']:5.3f}  {m['indice']:6.0f}"
             + (f"   accessibilité : {', '.join(fautes)}" if fautes else "")
         )
     return "\n".join(lignes)

@@ -156,7 +156,9 @@ def test_la_construction_echoue_quand_la_carte_et_l_exemple_divergent(tmp_path: 
     html = (tmp_path / "juste" / "site" / "index.html").read_text(encoding="utf-8")
     assert 'aria-label="dés 5, 3 et 2 : total 10, il fallait plus de 9 : Réussite"' in html
     assert re.search(
-        r'<details class="carte-code" open><summary>Voir le code</summary><div class="language-pycon cellule', html
+        r'<details class="carte-code" open><summary>Voir le code</summary>'
+        r'<div class="cellule-boite" role="group"><div class="language-pycon cellule',
+        html,
     )
 
     fausse = _construire(tmp_path / "fausse", PAGE_FAUSSE)
@@ -203,7 +205,8 @@ def test_chaque_page_d_exemples_montre_ses_jets(site_construit: SiteConstruit) -
         cellules = len(re.findall(r'<div class="language-pycon cellule', pages[chemin]))
         replies = len(
             re.findall(
-                r'<details class="carte-code carte-code--replie"><summary>Voir le code</summary><div class="language-pycon cellule',
+                r'<details class="carte-code carte-code--replie"><summary>Voir le code</summary>'
+                r'<div class="cellule-boite" role="group"><div class="language-pycon cellule',
                 pages[chemin],
             )
         )

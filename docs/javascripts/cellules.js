@@ -193,14 +193,12 @@
     zone.appendChild(pre);
   }
 
-  // La boîte d'une cellule autour de son bloc publié, et sa barre de commandes.
+  // La boîte d'une cellule autour de son bloc publié, et sa barre de commandes : écrites à la construction
+  // (hooks/cellules.py, emboiter), pour ne pas déplacer un bloc déjà mis en page. Ici, le nom de la boîte.
   function emboiter(bloc, rang) {
-    const boite = element("div", { class: "cellule-boite", role: "group", "aria-label": `Exemple ${rang}` });
-    bloc.replaceWith(boite);
-    boite.appendChild(bloc);
-    const barre = element("div", { class: "cellule-barre" });
-    boite.appendChild(barre);
-    return { boite, barre };
+    const boite = bloc.parentElement;
+    boite.setAttribute("aria-label", `Exemple ${rang}`);
+    return { boite, barre: boite.querySelector(":scope > .cellule-barre") };
   }
 
   // L'éditeur, les boutons, l'état et la sortie d'une cellule exécutable.
