@@ -287,6 +287,24 @@ def test_le_mode_sombre_se_bascule_et_reste_lisible(page: Page, serveur_site: st
     expect(corps).to_have_attribute("data-md-color-scheme", "slate")
 
 
+METAS_A_LA_LECTURE = """document.addEventListener("DOMContentLoaded", () => {
+  const lire = (nom) => { const m = document.querySelector(`meta[name="${nom}"]`); return m ? m.content : null; };
+  window.__metas = { "theme-color": lire("theme-color"), "color-scheme": lire("color-scheme") };
+});"""
+
+
+@pytest.mark.parametrize("schema", ["light", "dark"])
+def test_les_couleurs_du_navigateur_sont_posees_pendant_la_lecture(page: Page, serveur_site: str, schema: str) -> None:
+    """theme-color (la barre du navigateur d'un téléphone) et color-scheme, justes dès DOMContentLoaded : posés
+    après l'affichage, changer color-scheme faisait recalculer le style de tout le document."""
+    page.emulate_media(color_scheme=schema)
+    page.add_init_script(METAS_A_LA_LECTURE)
+    ouvrir(page, serveur_site + "calculateur/")
+    fond = page.evaluate("() => getComputedStyle(document.querySelector('[data-md-component=header]')).backgroundColor")
+    attendu = "#" + "".join(f"{int(c):02x}" for c in re.findall(r"\d+", fond)[:3])
+    assert page.evaluate("window.__metas") == {"theme-color": attendu, "color-scheme": schema}
+
+
 SUIVRE_LE_CORPS = """(() => {
   // Chaque changement d'un attribut data-md-color-* de <body>, dès la lecture de la page.
   window.__changements = [];
