@@ -55,6 +55,27 @@ def lecteur(page: Page, serveur_site: str, site_construit: SiteConstruit) -> Ite
     surveillance.verifier()
 
 
+DEPLACES = """(() => {
+  // Chaque bloc publié (div.cellule) retiré du document pendant le chargement : le déplacer le remet en page.
+  window.__deplaces = 0;
+  new MutationObserver((liste) => {
+    for (const m of liste) for (const n of m.removedNodes) if (n.nodeType === 1 && n.matches("div.cellule")) window.__deplaces++;
+  }).observe(document, { childList: true, subtree: true });
+})();"""
+
+
+def test_chaque_cellule_a_sa_boite_sans_que_son_bloc_soit_deplace(page: Page, serveur_site: str) -> None:
+    """La boîte et la barre sont écrites à la construction (hooks/cellules.py) : cellules.js les nomme et remplit
+    la barre, sans retirer du document un bloc de code déjà mis en page (vu rouge avec l'ancien emboîtement)."""
+    page.add_init_script(DEPLACES)
+    ouvrir(page, serveur_site + "troisd6/scenes-majeures/")
+    blocs = page.locator("div.cellule[data-cellule]").count()
+    assert blocs > 10
+    expect(page.locator(".cellule-boite[role=group][aria-label^='Exemple '] > div.cellule")).to_have_count(blocs)
+    expect(page.get_by_role("button", name="Exécuter l'exemple 1", exact=True)).to_be_visible()
+    assert page.evaluate("window.__deplaces") == 0
+
+
 def _sortie(page: Page, rang: int) -> Any:
     return page.get_by_role("group", name=f"Exemple {rang}", exact=True).locator(".cellule-sortie")
 
