@@ -37,6 +37,7 @@ if __name__ != "hooks.imprimer":  # chargé par MkDocs depuis son chemin : voir 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hooks import modele
+from hooks.cellules import BARRE, BOITE
 
 __all__ = ["AUSSI", "DOSSIERS", "PAGE", "REPERE", "incluse", "on_page_context", "pour_l_imprime"]
 
@@ -61,7 +62,7 @@ _CARNET = re.compile(r'<p class="carnet-(?:lien|note)"[^>]*>.*?</p>\n?', re.S)
 _CELLULE = re.compile(
     r'(<div class="language-pycon) cellule( highlight") data-cellule="\d+"(?: data-hors-navigateur="[^"]*")?'
 )
-_BOITE = re.compile(r'<div class="cellule-boite" role="group">(.*?)<div class="cellule-barre"></div></div>', re.S)
+_BOITE = re.compile(f"{re.escape(BOITE)}(.*?){re.escape(BARRE)}</div>", re.S)
 
 
 def pour_l_imprime(html: str) -> str:
