@@ -14,7 +14,8 @@ page :
   un lien vers une autre page (la référence du code) est recalculé depuis
   l'adresse de la page imprimable.
 
-Une page imprimée n'exécute rien : chaque page réunie y perd le repère du moteur
+Une page imprimée n'exécute rien : son gabarit (`overrides/imprimer.html`) ne charge ni le script de
+Material, ni celui des cellules, ni la recherche ; chaque page réunie y perd le repère du moteur
 Python (`#cellules-config`), le marquage de ses cellules et ses liens vers son
 carnet Jupyter ([`pour_l_imprime`][]) ; la page n'a donc ni boutons de cellules
 ni runtime à préparer, ni bouton « copier » sur ses blocs de code (`no-copy`).

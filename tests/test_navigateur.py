@@ -417,6 +417,37 @@ def test_la_version_imprimable_reunit_toutes_les_regles(
     page.close()
 
 
+@pytest.mark.parametrize("chemin", ["imprimer/", "warp/jets-simples/"])
+def test_la_version_imprimable_se_passe_des_scripts_qu_elle_n_utilise_pas(
+    browser: Browser, serveur_site: str, chemin: str
+) -> None:
+    """Sur un téléphone, imprimer/ ne charge ni le script de Material, ni celui des cellules, ni la recherche
+    (son bouton serait mort) ; une page de règles, si. Sur les deux, le menu et le choix clair / sombre marchent."""
+    page = browser.new_page(viewport={"width": 375, "height": 740})
+    scripts: list[str] = []
+    page.on(
+        "request", lambda r: scripts.append(r.url.removeprefix(serveur_site)) if r.resource_type == "script" else None
+    )
+    ouvrir(page, serveur_site + chemin)
+    recherche = page.locator("label.md-header__button[for='__search']")
+    materiel = [s for s in scripts if s.startswith("assets/javascripts/bundle.")]
+    if chemin == "imprimer/":
+        assert sorted(scripts) == ["javascripts/accessibilite.js", "javascripts/hors-ligne.js"]
+        expect(recherche).to_have_count(0)
+    else:
+        assert materiel and "javascripts/cellules.js" in scripts, scripts
+        expect(recherche).to_be_visible()
+    menu = page.get_by_role("button", name="Menu du site")
+    menu.click()
+    expect(menu).to_have_attribute("aria-expanded", "true")
+    page.keyboard.press("Escape")
+    expect(menu).to_have_attribute("aria-expanded", "false")
+    avant = page.locator("body").get_attribute("data-md-color-scheme")
+    page.locator("form[data-palette] label:visible").click()
+    expect(page.locator("body")).not_to_have_attribute("data-md-color-scheme", avant or "")
+    page.close()
+
+
 def test_les_cartes_s_impriment_entieres_en_noir_sur_blanc(
     browser: Browser, serveur_site: str, site_construit: SiteConstruit
 ) -> None:
