@@ -4,6 +4,7 @@
     python -m scripts.bench_calculateur --passes 1 --repetitions 5
     python -m scripts.bench_calculateur --site DIR      # réutilise un site déjà construit
     python -m scripts.bench_calculateur --site DIR --lien-seul --fois 5   # le lien partagé seulement
+    python -m scripts.bench_calculateur --site DIR --lien-seul --debit 20   # servi comme par une 4G (20 Mbit/s)
 
 Chaque passe ouvre un contexte neuf de Chromium headless (cache vide, 375 px)
 sur la page « Calculateur » du site construit (`mkdocs build --strict`), servie
@@ -244,10 +245,17 @@ def main(arguments: list[str] | None = None) -> int:
     analyse.add_argument("--site", type=Path, help="un site déjà construit (sinon : mkdocs build --strict)")
     analyse.add_argument("--fois", type=int, default=5, help="mesures du lien partagé (5)")
     analyse.add_argument("--lien-seul", action="store_true", help="seulement le lien partagé et le démarrage nu")
+    analyse.add_argument(
+        "--debit", type=float, help="sert le site par un seul lien de ce débit, en Mbit/s (par ex. 20 : une 4G)"
+    )
     options = analyse.parse_args(arguments)
 
     def mesurer(site: Path) -> str:
-        with servir(site) as racine, servir(RACINE / "node_modules" / "pyodide") as npm, sync_playwright() as p:
+        with (
+            servir(site, debit=options.debit) as racine,
+            servir(RACINE / "node_modules" / "pyodide", debit=options.debit) as npm,
+            sync_playwright() as p,
+        ):
             navigateur = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGUMENTS_CHROMIUM)
             liens = [lien_partage(navigateur, racine, npm) for _ in range(options.fois)]
             passes = (
@@ -257,6 +265,8 @@ def main(arguments: list[str] | None = None) -> int:
             )
             navigateur.close()
         texte = rapport_lien(liens)
+        if options.debit:
+            texte = f"Site servi par un seul lien de {options.debit:g} Mbit/s (sans latence ajoutée).\n" + texte
         return texte if options.lien_seul else texte + "\n" + rapport(passes, cpython(options.repetitions))
 
     if options.site:

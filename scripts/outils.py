@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -114,6 +115,34 @@ class _Compresse(_Discret):
         return io.BytesIO(corps)
 
 
+class _Limite:
+    """Un lien d'un débit donné, partagé par toutes les réponses du serveur : celui d'un téléphone, qui n'a
+    qu'une connexion au réseau. Chaque morceau écrit attend son tour sur ce lien (le temps de transmission
+    seulement : pas de latence ajoutée)."""
+
+    def __init__(self, octets_par_seconde: float) -> None:
+        self.debit = octets_par_seconde
+        self.libre = 0.0  # l'instant (time.monotonic) où le lien aura fini ce qu'on lui a confié
+        self.verrou = threading.Lock()
+
+    def attendre(self, octets: int) -> None:
+        with self.verrou:
+            self.libre = max(self.libre, time.monotonic()) + octets / self.debit
+            fin = self.libre
+        time.sleep(max(0.0, fin - time.monotonic()))
+
+
+class _Ralenti(_Discret):
+    """Chaque corps de réponse passe par le lien `limite`, par morceaux de 16 Kio (compressé ou non : voir `servir`)."""
+
+    limite: ClassVar[_Limite]
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        while morceau := source.read(16 * 1024):
+            self.limite.attendre(len(morceau))
+            outputfile.write(morceau)
+
+
 class _Serveur(ThreadingHTTPServer):
     """Le serveur du site, qui tait la seule erreur qui n'en est pas une : le navigateur a coupé la connexion.
 
@@ -127,11 +156,16 @@ class _Serveur(ThreadingHTTPServer):
 
 
 @contextmanager
-def servir(dossier: Path, *, compresser: bool = False) -> Iterator[str]:
+def servir(dossier: Path, *, compresser: bool = False, debit: float | None = None) -> Iterator[str]:
     """Sert `dossier` sur 127.0.0.1 (port libre) ; donne l'adresse, arrête le serveur en sortant.
 
-    `compresser` : le texte part compressé, comme chez un hébergeur (les mesures de Lighthouse)."""
-    handler = functools.partial(_Compresse if compresser else _Discret, directory=str(dossier))
+    `compresser` : le texte part compressé, comme chez un hébergeur (les mesures de Lighthouse).
+    `debit` (Mbit/s) : tout ce que sert ce serveur passe par un seul lien de ce débit (un téléphone en 4G).
+    """
+    classe: type[_Discret] = _Compresse if compresser else _Discret
+    if debit:
+        classe = type("_RalentiIci", (_Ralenti, classe), {"limite": _Limite(debit * 1e6 / 8)})
+    handler = functools.partial(classe, directory=str(dossier))
     serveur = _Serveur(("127.0.0.1", 0), handler)
     fil = threading.Thread(target=serveur.serve_forever, daemon=True)
     fil.start()

@@ -7,7 +7,9 @@ images et les archives telles quelles ; le navigateur qui ne demande pas de comp
 from __future__ import annotations
 
 import gzip
+import time
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from scripts.outils import servir
@@ -38,3 +40,27 @@ def test_le_texte_part_compresse_le_reste_tel_quel(tmp_path: Path) -> None:
             assert redirige.url.endswith("/warp/")
     with servir(tmp_path) as adresse:  # les tests : les octets du fichier, toujours
         assert _obtenir(adresse + "warp/")[1:] == (None, page.encode("utf-8"))
+
+
+def test_un_lien_ralenti_transmet_tout_au_debit_dit_partage_entre_les_reponses(tmp_path: Path) -> None:
+    """`servir(debit=…)` (les mesures du lien partagé sur un réseau de téléphone) : les octets arrivent entiers, et
+    deux réponses servies en même temps se partagent le lien (leur total ne passe pas plus vite que le débit).
+    Une borne basse seulement : une machine chargée ne peut que rallonger le temps, jamais le raccourcir."""
+    donnees = bytes(range(256)) * 1024  # 256 Kio
+    (tmp_path / "a.bin").write_bytes(donnees)
+    (tmp_path / "b.bin").write_bytes(donnees)
+    with servir(tmp_path, debit=8) as adresse:  # 8 Mbit/s : 1 Mo/s
+        debut = time.monotonic()
+        with ThreadPoolExecutor(2) as parallele:
+            recus = list(parallele.map(lambda nom: _obtenir(adresse + nom)[2], ["a.bin", "b.bin"]))
+        duree = time.monotonic() - debut
+    assert recus == [donnees, donnees]
+    assert duree >= 2 * len(donnees) / 1e6, f"{2 * len(donnees)} octets en {duree:.3f} s, plus vite que 1 Mo/s"
+
+
+def test_un_lien_ralenti_peut_aussi_compresser(tmp_path: Path) -> None:
+    (tmp_path / "regles.css").write_text("p { color: red }\n" * 1000, encoding="utf-8")
+    with servir(tmp_path, compresser=True, debit=8) as adresse:
+        statut, codage, corps = _obtenir(adresse + "regles.css")
+    assert (statut, codage) == (200, "gzip")
+    assert gzip.decompress(corps) == (tmp_path / "regles.css").read_bytes()
