@@ -40,7 +40,7 @@ _SANS_RESEAU = ("data:", "blob:")
 
 
 def ouvrir(page: Page, adresse: str | None = None) -> Any:
-    """Ouvre `adresse` (ou recharge la page) : le document lu jusqu'au bout (`load`), puis le réseau calme.
+    """Ouvre `adresse` (ou recharge la page) : le document lu jusqu'au bout (`load`), le réseau calme, Material monté.
 
     `wait_until="networkidle"` seul ne suffit pas : Chromium peut rester 500 ms
     sans requête pendant qu'il analyse encore un long document (imprimer/,
@@ -51,6 +51,9 @@ def ouvrir(page: Page, adresse: str | None = None) -> Any:
     """
     reponse = page.reload(wait_until="load") if adresse is None else page.goto(adresse, wait_until="load")
     page.wait_for_load_state("networkidle")
+    # Le script de Material s'exécute au premier geste du lecteur (javascripts/material-a-la-demande.js) :
+    # les tests regardent la page telle qu'elle est une fois touchée. Sans geste : test_material_a_la_demande.py.
+    page.evaluate("() => window.chargerMaterial && window.chargerMaterial()")
     return reponse
 
 

@@ -90,6 +90,9 @@ et son exemple sous « Modificateurs » portent la page à 93,5 Ko, le premier c
 grandit de 2,5 Ko nets (3,2 Ko de script, moins celui de Material qu'il remplace), qui retirent au
 chargement deux recalculs de style de tout le document et l'affichage clair avant le sombre ; le
 premier chargement mesuré à 427,0 Ko.
+Depuis que le script de Material attend le premier geste du lecteur (hooks/material_a_la_demande.py), la page
+s'ouvre sans ses 114 Ko : le premier chargement mesuré à 317,4 Ko (le chargeur, 3 Ko, compris) ; la borne
+reste où elle était, Material et ce chargeur y tiendraient encore ensemble à 1,6 Ko près.
 Ce qui reste à gagner sans rien ôter au lecteur : 13,9 Ko de la page sont des suites d'espaces (le
 gabarit du menu), qu'un minifieur de HTML rendrait.
 """
@@ -98,7 +101,7 @@ gabarit du menu), qu'un minifieur de HTML rendrait.
 def test_premier_chargement_sous_le_budget_et_recherche_a_la_demande(
     page: Page, serveur_site: str, site_construit: SiteConstruit
 ) -> None:
-    """Une page de règles se charge en moins de 400 Ko ; la recherche attend qu'on cherche.
+    """Une page de règles s'ouvre en moins de 430 Ko ; le script de Material attend un geste, la recherche qu'on cherche.
 
     Chaque requête compte pour ses en-têtes et la taille du fichier servi (lue sur
     le disque : le navigateur ne donne pas toujours la taille du corps d'un script
@@ -116,9 +119,12 @@ def test_premier_chargement_sous_le_budget_et_recherche_a_la_demande(
 
     page.on("requestfinished", noter)
     page.set_viewport_size(BUREAU)
-    ouvrir(page, serveur_site + "warp/jets-simples/")
+    # Ouverte sans geste du lecteur (pas `ouvrir`, qui en fait un) : le script de Material attend le premier.
+    page.goto(serveur_site + "warp/jets-simples/", wait_until="load")
+    page.wait_for_load_state("networkidle")
     page.wait_for_timeout(500)
     total = sum(n for _, n in recus)
+    assert not [u for u, _ in recus if "/assets/javascripts/bundle." in u], "le script de Material sans geste"
     detail = "\n".join(f"{n:>8} {u}" for u, n in sorted(recus, key=lambda x: -x[1]))
     differes = [u for u, _ in recus if "search_index.json" in u or "/workers/search." in u]
     assert not differes, f"la recherche se charge sans qu'on cherche : {differes}"
@@ -126,6 +132,8 @@ def test_premier_chargement_sous_le_budget_et_recherche_a_la_demande(
         f"premier chargement : {total} octets > {BUDGET_PREMIER_CHARGEMENT}\n{detail}"
     )
     with page.expect_response(lambda r: "search_index.json" in r.url):
+        page.mouse.move(400, 300)  # le premier geste : Material monte, et avec lui le champ de recherche
+        page.wait_for_function("() => document.documentElement.dataset.material === 'monte'")
         page.locator("input[data-md-component='search-query']").click()
     page.keyboard.type("Magistrale")
     expect(page.locator(".md-search-result__item").first).to_be_visible()

@@ -306,9 +306,15 @@
   window.addEventListener("resize", cacher);
   document.addEventListener("focusin", ongletFocalise);
   document.addEventListener("focusout", ongletFocalise);
+  /* Material : à chaque page, navigation instantanée comprise. Il se charge au premier geste du lecteur
+     (javascripts/material-a-la-demande.js) : la page est préparée sans lui, puis de nouveau quand il l'a montée. */
+  function suivreMaterial() {
+    document$.subscribe(preparer);
+  }
   if (typeof document$ !== "undefined") {
-    document$.subscribe(preparer); /* Material : à chaque page, navigation instantanée comprise */
+    suivreMaterial();
   } else {
     preparer();
+    document.addEventListener("material:monte", suivreMaterial, { once: true });
   }
 })();

@@ -511,6 +511,6 @@
     if (window.cellules || !document.getElementById("cellules-config") || ++essais > 250) initialiser();
     else setTimeout(demarrer, 20);
   }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", demarrer);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", demarrer, { once: true });
   else demarrer();
 })();

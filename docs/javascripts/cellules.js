@@ -352,6 +352,6 @@
     window.cellules = { analyser, enMo, executer: (precedentes, src) => moteur.executer(precedentes, src), moteur };
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", initialiser);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", initialiser, { once: true });
   else initialiser();
 })();
