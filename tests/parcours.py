@@ -255,6 +255,9 @@ def parcourir(
                     "termes": page.evaluate(TERMES),
                     "sans_arret_visible": page.evaluate(SANS_ARRET_VISIBLE, chemin),
                 }
+            # La suite : la page telle qu'un lecteur l'a touchée, Material monté à son premier geste
+            # (javascripts/material-a-la-demande.js ; avant tout geste : tests/test_material_a_la_demande.py).
+            page.evaluate("() => window.chargerMaterial && window.chargerMaterial()")
             parcours["axe"][chemin] = fautes_axe(page, axe_js, chemin)
             if "feuilles de style" in quoi:
                 parcours["feuilles de style"][chemin] = page.evaluate(SELECTEURS, feuilles)

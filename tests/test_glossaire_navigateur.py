@@ -179,6 +179,7 @@ def test_une_seule_bulle_pour_toute_la_page_posee_a_la_demande(browser: Browser,
     expect(page.locator("[aria-describedby]")).to_have_count(0)
     # Une page de règles garde ses boutons « copier » ; sa bulle dit la définition écrite au glossaire.
     page.goto(serveur_site + "warp/jets-simples/", wait_until="load")
+    page.evaluate("() => window.chargerMaterial()")  # Material monte ses boutons au premier geste du lecteur
     expect(page.locator(".md-code__button").first).to_be_attached()
     terme = page.locator("article.md-typeset abbr", has_text=re.compile(r"^Magistrale$")).first
     terme.scroll_into_view_if_needed()

@@ -200,6 +200,8 @@ def test_apres_une_visite_tout_le_site_marche_sans_reseau(
 
     # La recherche (index et travailleur de recherche, depuis le cache).
     page.goto(serveur_site + "warp/jets-simples/", wait_until="load")
+    page.mouse.move(400, 300)  # le premier geste : le script de Material (du cache) monte la recherche
+    page.wait_for_function("() => document.documentElement.dataset.material === 'monte'")
     champ = page.locator("input[data-md-component='search-query']")
     champ.click()
     champ.press_sequentially("Magistrale", delay=30)
