@@ -67,6 +67,26 @@ def test_un_lien_partage_charge_python_avant_tout_clic_et_dit_sa_taille(
     assert form.locator(".calc-progres").get_attribute("max") in (None, str(_octets_servis(site_construit)))
 
 
+def test_un_lien_partage_lance_python_avant_que_la_page_soit_montee(
+    contexte: BrowserContext, serveur_site: str
+) -> None:
+    """Le worker de Python naît avant DOMContentLoaded : le lien partagé n'attend pas que la page se monte.
+
+    Un ordre, pas une durée (les durées : `python -m scripts.bench_calculateur --lien-seul`)."""
+    page = contexte.new_page()
+    page.add_init_script(
+        """(() => {
+      window.__ordre = [];
+      const Origine = window.Worker;
+      window.Worker = function (...args) { window.__ordre.push("worker"); return new Origine(...args); };
+      document.addEventListener("DOMContentLoaded", () => window.__ordre.push("DOMContentLoaded"));
+    })()"""
+    )
+    page.goto(serveur_site + "calculateur/?f=warp-jet&trait=4&bonus=1&des=6+5+2+1+3#warp-jet", wait_until="load")
+    assert page.evaluate("window.__ordre") == ["worker", "DOMContentLoaded"]
+    expect(page.locator("#form-warp-jet .calc-verdict-texte")).not_to_be_empty(timeout=CHARGEMENT_PYODIDE_MS)
+
+
 def test_une_page_de_regles_charge_python_quand_on_approche_d_une_cellule(
     contexte: BrowserContext, serveur_site: str, site_construit: SiteConstruit
 ) -> None:

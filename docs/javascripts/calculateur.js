@@ -484,16 +484,18 @@
     const formulaires = new Map();
     for (const form of document.querySelectorAll("form.calc-formulaire[data-formulaire]")) {
       formulaires.set(form.dataset.formulaire, form);
-      brancher(form, formulaires);
     }
     if (!formulaires.size) return;
+    // Un lien partagé est une demande de calcul : Python se charge avant même que la page soit montée.
+    const lien = lireLien(formulaires);
+    if (lien && !lien.message) moteur.prechauffer(lien.form, false);
+    for (const form of formulaires.values()) brancher(form, formulaires);
     document.documentElement.classList.add("calc-un-a-la-fois");
     choisir(formulaires, demandee(formulaires));
     const selecteur = document.getElementById("calc-mecanique");
     selecteur?.addEventListener("change", () => choisir(formulaires, selecteur.value, { ecrire: true }));
     selecteur?.addEventListener("focusin", () => moteur.prechauffer(formulaires.get(selecteur.value)), { passive: true });
     window.addEventListener("hashchange", () => choisir(formulaires, demandee(formulaires)));
-    const lien = lireLien(formulaires);
     if (lien) ouvrirLien(lien, formulaires);
     // Pour les tests et le banc d'essai : le même calcul que le bouton, le même choix que le sélecteur.
     window.calculateur = {
@@ -503,9 +505,10 @@
     };
   }
 
-  // Après l'initialisation des cellules (window.cellules), qu'un lien partagé sollicite dès le chargement :
-  // ce script est chargé avec « defer », cellules.js s'initialise à DOMContentLoaded. Au plus 5 s
-  // d'attente ; sans runtime, le premier calcul dira qu'il manque.
+  // Après le moteur des cellules (window.cellules), qu'un lien partagé sollicite dès le chargement :
+  // ce script est chargé avec « defer », donc après cellules.js, qui pose le moteur à sa lecture ; il
+  // s'exécute avant DOMContentLoaded. Au plus 5 s d'attente (un ordre de scripts changé) ; sans
+  // runtime, le premier calcul dira qu'il manque.
   let essais = 0;
   function demarrer() {
     if (window.cellules || !document.getElementById("cellules-config") || ++essais > 250) initialiser();

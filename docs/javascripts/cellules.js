@@ -328,9 +328,8 @@
   }
 
   function initialiser() {
-    const config = document.getElementById("cellules-config");
+    const config = moteur.config;
     if (!config) return;
-    moteur.config = config;
     const cellules = [];
     // Le rang d'une cellule est sa place dans la page (la page imprimable réunit celles de
     // plusieurs pages : leurs rangs d'origine s'y répètent).
@@ -348,10 +347,14 @@
     }
     const executables = cellules.filter((c) => c.executable);
     for (const cellule of executables) brancher(cellule, (c) => lancer(c, executables, config));
-    // Pour les tests et les curieux : le même analyseur et le même moteur que les boutons.
-    window.cellules = { analyser, enMo, executer: (precedentes, src) => moteur.executer(precedentes, src), moteur };
   }
 
+  // Le moteur est là dès la lecture de ce script (#cellules-config le précède dans la page) : un lien partagé
+  // du calculateur (javascripts/calculateur.js, lu juste après) lance Python sans attendre DOMContentLoaded.
+  // Les cellules, elles, sont branchées à DOMContentLoaded.
+  moteur.config = document.getElementById("cellules-config");
+  // Pour les tests et les curieux : le même analyseur et le même moteur que les boutons.
+  window.cellules = { analyser, enMo, executer: (precedentes, src) => moteur.executer(precedentes, src), moteur };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", initialiser, { once: true });
   else initialiser();
 })();
