@@ -24,7 +24,7 @@ par `http.server` sur 127.0.0.1 (sans compression), et mesure :
 
 5. **un lien partagé ouvert jusqu'à son verdict** (`--fois` fois, 5 par défaut) : à froid (contexte
    neuf, cache vide, service worker permis), puis à chaud (le runtime en cache : un nouvel onglet du
-   même contexte), mesuré du début de la navigation au verdict affiché ; et, dans la même exécution, le
+   même profil ; un profil sur disque, comme un téléphone, dont le cache HTTP garde le wasm), mesuré du début de la navigation au verdict affiché ; et, dans la même exécution, le
    **démarrage nu de Pyodide** (un worker qui n'importe que `pyodide.mjs` et appelle `loadPyodide`,
    contexte neuf) : ce que le lien partagé ne peut pas battre. Cibles de l'issue : à froid ≤ 1,3 × le
    démarrage nu ; à chaud ≤ 2 s. Le démarrage nu est mesuré deux fois : avec la bibliothèque standard
@@ -123,23 +123,35 @@ def demarrage_nu(navigateur: Any, page: str, dossier: str) -> float:
     return duree
 
 
-def lien_partage(navigateur: Any, adresse: str, npm: str) -> dict[str, float]:
+def lien_partage(p: Any, navigateur: Any, adresse: str, npm: str) -> dict[str, float]:
     """Un lien partagé à froid puis à chaud (nouvel onglet, runtime en cache), et le démarrage nu de Pyodide (ms),
-    avec la bibliothèque standard du site (précompilée) puis celle que livre npm (`npm` : son dossier servi)."""
-    contexte = navigateur.new_context(viewport={"width": 375, "height": 740}, service_workers="allow")
-    page = contexte.new_page()
-    page.set_default_timeout(0)
-    page.goto(adresse + LIEN)
-    froid = page.evaluate(_VERDICT)
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
-    chaud_page = contexte.new_page()
-    chaud_page.set_default_timeout(0)
-    chaud_page.goto(adresse + LIEN)
-    chaud = chaud_page.evaluate(_VERDICT)
-    dossier = page.evaluate(
-        "() => new URL(document.getElementById('cellules-config').dataset.pyodide, document.baseURI).href"
-    )
-    contexte.close()
+    avec la bibliothèque standard du site (précompilée) puis celle que livre npm (`npm` : son dossier servi).
+
+    Le lien est ouvert dans un profil neuf, sur disque (`p` : Playwright), comme le navigateur d'un téléphone :
+    un contexte éphémère (`new_context`) n'a qu'un cache HTTP en mémoire, qui perd le wasm de Pyodide
+    (9,6 Mo) entre deux onglets, et l'onglet « à chaud » le retéléchargeait."""
+    with tempfile.TemporaryDirectory(prefix="profil-") as profil:
+        contexte = p.chromium.launch_persistent_context(
+            profil,
+            executable_path=CHROMIUM,
+            headless=True,
+            args=ARGUMENTS_CHROMIUM,
+            viewport={"width": 375, "height": 740},
+            service_workers="allow",
+        )
+        page = contexte.new_page()
+        page.set_default_timeout(0)
+        page.goto(adresse + LIEN)
+        froid = page.evaluate(_VERDICT)
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        chaud_page = contexte.new_page()
+        chaud_page.set_default_timeout(0)
+        chaud_page.goto(adresse + LIEN)
+        chaud = chaud_page.evaluate(_VERDICT)
+        dossier = page.evaluate(
+            "() => new URL(document.getElementById('cellules-config').dataset.pyodide, document.baseURI).href"
+        )
+        contexte.close()
     return {
         "froid": froid,
         "chaud": chaud,
@@ -257,7 +269,7 @@ def main(arguments: list[str] | None = None) -> int:
             sync_playwright() as p,
         ):
             navigateur = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGUMENTS_CHROMIUM)
-            liens = [lien_partage(navigateur, racine, npm) for _ in range(options.fois)]
+            liens = [lien_partage(p, navigateur, racine, npm) for _ in range(options.fois)]
             passes = (
                 []
                 if options.lien_seul
