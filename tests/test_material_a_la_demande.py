@@ -16,6 +16,7 @@ import pytest
 
 from tests.conftest import SiteConstruit
 from tests.navigateur import Browser, Page, expect
+from tests.parcours import fautes_axe
 from tests.test_hors_ligne_navigateur import servir_en_notant
 
 PAGE = "troisd6/scenes-majeures/"
@@ -97,4 +98,25 @@ def test_une_adresse_de_recherche_monte_material_sans_geste(browser: Browser, se
     page.goto(serveur_site + PAGE + "?q=critique", wait_until="load")
     page.wait_for_function(_MONTE)
     expect(page.locator(".md-search-result__item").first).to_be_attached(timeout=15_000)
+    page.close()
+
+
+@pytest.mark.parametrize("adresse", ["reference/warp-jets/", PAGE])
+def test_avant_material_axe_ne_trouve_rien_de_grave_a_375_px(
+    browser: Browser, serveur_site: str, axe_core: Path, adresse: str
+) -> None:
+    """Avant tout geste, la page telle qu'un lecteur d'écran la trouve : les signatures de la référence (blocs de
+    code plus larges qu'un téléphone) défilent au clavier, comme une fois Material monté."""
+    page = browser.new_page(viewport={"width": 375, "height": 740})
+    page.goto(serveur_site + adresse, wait_until="load")
+    page.wait_for_load_state("networkidle")
+    assert not page.evaluate(_MONTE)
+    assert fautes_axe(page, axe_core, adresse) == []
+    larges = page.evaluate(
+        "() => [...document.querySelectorAll('.md-content pre > code')]"
+        ".filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.getAttribute('tabindex'))"
+    )
+    assert all(t == "0" for t in larges), larges
+    if adresse != PAGE:
+        assert larges, "la référence doit avoir des signatures plus larges que 375 px : le test ne verrait rien"
     page.close()

@@ -11,7 +11,8 @@
  *   montait une par occurrence, 883 sur imprimer/).
  * - Une zone qui défile (grand tableau sur un téléphone) sans rien de
  *   focalisable dedans prend le focus, pour défiler au clavier (WCAG 2.1.1),
- *   avec un nom : « Tableau défilant : <section> ».
+ *   avec un nom : « Tableau défilant : <section> ». Un bloc de code qui défile
+ *   aussi, avant que Material (chargé au premier geste) ne le fasse lui-même.
  * - Le bouton du menu (tiroir, sous 1220 px) s'atteint et s'actionne au clavier.
  * - Des noms français aux repères et au dialogue de recherche que Material
  *   laisse sans nom ou en double.
@@ -281,11 +282,23 @@
     });
   }
 
+  /* Un bloc de code qui défile prend le focus, pour défiler au clavier : Material
+     le fait quand il monte ses blocs (tabindex="0"), mais il ne s'exécute qu'au
+     premier geste du lecteur (javascripts/material-a-la-demande.js) ; jusque-là,
+     c'est fait ici, de la même façon. Monté, Material en décide seul. */
+  function codesDefilants() {
+    if (document.documentElement.getAttribute("data-material") === "monte") return;
+    document.querySelectorAll(".md-content pre > code:not([tabindex])").forEach(function (code) {
+      if (code.scrollWidth > code.clientWidth + 1) code.setAttribute("tabindex", "0");
+    });
+  }
+
   function preparer() {
     boutonDuMenu();
     termes();
     noms();
     zonesDefilantes();
+    codesDefilants();
     actionsDuCode(document.body);
   }
 
