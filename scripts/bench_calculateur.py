@@ -22,11 +22,12 @@ par `http.server` sur 127.0.0.1 (sans compression), et mesure :
    `--repetitions` fois ;
 4. pour comparaison, le même calcul en CPython (`rules.calculateur.calculer`).
 
-5. **un lien partagé ouvert jusqu'à son verdict** (`--fois` fois, 5 par défaut) : à froid (contexte
-   neuf, cache vide, service worker permis), puis à chaud (le runtime en cache : un nouvel onglet du
-   même profil ; un profil sur disque, comme un téléphone, dont le cache HTTP garde le wasm), mesuré du début de la navigation au verdict affiché ; et, dans la même exécution, le
-   **démarrage nu de Pyodide** (un worker qui n'importe que `pyodide.mjs` et appelle `loadPyodide`,
-   contexte neuf) : ce que le lien partagé ne peut pas battre. Cibles de l'issue : à froid ≤ 1,3 × le
+5. **un lien partagé ouvert jusqu'à son verdict** (`--fois` fois, 5 par défaut) : à froid (profil
+   neuf sur disque, comme le navigateur d'un téléphone, cache vide, service worker permis), puis à
+   chaud (le runtime en cache : un nouvel onglet du même profil), mesuré du début de la navigation au
+   verdict affiché ; et, dans la même exécution, le **démarrage nu de Pyodide** (un worker qui
+   n'importe que `pyodide.mjs` et appelle `loadPyodide`, contexte neuf) : ce que le lien partagé ne
+   peut pas battre. Cibles de l'issue : à froid ≤ 1,3 × le
    démarrage nu ; à chaud ≤ 2 s. Le démarrage nu est mesuré deux fois : avec la bibliothèque standard
    du site (son bytecode compilé à la construction, `hooks/precompilation.py`) et avec celle que livre
    npm (`node_modules/pyodide`, servi à part), que CPython recompile à chaque démarrage.
