@@ -93,7 +93,10 @@
 
     recevoir(m, resoudre, rejeter) {
       if (m.type === "progres") this.surProgres(this.progres(m.texte, m.recus), m.recus, this.octets());
-      else if (m.type === "pret") resoudre();
+      else if (m.type === "pret") {
+        this.instantane = m.instantane; // "repris", "a-prendre" ou "sans" (cellules-worker.js) : pour les tests et les mesures
+        resoudre();
+      } else if (m.type === "instantane") this.instantane = m.garde ? "garde" : "perdu";
       else if (m.type === "echec") rejeter(new Error(`Python n'a pas pu se charger : ${m.message}`));
       else if (m.type === "resultat") {
         const attente = this.attentes.get(m.id);
