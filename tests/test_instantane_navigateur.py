@@ -13,15 +13,14 @@ Des états, pas des durées (les durées : `python -m scripts.bench_calculateur 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 
-from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
-from tests.navigateur import Browser, BrowserContext, Page, expect
-from tests.parcours import TELEPHONE
-from tests.surveillance import Surveillance, ouvrir
-from tests.test_cellules import PAGE_REGLES, _exiger_runtime
+from tests import test_telephone_runtime
+from tests.conftest import CHARGEMENT_PYODIDE_MS
+from tests.navigateur import BrowserContext, Page, expect
+from tests.surveillance import ouvrir
+from tests.test_cellules import PAGE_REGLES
 from tests.test_cellules_navigateur import _executer, _modifier, _sortie
 
 pytestmark = pytest.mark.navigateur
@@ -37,16 +36,8 @@ _ENTREES = f"""async () => {{
 }}"""
 """Les instantanés gardés : [adresse, octets (compressés)]."""
 
-
-@pytest.fixture
-def contexte(browser: Browser, site_construit: SiteConstruit) -> Iterator[BrowserContext]:
-    """Un téléphone : ses onglets partagent le Cache Storage, comme ceux d'un navigateur."""
-    _exiger_runtime(site_construit)
-    contexte = browser.new_context(viewport=TELEPHONE)
-    surveillance = Surveillance(contexte)
-    yield contexte
-    surveillance.verifier()
-    contexte.close()
+contexte = test_telephone_runtime.contexte
+"""La fixture : un téléphone surveillé (375 px) ; ses onglets partagent le Cache Storage, comme ceux d'un navigateur."""
 
 
 def _etat(page: Page) -> str:
