@@ -156,7 +156,6 @@ async function charger(adressePyodide, adressePaquet) {
 // aussitôt, il disputait le processeur à l'affichage du verdict : lien partagé à froid 2,10 → 2,41 s,
 // médianes de 4 alternées), avant la première cellule (le code du lecteur n'entre jamais dans un
 // instantané), ou 3 s après « pret ».
-// aPrendre : la prise en attente (une fonction), ou null.
 
 function prendreInstantane(pyodide, cle) {
   aPrendre = null;
