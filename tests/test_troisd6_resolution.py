@@ -22,7 +22,6 @@ from rules.troisd6 import (
     MALUS_CONTRE_ATTAQUE,
     Defense,
     Indice,
-    Lancer,
     Niveau,
     Personnage,
     Tour,
@@ -31,12 +30,15 @@ from rules.troisd6 import (
     echange,
     effet,
     jet,
-    lancers,
-    loi_de_la_defense,
     malus_de_defense,
     monter,
     points_nets,
 )
+
+# Les groupes de jets et la loi d'une défense sont le moteur interne des chances : vérifiés ici contre le jeu.
+from rules.troisd6.resolution import _Lancer as Lancer
+from rules.troisd6.resolution import _lancers as lancers
+from rules.troisd6.resolution import _loi_de_la_defense as loi_de_la_defense
 
 _DES = list(product(range(1, 7), repeat=3))
 _TRIES = Counter(tuple(sorted(d)) for d in _DES)

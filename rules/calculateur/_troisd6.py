@@ -46,8 +46,7 @@ from rules.troisd6 import (
     echange,
     effet,
     jet,
-    loi_indice,
-    monter,
+    loi_effet,
     progression,
     scene_non_opposee,
     scene_opposee,
@@ -209,8 +208,8 @@ def _effet(lu: Lecture) -> Reponse:
     )
     if e is None or lu.erreurs:
         return lu.reponse()
-    lance = monter(indice, niveaux + (dt or 0))
-    loi_points = {t + (dd or 0) + bonus: p for t, p in loi_indice(lance).items()}
+    lance = e.indice
+    loi_points = loi_effet(indice, dd=dd, dt=dt, niveaux=niveaux, bonus_points=bonus)
     loi: dict[Avantage, Fraction] = defaultdict(Fraction)
     for pts, p in loi_points.items():
         loi[progression(actuel, pts)] += p
@@ -413,9 +412,8 @@ def _attaque_lancee(lu: Lecture, att: Personnage, risque: Risque) -> Niveau | tu
     """L'attaque telle qu'elle a été lancée : ses dés (donnés ou tirés), ou son niveau ; `None` si elle est refusée."""
     choisi, des = lu.choix("niveau_attaque"), lu.des("des_attaque")
     if lu.lancer:
-        seuil = att.seuil_pour()
-        assert seuil is not None
-        tire = lu.essayer(lambda: jet(seuil + risque.modificateur, None, rng=lu.rng), defaut="des_attaque")
+        seuil = att.seuil_du_jet(None, risque.modificateur)
+        tire = lu.essayer(lambda: jet(seuil, None, rng=lu.rng), defaut="des_attaque")
         if tire is None:
             return None
         lu.sorties |= {"des_attaque": ecrire_des(tire.des), "niveau_attaque": "des"}
@@ -454,9 +452,7 @@ def _table_apres_attaque(choix: Any) -> tuple[Tableau, Tableau]:
 
 
 def _faits_apres_attaque(att: Personnage, risque: Risque, attaque: Any, choix: Any) -> tuple[str, ...]:
-    seuil = att.seuil_pour()
-    assert seuil is not None
-    sous = f"sous le seuil {seuil + risque.modificateur} {de_le(att.nom)} ({att.indice}, {risque})"
+    sous = f"sous le seuil {att.seuil_du_jet(None, risque.modificateur)} {de_le(att.nom)} ({att.indice}, {risque})"
     if isinstance(attaque, Niveau):
         lance = f"Attaque : {str(attaque).lower()} {sous} ; son Dd ou son Dt pèse selon ses chances."
     else:

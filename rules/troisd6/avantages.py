@@ -75,10 +75,7 @@ def avantage(points: int) -> Avantage:
         rules.refus.Refus: points doit être un entier, reçu 2.5
     """
     _valider.entier("points", points)
-    for niveau, (bas, haut) in BORNES_AVANTAGE.items():
-        if (bas is None or points >= bas) and (haut is None or points <= haut):
-            return niveau
-    raise AssertionError("la table couvre tous les entiers")  # pragma: no cover
+    return _avantage(points)
 
 
 def progression(actuel: Avantage, points: int) -> Avantage:
@@ -113,7 +110,19 @@ def progression(actuel: Avantage, points: int) -> Avantage:
         rules.refus.Refus: actuel doit être un Avantage (AUCUN, LEGER, MOYEN, FORT, CRITIQUE, DEFINITIF), reçu 'moyen'
     """
     _valider.membre("actuel", actuel, Avantage)
-    obtenu = avantage(points)
+    _valider.entier("points", points)
+    return _progression(actuel, points)
+
+
+def _progression(actuel: Avantage, points: int) -> Avantage:
+    """La règle de [`progression`][rules.troisd6.avantages.progression] : la seule, que le jeu et les chances suivent."""
     if points < 1:
         return actuel
-    return max(actuel.cran_suivant(), obtenu)
+    return max(actuel.cran_suivant(), _avantage(points))
+
+
+def _avantage(points: int) -> Avantage:
+    for niveau, (bas, haut) in BORNES_AVANTAGE.items():
+        if (bas is None or points >= bas) and (haut is None or points <= haut):
+            return niveau
+    raise AssertionError("la table couvre tous les entiers")  # pragma: no cover

@@ -29,19 +29,18 @@ from functools import cache
 from rules import _valider
 from rules._francais import a_le, de_le, decimal, majuscule, moins, nombre, signe
 from rules.refus import PHRASE, PROPOS, Refus
-from rules.troisd6.avantages import Avantage, avantage
+from rules.troisd6.avantages import Avantage
 from rules.troisd6.effets import Indice
-from rules.troisd6.jets import Niveau, jet
+from rules.troisd6.jets import Niveau, jet, seuil_de_loi
 from rules.troisd6.resolution import (
     CARACTERISTIQUE_DE_DEFENSE,
     Defense,
-    Lancer,
-    lancer_de,
-    lancers,
-    loi_de_la_defense,
-    malus_de_defense,
+    _Lancer,
+    _lancer_de,
+    _lancers,
+    _loi_de_la_defense,
 )
-from rules.troisd6.scenes import Personnage, Tour, debut_de_scene, verifier_echange
+from rules.troisd6.scenes import Personnage, Tour, _apres_echange, _debut_de_scene, _verifier_echange
 
 __all__ = [
     "RISQUES",
@@ -184,87 +183,81 @@ class Comparaison:
 
 # --- La loi d'un échange -------------------------------------------------------------
 
-_Categorie = Avantage | None
-"""Ce qu'un effet fait à l'avantage : `None` sous 1 point, sinon l'avantage que lit la table."""
+_Issue = tuple[int | None, bool, bool]
+"""(points d'effet nets, `None` si aucun effet ne passe ; l'initiative change-t-elle ; l'attaque a-t-elle réussi)."""
 
-
-def _categorie(points: int | None) -> _Categorie:
-    """« A chaque nouvel effet d'au moins 1 point » : l'avantage que lit la table, ou `None` (aucun effet)."""
-    return None if points is None or points < 1 else avantage(points)
-
-
-_Issue = tuple[_Categorie, bool, bool]
-"""(effet sur l'avantage de l'attaquant, l'initiative passe-t-elle, l'attaque a-t-elle réussi)."""
+_Loi = tuple[tuple[tuple[_Issue, int], ...], int]
+"""La loi d'un échange : ((issue, poids entier), …) et leur dénominateur commun."""
 
 
 @cache
 def _loi_echange(
     seuil_a: int,
     indice_a: Indice,
-    risque: Risque,
+    niveaux: int,
+    bonus_points: int,
     seuil_d: int | None,
     indice_d: Indice | None,
     defense: Defense,
     armure: int,
-) -> tuple[tuple[tuple[_Issue, int], ...], int]:
+) -> _Loi:
     """Loi exacte d'un échange : la décision de [`rules.troisd6.resolution`][rules.troisd6.resolution], jet par jet.
 
-    `seuil_d` est le seuil effectif du défenseur (modificateur et malus de
-    contre-attaque compris), `None` s'il est passif. Chaque groupe de jets de
-    l'attaquant ([`lancers`][rules.troisd6.resolution.lancers]) reçoit la loi
-    de ce que la défense en laisse passer
-    ([`loi_de_la_defense`][rules.troisd6.resolution.loi_de_la_defense]) ; les
-    poids sont des entiers sur un dénominateur commun (rendu avec eux).
+    `seuil_a` et `seuil_d` sont les seuils effectifs des deux jets
+    ([`Personnage.seuil_du_jet`][rules.troisd6.scenes.Personnage.seuil_du_jet]),
+    `seuil_d` `None` face à une opposition passive ; `indice_d`, l'Indice du
+    blocage (`None` s'il ne bloque pas). Chaque groupe de jets de l'attaquant
+    reçoit la loi de ce que la défense en laisse passer ; les poids sont des
+    entiers sur un dénominateur commun (rendu avec eux). Un critique qui monte
+    un Indice hors de l'échelle est refusé (lieu `niveaux`).
     """
-    try:
-        attaques = lancers(seuil_a + risque.modificateur, indice_a, risque.niveaux, risque.bonus_points)
-    except Refus as refus:  # un critique monte l'Indice de l'attaquant, avec les niveaux du risque, hors de l'échelle
-        if refus.lieux == (("niveaux",),):  # l'Indice de l'attaquant, et les niveaux du risque s'il en ajoute
-            raise refus.vers(("attaquant", "indice"), *([("risque", "niveaux")] if risque.niveaux else [])) from None
-        raise refus.relocaliser({"seuil": ("attaquant", "seuil")}) from None
-    passif = seuil_d is None
-    try:
-        lois = [
-            (ga, na, loi_de_la_defense(ga, None if passif else defense, seuil_d, indice_d, armure))
-            for ga, na in attaques.items()
-        ]
-    except Refus as refus:  # un blocage critique monte l'Indice du défenseur hors de l'échelle
-        raise refus.relocaliser({"niveaux": ("defenseur", "indice"), "seuil": ("defenseur", "seuil")}) from None
+    attaques = _lancers(seuil_de_loi(seuil_a), indice_a, niveaux, bonus_points)
+    parade = None if seuil_d is None else defense
+    seuil = None if seuil_d is None else seuil_de_loi(seuil_d)
+    lois = [(ga, na, _loi_de_la_defense(ga, parade, seuil, indice_d, armure)) for ga, na in attaques.items()]
     commun = math.lcm(*(total for _, _, (_, total) in lois))
     loi: dict[_Issue, int] = defaultdict(int)
     for ga, na, (issues, total) in lois:
-        facteur = na * (commun // total)
-        reussi = ga.niveau.reussi
+        facteur, reussi = na * (commun // total), ga.niveau.reussi
         for (points, change), n in issues.items():
-            loi[(_categorie(points), change, reussi)] += facteur * n
+            loi[(points, change, reussi)] += facteur * n
     return tuple((issue, n) for issue, n in loi.items() if n), 216 * commun
 
 
-_Pas = tuple[Fraction, Fraction, tuple[Fraction, Fraction], tuple[tuple[Avantage, bool, Fraction], ...]]
-"""Depuis un avantage de l'attaquant : (il gagne, il échoue face au passif, il reste — garde ou passe
-l'initiative —, il monte à un avantage sous l'objectif — garde ou passe)."""
+_Pas = tuple[
+    tuple[tuple[Avantage, Fraction], ...],
+    Fraction,
+    tuple[Fraction, Fraction],
+    tuple[tuple[Avantage, bool, Fraction], ...],
+]
+"""Depuis un avantage de l'attaquant : (il gagne, à chaque avantage atteint ; il échoue face au passif ; il
+reste — garde ou passe l'initiative — ; il monte à un avantage sous l'objectif — garde ou passe)."""
 
 
 @cache
 def _pas(loi: _Loi, mien: Avantage, objectif: Avantage, second_actif: bool) -> _Pas:
-    """La loi d'un échange regroupée selon ce qu'elle fait à la chaîne, pour un attaquant à l'avantage `mien`."""
+    """La loi d'un échange regroupée selon ce qu'elle fait à la chaîne, pour un attaquant à l'avantage `mien`.
+
+    Chaque issue passe par la règle de la scène jouée,
+    [`apres_echange`][rules.troisd6.scenes.apres_echange] : l'avantage, l'initiative, la fin.
+    """
     issues, denominateur = loi
-    gagne = rate = 0
+    gagne: dict[Avantage, int] = defaultdict(int)
+    rate = 0
     reste = [0, 0]
     montees: dict[tuple[Avantage, bool], int] = defaultdict(int)
-    for (cat, change, reussi), n in issues:
-        nouveau = _monte(mien, cat)
-        passe = change and second_actif
-        if nouveau >= objectif:
-            gagne += n
-        elif not second_actif and not reussi:
-            rate += n  # jet raté face à une opposition passive : l'attaquant échoue
-        elif nouveau == mien:
-            reste[passe] += n
+    for (points, change, reussi), n in issues:
+        suite = _apres_echange(mien, points, change, reussi, second_actif, objectif)
+        if suite.fin == "victoire":
+            gagne[suite.avantage] += n
+        elif suite.fin == "échec":
+            rate += n
+        elif suite.avantage == mien:
+            reste[suite.initiative_passe] += n
         else:
-            montees[(nouveau, passe)] += n
+            montees[(suite.avantage, suite.initiative_passe)] += n
     return (
-        Fraction(gagne, denominateur),
+        tuple((av, Fraction(n, denominateur)) for av, n in gagne.items()),
         Fraction(rate, denominateur),
         (Fraction(reste[0], denominateur), Fraction(reste[1], denominateur)),
         tuple((av, passe, Fraction(n, denominateur)) for (av, passe), n in montees.items()),
@@ -273,30 +266,41 @@ def _pas(loi: _Loi, mien: Avantage, objectif: Avantage, second_actif: bool) -> _
 
 # --- La chaîne ---------------------------------------------------------------------------
 
-_Valeur = tuple[Fraction, Fraction, Fraction, Fraction]
-"""Depuis un état : (victoire du premier, victoire du second, scène sans fin, tours moyens si elle finit)."""
+_Valeur = tuple[Fraction, ...]
+"""Depuis un état : la chance de chaque fin (voir `_Fins`), puis celle d'une scène sans fin, puis le nombre
+moyen de tours si elle finit toujours."""
 
 
-_SANS_FIN: _Valeur = (Fraction(0), Fraction(0), Fraction(1), Fraction(0))
-"""La valeur d'un état d'où la scène ne finit jamais."""
+@dataclass(frozen=True)
+class _Fins:
+    """Comment la chaîne range les fins d'une scène : par camp seulement, ou par camp et avantage atteint.
 
-_Loi = tuple[tuple[tuple[_Issue, int], ...], int]
-"""La loi d'un échange : ((issue, poids entier), …) et leur dénominateur commun."""
+    Le premier camp gagne (0), ou le second (1) ; face à une opposition passive, « le second » est l'échec
+    du premier (avec l'avantage qu'il avait alors)."""
 
+    detail: bool
 
-def _monte(actuel: Avantage, cat: _Categorie) -> Avantage:
-    """La progression (voir [`progression`][rules.troisd6.avantages.progression]), d'après la catégorie de l'effet."""
-    return actuel if cat is None else max(actuel.cran_suivant(), cat)
+    @property
+    def nombre(self) -> int:
+        return 2 * len(Avantage) if self.detail else 2
+
+    def cle(self, qui: int, atteint: Avantage) -> int:
+        return qui * len(Avantage) + atteint.rang if self.detail else qui
+
+    def sans_fin(self) -> _Valeur:
+        """La valeur d'un état d'où la scène ne finit jamais."""
+        return (*(Fraction(0) for _ in range(self.nombre)), Fraction(1), Fraction(0))
 
 
 def _resoudre_paire(
     boucles: tuple[tuple[Fraction, Fraction], tuple[Fraction, Fraction]],
     sorties: tuple[list[Fraction], list[Fraction]],
+    fins: _Fins,
 ) -> tuple[_Valeur, _Valeur]:
     """Résout x = S x + r pour les deux initiatives d'une même paire d'avantages.
 
     `boucles[i][j]` : probabilité de rester sur la paire en passant de l'initiative i à j ;
-    `sorties[i]` : (victoires, sans fin, somme pondérée des tours) apportées par les états déjà résolus.
+    `sorties[i]` : (fins, sans fin, somme pondérée des tours) apportées par les états déjà résolus.
     Un état qui ne sort jamais de la paire ne finit jamais : « sans fin » y vaut 1.
     """
     (s00, s01), (s10, s11) = boucles
@@ -307,12 +311,13 @@ def _resoudre_paire(
         # det = e0·e1 + e0·s10 + s01·e1 (e : probabilité de quitter la paire) : il est nul quand un
         # état ne quitte jamais la paire (il est sans fin) ; l'autre, s'il en sort, se résout seul.
         if ferme[0] and ferme[1]:
-            return _SANS_FIN, _SANS_FIN
+            return fins.sans_fin(), fins.sans_fin()
         i = 0 if ferme[0] else 1
         j = 1 - i
-        rj = sorties[j]
-        valeur_j = _normaliser([rj[0], rj[1], rj[2] + boucles[j][i], rj[3]], 1 - boucles[j][j])
-        return (_SANS_FIN, valeur_j) if i == 0 else (valeur_j, _SANS_FIN)
+        rj = list(sorties[j])
+        rj[-2] += boucles[j][i]  # passer à l'état sans fin : la scène ne finit pas
+        valeur_j = _normaliser(rj, 1 - boucles[j][j])
+        return (fins.sans_fin(), valeur_j) if i == 0 else (valeur_j, fins.sans_fin())
     x0 = [((1 - s11) * a + s01 * b) / det for a, b in zip(r0, r1, strict=True)]
     x1 = [(s10 * a + (1 - s00) * b) / det for a, b in zip(r0, r1, strict=True)]
     return _tours(x0), _tours(x1)
@@ -325,12 +330,12 @@ def _normaliser(r: list[Fraction], decisif: Fraction) -> _Valeur:
 
 def _tours(x: list[Fraction]) -> _Valeur:
     """La valeur d'un état ; sa durée moyenne n'a de sens (et n'est gardée) que si la scène finit toujours."""
-    gagne_a, gagne_b, sans_fin, tours = x
-    return (gagne_a, gagne_b, sans_fin, tours if sans_fin == 0 else Fraction(0))
+    *debut, sans_fin, tours = x
+    return (*debut, sans_fin, tours if sans_fin == 0 else Fraction(0))
 
 
 def _chaine(
-    lois: tuple[_Loi, _Loi | None], objectif: Avantage, depart: tuple[Avantage, Avantage]
+    lois: tuple[_Loi, _Loi | None], objectif: Avantage, depart: tuple[Avantage, Avantage], fins: _Fins
 ) -> dict[tuple[Avantage, Avantage, int], _Valeur]:
     """Les valeurs des états au-dessus de `depart` (0 : le premier a l'initiative, 1 : le second).
 
@@ -342,31 +347,38 @@ def _chaine(
     for av_a in reversed([av for av in sous if av >= depart[0]]):
         for av_b in reversed([av for av in sous if av >= depart[1]] if second_actif else [Avantage.AUCUN]):
             boucles = [[Fraction(0), Fraction(0)], [Fraction(0), Fraction(0)]]
-            sorties = [[Fraction(0), Fraction(0), Fraction(0), Fraction(1)] for _ in range(2)]
+            sorties = [[Fraction(0)] * (fins.nombre + 1) + [Fraction(1)] for _ in range(2)]
             for qui, loi in enumerate(lois):
                 if loi is None:
                     continue
-                gagne, rate, reste, montees = _pas(loi, av_a if qui == 0 else av_b, objectif, second_actif)
+                mien = av_a if qui == 0 else av_b
+                gagne, rate, reste, montees = _pas(loi, mien, objectif, second_actif)
                 sortie = sorties[qui]
-                sortie[qui] += gagne
-                sortie[1] += rate  # face à une opposition passive, un jet raté fait échouer le premier
+                for atteint, p in gagne:
+                    sortie[fins.cle(qui, atteint)] += p
+                sortie[fins.cle(1, mien)] += rate  # face à une opposition passive, un jet raté fait échouer le premier
                 boucles[qui][qui] += reste[0]
                 boucles[qui][1 - qui] += reste[1]
                 for nouveau, passe, p in montees:
                     suivant = 1 - qui if passe else qui
                     v = valeurs[(nouveau, av_b, suivant) if qui == 0 else (av_a, nouveau, suivant)]
-                    for k in range(4):
-                        sortie[k] += p * v[k]
+                    for k, vk in enumerate(v):
+                        sortie[k] += p * vk
             if not second_actif:
                 s00 = boucles[0][0]
-                valeurs[(av_a, av_b, 0)] = _SANS_FIN if s00 == 1 else _normaliser(sorties[0], 1 - s00)
+                valeurs[(av_a, av_b, 0)] = fins.sans_fin() if s00 == 1 else _normaliser(sorties[0], 1 - s00)
                 continue
             v0, v1 = _resoudre_paire(
-                ((boucles[0][0], boucles[0][1]), (boucles[1][0], boucles[1][1])), (sorties[0], sorties[1])
+                ((boucles[0][0], boucles[0][1]), (boucles[1][0], boucles[1][1])), (sorties[0], sorties[1]), fins
             )
             valeurs[(av_a, av_b, 0)] = v0
             valeurs[(av_a, av_b, 1)] = v1
     return valeurs
+
+
+def _valeur_passive(loi: _Loi, objectif: Avantage, depart: Avantage, fins: _Fins) -> _Valeur:
+    """La valeur du départ d'une scène face à une opposition passive (l'attaquant garde l'initiative)."""
+    return _chaine((loi, None), objectif, (depart, Avantage.AUCUN), fins)[(depart, Avantage.AUCUN, 0)]
 
 
 # --- Les fonctions publiques ------------------------------------------------------------------
@@ -374,16 +386,32 @@ def _chaine(
 
 def _attaque(attaquant: Personnage, risque: Risque, defenseur: Personnage, defense: Defense) -> _Loi:
     """La loi de l'échange quand `attaquant` attaque `defenseur` (qui choisit `defense`)."""
-    seuil_a, seuil_d = attaquant.seuil_pour(), defenseur.seuil_pour(defense)
-    assert seuil_a is not None
-    if defenseur.actif:
-        assert seuil_d is not None
-        seuil_d += risque.modificateur + malus_de_defense(defense, defenseur.talent_contre_attaque)
-    else:
-        seuil_d = None
-    indice_d = defenseur.indice_pour(defense) if defenseur.actif and defense is Defense.BLOCAGE else None
+    seuil_a = _valider.entier(("attaquant", "seuil"), attaquant.seuil_du_jet(None, risque.modificateur))
+    try:  # un critique monte l'Indice de l'attaquant, avec les niveaux du risque, hors de l'échelle
+        _lancers(seuil_de_loi(seuil_a), attaquant.des_effet, risque.niveaux, risque.bonus_points)
+    except Refus as refus:
+        raise refus.vers(("attaquant", "indice"), *([("risque", "niveaux")] if risque.niveaux else [])) from None
+    seuil_d = _seuil_du_defenseur(defenseur, defense, risque) if defenseur.actif else None
+    indice_d = defenseur.indice_de_defense(defense) if defenseur.actif else None
     try:
-        return _loi_echange(seuil_a, attaquant.des_effet, risque, seuil_d, indice_d, defense, defenseur.armure)
+        return _loi_echange(
+            seuil_a,
+            attaquant.des_effet,
+            risque.niveaux,
+            risque.bonus_points,
+            seuil_d,
+            indice_d,
+            defense,
+            defenseur.armure,
+        )
+    except Refus as refus:  # un blocage critique monte l'Indice du défenseur hors de l'échelle
+        raise _en_defense(refus.relocaliser({"niveaux": ("defenseur", "indice")}), defenseur, defense) from None
+
+
+def _seuil_du_defenseur(defenseur: Personnage, defense: Defense, risque: Risque) -> int:
+    """Le seuil effectif du défenseur, refusé sous son seuil (celui de sa défense) hors des bornes des lois."""
+    try:
+        return _valider.entier(("defenseur", "seuil"), defenseur.seuil_du_jet(defense, risque.modificateur))
     except Refus as refus:
         raise _en_defense(refus, defenseur, defense) from None
 
@@ -484,14 +512,14 @@ def chances_scene(
         >>> chances_scene(Personnage("Philip", seuil=7, indice="1D6+1D3"), panne).victoire_premier == chance_sans_opposition(7, "1D6+1D3")
         True
     """
-    _, qui, etat = debut_de_scene(a, b, initiative, avantages, objectif)
+    _, qui, etat = _debut_de_scene(a, b, initiative, avantages, objectif)
     for nom, politique in (("politique_a", politique_a), ("politique_b", politique_b)):
         if not isinstance(politique, Politique):
             raise Refus(nom, "être une Politique (risque, défense)", recu=politique)
     loi_a = _attaque_de(a, politique_a, b, politique_b, ("a", "b", "politique_a"))
     loi_b = _attaque_de(b, politique_b, a, politique_a, ("b", "a", "politique_b")) if b.actif else None
     depart = (etat[a.nom], etat[b.nom])
-    valeurs = _chaine((loi_a, loi_b), objectif, depart)
+    valeurs = _chaine((loi_a, loi_b), objectif, depart, _Fins(detail=False))
     if depart[0] >= objectif or (b.actif and depart[1] >= objectif):
         gagne_a = Fraction(int(depart[0] >= objectif))
         valeur: _Valeur = (gagne_a, 1 - gagne_a, Fraction(0), Fraction(0))
@@ -548,18 +576,20 @@ def chances_echange(
         >>> print(chances_echange(ada, bruno, defense=Defense.ESQUIVE))
         Bruno esquive l'attaque d'Ada (seuil 12, 2D6, sans risque), depuis aucun avantage : l'attaque réussit 74,1 % des fois ; l'avantage d'Ada ne bouge pas 61,1 % des fois ; Bruno reprend l'initiative 38,0 % des fois.
     """
-    verifier_echange(attaquant, defenseur)
+    _verifier_echange(attaquant, defenseur)
     if not isinstance(risque, Risque):
         raise Refus("risque", "être un Risque (modificateur, niveaux, bonus_points)", recu=risque)
     _valider.membre("defense", defense, Defense)
     _valider.membre("avantage", avantage, Avantage)
     issues, denominateur = _attaque(attaquant, risque, defenseur, defense)
-    loi = dict.fromkeys(Avantage, Fraction(0))
+    poids = dict.fromkeys(Avantage, 0)
     reprise = reussie = 0
-    for (cat, change, reussi), n in issues:
-        loi[_monte(avantage, cat)] += Fraction(n, denominateur)
-        reprise += n if change and defenseur.actif else 0
+    for (points, change, reussi), n in issues:
+        suite = _apres_echange(avantage, points, change, reussi, defenseur.actif, Avantage.DEFINITIF)
+        poids[suite.avantage] += n
+        reprise += n if suite.initiative_passe else 0
         reussie += n if reussi else 0
+    loi = {av: Fraction(n, denominateur) for av, n in poids.items()}
     return _raconter_chances_echange(
         ChancesEchange(
             defense if defenseur.actif else None,
@@ -640,14 +670,12 @@ class DefenseApresAttaque:
         return self.explication
 
 
-def _attaque_lancee(attaquant: Personnage, risque: Risque, attaque: object) -> tuple[Niveau, dict[Lancer, int]]:
+def _attaque_lancee(attaquant: Personnage, risque: Risque, attaque: object) -> tuple[Niveau, dict[_Lancer, int]]:
     """Les jets de l'attaquant qui ont pu donner `attaque` (un niveau, ou trois dés) et leur nombre d'ordres."""
-    seuil = attaquant.seuil_pour()
-    assert seuil is not None
-    seuil += risque.modificateur
+    seuil = attaquant.seuil_du_jet(None, risque.modificateur)
     ind = attaquant.des_effet
     if isinstance(attaque, Niveau):
-        groupes = lancers(seuil, ind, risque.niveaux, risque.bonus_points)
+        groupes = _lancers(seuil_de_loi(seuil), ind, risque.niveaux, risque.bonus_points)
         possibles = {g: n for g, n in groupes.items() if g.niveau is attaque}
         if not possibles:
             raise Refus("attaque", f"le niveau « {attaque} » est impossible sous le seuil {seuil}", forme=PROPOS)
@@ -655,26 +683,23 @@ def _attaque_lancee(attaquant: Personnage, risque: Risque, attaque: object) -> t
     if isinstance(attaque, str) or not isinstance(attaque, Sequence):
         raise Refus("attaque", "être un Niveau ou les trois dés de l'attaque", recu=attaque)
     j = jet(seuil, _valider.des("attaque", attaque, nombre=3))
-    return j.niveau, {lancer_de(j.niveau, j.dd, j.dt, ind, risque.niveaux, risque.bonus_points): 1}
+    return j.niveau, {_lancer_de(j.niveau, j.dd, j.dt, ind, risque.niveaux, risque.bonus_points): 1}
 
 
 def _chances_defense(
-    groupes: dict[Lancer, int], defenseur: Personnage, defense: Defense, risque: Risque
+    groupes: dict[_Lancer, int], defenseur: Personnage, defense: Defense, risque: Risque
 ) -> ChancesDefense:
     """Les chances d'une défense, sur les jets possibles de l'attaque (la loi de la défense, jet par jet)."""
-    seuil = defenseur.seuil_pour(defense)
-    assert seuil is not None
-    seuil += risque.modificateur + malus_de_defense(defense, defenseur.talent_contre_attaque)
-    indice = defenseur.indice_pour(defense) if defense is Defense.BLOCAGE else None
+    seuil = _seuil_du_defenseur(defenseur, defense, risque)
+    indice = defenseur.indice_de_defense(defense)
     poids = sum(groupes.values())
     points: dict[int, Fraction] = defaultdict(Fraction)
     reprise = Fraction(0)
     for groupe, n in groupes.items():
         try:
-            issues, total = loi_de_la_defense(groupe, defense, seuil, indice, defenseur.armure)
+            issues, total = _loi_de_la_defense(groupe, defense, seuil_de_loi(seuil), indice, defenseur.armure)
         except Refus as refus:  # un blocage critique monte l'Indice du défenseur hors de l'échelle
-            ou = {"niveaux": ("defenseur", "indice"), "seuil": ("defenseur", "seuil")}
-            raise _en_defense(refus.relocaliser(ou), defenseur, defense) from None
+            raise _en_defense(refus.relocaliser({"niveaux": ("defenseur", "indice")}), defenseur, defense) from None
         for (nets, change), m in issues.items():
             p = Fraction(n * m, poids * total)
             points[max(nets or 0, 0)] += p
@@ -721,7 +746,7 @@ def defense_apres_attaque(
         >>> choix.pour(Defense.CONTRE_ATTAQUE).initiative, choix.pour(Defense.ESQUIVE).initiative
         (Fraction(23, 216), Fraction(1, 72))
     """
-    verifier_echange(attaquant, defenseur)
+    _verifier_echange(attaquant, defenseur)
     if not defenseur.actif:
         raise Refus(
             "defenseur", f"{defenseur.nom} est passif, il ne lance rien et ne choisit pas de défense", forme=PROPOS
@@ -729,7 +754,7 @@ def defense_apres_attaque(
     if not isinstance(risque, Risque):
         raise Refus("risque", "être un Risque (modificateur, niveaux, bonus_points)", recu=risque)
     for d in Defense:  # les seuils de chaque défense, modificateur et malus compris, restent dans les bornes
-        verifier_echange(attaquant, defenseur, Tour(modificateur=risque.modificateur, defense=d))
+        _verifier_echange(attaquant, defenseur, Tour(modificateur=risque.modificateur, defense=d))
     niv, groupes = _attaque_lancee(attaquant, risque, attaque)
     options = tuple(_chances_defense(groupes, defenseur, d, risque) for d in Defense)
     meilleure = None if not niv.reussi else max(options, key=lambda o: (o.initiative, -o.points_esperes)).defense

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -25,7 +25,7 @@ from rules._francais import entier, s, signe
 from rules.des import convoluer, lancer, loi_somme
 from rules.refus import PROPOS, Refus
 
-__all__ = ["ECHELLE_INDICES", "Effet", "Indice", "effet", "indice", "loi_indice", "monter"]
+__all__ = ["ECHELLE_INDICES", "Effet", "Indice", "effet", "indice", "loi_effet", "loi_indice", "monter"]
 
 
 _D6_MAX = 15
@@ -280,22 +280,23 @@ def effet(
         ...
         rules.refus.Refus: total : un jet de 2D6 fait de 2 à 12, reçu 13
     """
-    base = indice(depart)
-    for nom, valeur in (("dd", dd), ("dt", dt)):
-        if valeur is not None:
-            _valider.entier(nom, valeur, minimum=1, maximum=6)
-    if dd is not None and dt is not None:
-        raise Refus(
-            ("dd", "dt"),
-            "un jet a un dé doublé (réussite spéciale) ou un dé triplé (critique), pas les deux",
-            recu_ecrit=f"dd={dd}, dt={dt}",
-            forme=PROPOS,
-        )
-    _valider.entier("niveaux", niveaux, minimum=-NIVEAUX_MAX, maximum=NIVEAUX_MAX)
-    _valider.entier("bonus_points", bonus_points, minimum=-_valider.POINTS_MAX, maximum=_valider.POINTS_MAX)
+    base = _entrees(depart, dd, dt, niveaux, bonus_points)
     _valider.generateur(rng)
-    ajout = niveaux + (dt or 0)
-    lance = monter(base, ajout)
+    return _effet(base, dd, dt, niveaux, bonus_points, total, des, rng)
+
+
+def _effet(
+    base: Indice,
+    dd: int | None,
+    dt: int | None,
+    niveaux: int,
+    bonus_points: int,
+    total: int | None,
+    des: Any,
+    rng: random.Random | None,
+) -> Effet:
+    """La règle d'[`effet`][rules.troisd6.effets.effet] sur des entrées vérifiées ; le total ou les dés le sont ici."""
+    lance, plus = _jet_d_effet(base, dd, dt, niveaux, bonus_points)
     if des is not None and total is not None:
         raise Refus(("des", "total"), "donnez les dés d'effet ou leur total, pas les deux", forme=PROPOS)
     valeurs: tuple[int, ...] | None
@@ -309,34 +310,98 @@ def effet(
     else:
         valeurs = lancer(lance.d6, rng) + lancer(lance.d3, rng, faces=3) if des is None else _des(lance, des)
         somme = sum(valeurs)
-    bonus_dd = dd or 0
-    points = somme + bonus_dd + bonus_points
-    morceaux = [f"Indice {base}"]
-    if ajout:
+    resolu = Effet(
+        indice_de_base=base,
+        niveaux=niveaux + (dt or 0),
+        indice=lance,
+        des=valeurs,
+        total_des=somme,
+        dd=dd or 0,
+        bonus_points=bonus_points,
+        points=somme + plus,
+        explication="",
+    )
+    return replace(resolu, explication=_expliquer(resolu, dt, niveaux))
+
+
+def _entrees(depart: Indice | str, dd: int | None, dt: int | None, niveaux: int, bonus_points: int) -> Indice:
+    """Vérifie ce qui fait un jet d'effet (joué ou compté) ; rend l'Indice de départ."""
+    base = indice(depart)
+    for nom, valeur in (("dd", dd), ("dt", dt)):
+        if valeur is not None:
+            _valider.entier(nom, valeur, minimum=1, maximum=6)
+    if dd is not None and dt is not None:
+        raise Refus(
+            ("dd", "dt"),
+            "un jet a un dé doublé (réussite spéciale) ou un dé triplé (critique), pas les deux",
+            recu_ecrit=f"dd={dd}, dt={dt}",
+            forme=PROPOS,
+        )
+    _valider.entier("niveaux", niveaux, minimum=-NIVEAUX_MAX, maximum=NIVEAUX_MAX)
+    _valider.entier("bonus_points", bonus_points, minimum=-_valider.POINTS_MAX, maximum=_valider.POINTS_MAX)
+    return base
+
+
+def _jet_d_effet(base: Indice, dd: int | None, dt: int | None, niveaux: int, bonus_points: int) -> tuple[Indice, int]:
+    """Ce qu'on lance pour un effet, et ce qu'on ajoute à son total : (Indice lancé, points en plus).
+
+    Source : « 3D6 › Scènes majeures › Attaque » : le dé triplé (Dt) d'une
+    critique monte l'Indice d'autant de niveaux, avec les niveaux en plus
+    (manœuvre, argument) ; le dé doublé (Dd) d'une spéciale s'ajoute aux
+    points, avec les points en plus. La seule écriture de cette règle : le jet
+    joué (`effet`), sa loi (`loi_effet`) et les chances d'un échange la lisent ici.
+
+    Examples:
+        >>> _jet_d_effet(Indice(1, 1), None, 2, 0, 0), _jet_d_effet(Indice(2), 4, None, 1, -1)
+        ((Indice(d6=3, d3=0), 0), (Indice(d6=3, d3=0), 3))
+    """
+    return monter(base, niveaux + (dt or 0)), (dd or 0) + bonus_points
+
+
+def _expliquer(e: Effet, dt: int | None, niveaux: int) -> str:
+    """Le calcul d'un effet résolu, en une phrase : il ne décide rien, il lit `e`."""
+    morceaux = [f"Indice {e.indice_de_base}"]
+    if e.niveaux:
         detail = []
         if dt:
             detail.append(f"Dt = {dt}")
         if niveaux and dt:
             detail.append(f"{_niveaux(niveaux)} de bonus")
-        morceaux.append(f" {_niveaux(ajout)}" + (f" ({', '.join(detail)})" if detail else "") + f" → {lance}")
-    jet_texte = f"jet d'effet {somme}" if valeurs is None or len(valeurs) == 1 else f"jet d'effet {valeurs} = {somme}"
-    calcul = jet_texte
-    if bonus_dd:
-        calcul += f", + Dd {bonus_dd}"
-    if bonus_points:
-        calcul += f", {signe(bonus_points)} point{s(abs(bonus_points))}"
-    fin = f"{' =' if bonus_dd or bonus_points else ' :'} {entier(points)} point{s(abs(points))} d'effet."
-    return Effet(
-        indice_de_base=base,
-        niveaux=ajout,
-        indice=lance,
-        des=valeurs,
-        total_des=somme,
-        dd=bonus_dd,
-        bonus_points=bonus_points,
-        points=points,
-        explication="".join(morceaux) + " ; " + calcul + fin,
+        morceaux.append(f" {_niveaux(e.niveaux)}" + (f" ({', '.join(detail)})" if detail else "") + f" → {e.indice}")
+    valeurs = e.des
+    calcul = (
+        f"jet d'effet {e.total_des}"
+        if valeurs is None or len(valeurs) == 1
+        else f"jet d'effet {valeurs} = {e.total_des}"
     )
+    if e.dd:
+        calcul += f", + Dd {e.dd}"
+    if e.bonus_points:
+        calcul += f", {signe(e.bonus_points)} point{s(abs(e.bonus_points))}"
+    fin = f"{' =' if e.dd or e.bonus_points else ' :'} {entier(e.points)} point{s(abs(e.points))} d'effet."
+    return "".join(morceaux) + " ; " + calcul + fin
+
+
+def loi_effet(
+    depart: Indice | str, *, dd: int | None = None, dt: int | None = None, niveaux: int = 0, bonus_points: int = 0
+) -> dict[int, Fraction]:
+    """Loi exacte des points d'un jet d'effet : la règle d'[`effet`][rules.troisd6.effets.effet], sur tous ses dés.
+
+    Source : « 3D6 › Scènes majeures › Attaque » : le Dt d'une critique monte
+    l'Indice, le Dd d'une spéciale s'ajoute aux points, comme pour le jet joué.
+
+    Examples:
+        Une réussite spéciale de 2D6 avec un Dd de 4 fait de 6 à 16 points ; une
+        critique de 1D6+1D3 au Dt de 2 lance 3D6 :
+
+        >>> loi = loi_effet("2D6", dd=4)
+        >>> min(loi), max(loi), loi[11]
+        (6, 16, Fraction(1, 6))
+        >>> loi_effet("1D6+1D3", dt=2) == loi_indice("3D6")
+        True
+    """
+    lance, plus = _jet_d_effet(_entrees(depart, dd, dt, niveaux, bonus_points), dd, dt, niveaux, bonus_points)
+    return {somme + plus: p for somme, p in _loi(lance.d6, lance.d3).items()}
 
 
 def _des(lance: Indice, des: Any) -> tuple[int, ...]:

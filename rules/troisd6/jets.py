@@ -13,9 +13,11 @@ caractéristique + difficulté ; celui d'un jet de talent, 10 + niveau du talent
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from rules import _valider
@@ -286,6 +288,11 @@ def niveau(total: int, seuil: int, dd: int | None, dt: int | None) -> Niveau:
         )
     if dd is None and dt is None and not 6 <= total <= 15:
         raise Refus("total", f"trois dés différents (sans dd ni dt) font de 6 à 15, reçu {total}", forme=PROPOS)
+    return niveau_du_profil(total, seuil, dd, dt)
+
+
+def niveau_du_profil(total: int, seuil: int, dd: int | None, dt: int | None) -> Niveau:
+    """La règle de [`niveau`][rules.troisd6.jets.niveau], sur un profil (total, Dd, Dt) déjà cohérent."""
     if total <= seuil:
         if dt is not None:
             return Niveau.REUSSITE_CRITIQUE
@@ -386,7 +393,12 @@ def jet(seuil: int, des: tuple[int, ...] | list[int] | None = None, *, rng: rand
     """
     seuil = _seuil(seuil)
     _valider.generateur(rng)
-    valeurs = lancer(3, rng) if des is None else _valider.des("des", des, nombre=3)
+    return _jet(seuil, None if des is None else _valider.des("des", des, nombre=3), rng)
+
+
+def _jet(seuil: int, des: tuple[int, ...] | None, rng: random.Random | None) -> Jet:
+    """La règle de [`jet`][rules.troisd6.jets.jet] sur des entrées vérifiées (un `Tour` a vérifié ses dés)."""
+    valeurs = lancer(3, rng) if des is None else des
     total = sum(valeurs)
     dd, dt = double_et_triple(valeurs)
     resultat = niveau(total, seuil, dd, dt)
@@ -453,13 +465,23 @@ def _profils() -> dict[tuple[int, int | None, int | None], Fraction]:
 def profils() -> dict[tuple[int, int | None, int | None], Fraction]:
     """Loi exacte de (total, Dd, Dt) pour 3d6, par le moteur de lois ([`rules.des.loi`][rules.des.loi]).
 
+    Une copie : la modifier ne change aucun calcul suivant.
+
     Examples:
         >>> profils()[(3, None, 1)]
         Fraction(1, 216)
         >>> sum(profils().values())
         Fraction(1, 1)
+        >>> profils().clear(); len(profils())
+        46
     """
-    return _profils()
+    return dict(_profils())
+
+
+@cache
+def comptes_3d6() -> Mapping[tuple[int, int | None, int | None], int]:
+    """Les profils (total, Dd, Dt) de 3d6 en nombre de jets ordonnés sur 216 (lecture seule), pour les lois."""
+    return MappingProxyType({profil: int(p * 216) for profil, p in _profils().items()})
 
 
 def distribution(seuil: int) -> dict[Niveau, Fraction]:

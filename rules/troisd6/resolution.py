@@ -6,17 +6,19 @@ blocage retire-t-il son propre jet d'effet, l'initiative change-t-elle de camp
 (et pourquoi). [`points_nets`][rules.troisd6.resolution.points_nets] fait le
 compte des **points** : l'effet de l'attaque, moins le blocage, moins l'armure.
 [`apports`][rules.troisd6.resolution.apports] dit ce que le niveau d'une
-réussite ajoute à son jet d'effet (le Dd d'une spéciale, le Dt d'une critique).
+réussite ajoute à son jet d'effet (le Dd d'une spéciale, le Dt d'une critique) ;
+[`malus_de_defense`][rules.troisd6.resolution.malus_de_defense], ce que coûte une
+contre-attaque ordinaire.
 
 Les deux chemins s'en servent, et aucun ne redit la règle :
 
 - l'échange **joué** avec des dés, [`echange`][rules.troisd6.scenes.echange] ;
 - les **chances exactes** ([`chances_echange`][rules.troisd6.duel.chances_echange],
   [`chances_scene`][rules.troisd6.duel.chances_scene]), qui appliquent la même
-  décision à chaque groupe de jets : [`lancers`][rules.troisd6.resolution.lancers]
-  regroupe les 216 jets de 3d6 sous un seuil selon ce qu'ils font à l'échange, et
-  [`loi_de_la_defense`][rules.troisd6.resolution.loi_de_la_defense] donne, pour une
-  attaque ainsi lancée, la loi exacte de ce qu'une défense laisse passer.
+  décision à chaque groupe de jets : ce module regroupe les 216 jets de 3d6 sous
+  un seuil selon ce qu'ils font à l'échange, et donne, pour une attaque ainsi
+  lancée, la loi exacte de ce qu'une défense laisse passer (fonctions internes,
+  sans vérification : elles reçoivent des valeurs déjà vérifiées à l'entrée).
 
 C'est la forme du jet opposé de WaRP ([`rules.warp.opposes`][rules.warp.opposes]) :
 une fonction décide, le jeu et le calcul l'appellent.
@@ -34,8 +36,8 @@ from typing import Literal
 from rules import _valider
 from rules._enum import EnumOrdonnee
 from rules.refus import PROPOS, Refus
-from rules.troisd6.effets import Indice, loi_indice, monter
-from rules.troisd6.jets import Niveau, niveau, profils
+from rules.troisd6.effets import Indice, _jet_d_effet, comptes_indice
+from rules.troisd6.jets import Niveau, comptes_3d6, niveau_du_profil
 
 __all__ = [
     "BONUS_DU_BLOCAGE",
@@ -43,12 +45,8 @@ __all__ = [
     "MALUS_CONTRE_ATTAQUE",
     "Decision",
     "Defense",
-    "Lancer",
     "apports",
     "decider",
-    "lancer_de",
-    "lancers",
-    "loi_de_la_defense",
     "malus_de_defense",
     "points_nets",
 ]
@@ -261,18 +259,19 @@ def apports(niveau: Niveau, dd: int | None, dt: int | None) -> tuple[int | None,
         (None, None)
     """
     _valider.membre("niveau", niveau, Niveau)
+    return _apports(niveau, dd, dt)
+
+
+def _apports(niveau: Niveau, dd: int | None, dt: int | None) -> tuple[int | None, int | None]:
     return (dd if niveau is Niveau.REUSSITE_SPECIALE else None, dt if niveau is Niveau.REUSSITE_CRITIQUE else None)
 
 
-@dataclass(frozen=True)
-class Lancer:
-    """Des jets de 3d6 qui font la même chose à l'échange : leur niveau et le jet d'effet qu'ils lancent.
+# --- Les chances exactes : les jets regroupés selon ce qu'ils font à l'échange (internes) -------------
 
-    Examples:
-        >>> l = lancers(11, monter("2D6", 0))
-        >>> l[Lancer(Niveau.REUSSITE_SPECIALE, monter("2D6", 0), 4)]  # 4-4-1, 4-4-2, 4-4-3, trois ordres chacun
-        9
-    """
+
+@dataclass(frozen=True)
+class _Lancer:
+    """Des jets de 3d6 qui font la même chose à l'échange : leur niveau et le jet d'effet qu'ils lancent."""
 
     niveau: Niveau
     """Le niveau de ces jets."""
@@ -282,89 +281,31 @@ class Lancer:
     """Les points ajoutés à ce jet d'effet (le Dd d'une spéciale, les points en plus)."""
 
 
-def lancers(seuil: int, indice: Indice | None = None, niveaux: int = 0, bonus_points: int = 0) -> dict[Lancer, int]:
-    """Les 216 jets ordonnés de 3d6 sous `seuil`, regroupés selon ce qu'ils font à l'échange.
-
-    Source : « 3D6 › Principes de base › Spéciaux et critiques » (le niveau de
-    chaque jet) et « 3D6 › Scènes majeures › Principes généraux › Attaque »
-    (ce qu'il apporte au jet d'effet).
-
-    Un jet réussi lance l'Indice monté de `niveaux` (et du Dt d'une critique),
-    et ajoute `bonus_points` (et le Dd d'une spéciale) : la règle
-    d'[`apports`][rules.troisd6.resolution.apports] et d'[`effet`][rules.troisd6.effets.effet].
-    Sans `indice` (une défense qui ne bloque pas, un jet dont seul le niveau
-    compte), seul le niveau distingue les groupes.
-
-    Args:
-        seuil: le seuil du jet (modificateurs compris).
-        indice: l'Indice du jet d'effet d'une réussite, ou `None`.
-        niveaux: niveaux d'Indice en plus.
-        bonus_points: points d'effet en plus.
-
-    Returns:
-        Chaque groupe et son nombre de jets ordonnés (ils somment à 216).
-
-    Examples:
-        >>> sorted((str(l.niveau), n) for l, n in lancers(3).items())
-        [('Réussite critique', 1), ('Échec critique', 5), ('Échec simple', 120), ('Échec spécial', 90)]
-    """
-    _valider.entier("seuil", seuil, minimum=-_valider.VALEUR_MAX, maximum=_valider.VALEUR_MAX)
-    if indice is not None and not isinstance(indice, Indice):
-        raise Refus("indice", "être un Indice ou None", recu=indice)
-    _valider.entier("niveaux", niveaux)
-    _valider.entier("bonus_points", bonus_points)
-    return dict(_lancers(seuil, indice, niveaux, bonus_points))
-
-
 @cache
-def _lancers(seuil: int, indice: Indice | None, niveaux: int, bonus_points: int) -> dict[Lancer, int]:
-    groupes: dict[Lancer, int] = defaultdict(int)
-    for (total, dd, dt), p in profils().items():
-        groupes[_lancer_de(niveau(total, seuil, dd, dt), dd, dt, indice, niveaux, bonus_points)] += int(p * 216)
-    return dict(groupes)
+def _lancers(seuil: int, indice: Indice | None, niveaux: int, bonus_points: int) -> dict[_Lancer, int]:
+    """Les 216 jets ordonnés de 3d6 sous `seuil`, regroupés selon ce qu'ils font à l'échange (ils somment à 216).
 
-
-def lancer_de(
-    niveau: Niveau, dd: int | None, dt: int | None, indice: Indice | None, niveaux: int = 0, bonus_points: int = 0
-) -> Lancer:
-    """Le groupe d'un jet : son niveau, et (s'il réussit) l'Indice que lance son jet d'effet et les points en plus.
-
-    Source : « 3D6 › Scènes majeures › Principes généraux › Attaque » : une
-    réussite lance l'Indice monté de `niveaux` et du Dt d'une critique, et
-    ajoute `bonus_points` et le Dd d'une spéciale (voir
-    [`apports`][rules.troisd6.resolution.apports]).
-
-    Examples:
-        >>> from rules.troisd6 import jet
-        >>> j = jet(12, (2, 2, 2))
-        >>> lancer_de(j.niveau, j.dd, j.dt, monter("2D6", 0), niveaux=1)
-        Lancer(niveau=<Niveau.REUSSITE_CRITIQUE: 'Réussite critique'>, indice=Indice(d6=5, d3=0), plus=0)
+    Un jet réussi lance son jet d'effet par la règle d'[`apports`][rules.troisd6.resolution.apports] et de
+    `_jet_d_effet` ; sans `indice` (une défense qui ne bloque pas),
+    seul le niveau distingue les groupes.
     """
-    _valider.membre("niveau", niveau, Niveau)
-    if indice is not None and not isinstance(indice, Indice):
-        raise Refus("indice", "être un Indice ou None", recu=indice)
-    _valider.entier("niveaux", niveaux)
-    _valider.entier("bonus_points", bonus_points)
-    return _lancer_de(niveau, dd, dt, indice, niveaux, bonus_points)
+    groupes: dict[_Lancer, int] = defaultdict(int)
+    for (total, dd, dt), n in comptes_3d6().items():
+        groupes[_lancer_de(niveau_du_profil(total, seuil, dd, dt), dd, dt, indice, niveaux, bonus_points)] += n
+    return dict(groupes)
 
 
 def _lancer_de(
     niveau: Niveau, dd: int | None, dt: int | None, indice: Indice | None, niveaux: int, bonus_points: int
-) -> Lancer:
+) -> _Lancer:
+    """Le groupe d'un jet : son niveau, et (s'il réussit) l'Indice que lance son jet d'effet et les points en plus."""
     if not niveau.reussi or indice is None:
-        return Lancer(niveau, None, 0)
-    double, triple = apports(niveau, dd, dt)
-    return Lancer(niveau, monter(indice, niveaux + (triple or 0)), bonus_points + (double or 0))
+        return _Lancer(niveau, None, 0)
+    lance, plus = _jet_d_effet(indice, *_apports(niveau, dd, dt), niveaux, bonus_points)
+    return _Lancer(niveau, lance, plus)
 
 
-@cache
-def _comptes(lance: Indice) -> tuple[dict[int, int], int]:
-    """La loi du total d'un jet d'Indice en jets ordonnés, et leur nombre (6^d6 · 3^d3)."""
-    total = 6**lance.d6 * 3**lance.d3
-    return {v: int(p * total) for v, p in loi_indice(lance).items()}, total
-
-
-def _denominateur(groupes: dict[Lancer, int]) -> int:
+def _denominateur(groupes: dict[_Lancer, int]) -> int:
     """Un dénominateur commun aux jets d'effet de ces groupes : 6^d6 · 3^d3 du plus grand Indice."""
     indices = [g.indice for g in groupes if g.indice is not None]
     return int(6 ** max((i.d6 for i in indices), default=0) * 3 ** max((i.d3 for i in indices), default=0))
@@ -374,62 +315,26 @@ _Issue = tuple[int | None, bool]
 """(points nets, ou `None` si aucun effet ne passe ; l'initiative change-t-elle de camp)."""
 
 
-def loi_de_la_defense(
-    attaque: Lancer, defense: Defense | None, seuil: int | None, indice: Indice | None, armure: int
+@cache
+def _loi_de_la_defense(
+    attaque: _Lancer, defense: Defense | None, seuil: int | None, indice: Indice | None, armure: int
 ) -> tuple[dict[_Issue, int], int]:
     """Loi exacte de ce que fait une défense à une attaque déjà lancée : points nets et initiative.
 
-    Source : « 3D6 › Scènes majeures › Principes généraux › Défense ».
-
     La règle de [`decider`][rules.troisd6.resolution.decider] et de
     [`points_nets`][rules.troisd6.resolution.points_nets], appliquée à chaque
-    jet du défenseur (216, regroupés par [`lancers`][rules.troisd6.resolution.lancers]),
-    à chaque jet d'effet de l'attaque et, s'il bloque, à chacun des siens.
-
-    Args:
-        attaque: l'attaque, telle qu'elle a été lancée (son niveau, son jet d'effet).
-        defense: la défense choisie, `None` face à une opposition passive.
-        seuil: le seuil effectif du défenseur (modificateur du tour et malus de
-            contre-attaque compris), `None` s'il est passif.
-        indice: l'Indice de son blocage (`None` s'il ne bloque pas).
-        armure: son armure.
-
-    Returns:
-        Les issues (points nets ou `None` si aucun effet ne passe, l'initiative
-        change-t-elle) en poids entiers, et leur dénominateur commun.
-
-    Examples:
-        Une réussite simple de 2D6 contre une esquive sous 11 :
-
-        >>> from fractions import Fraction
-        >>> issues, total = loi_de_la_defense(Lancer(Niveau.REUSSITE_SIMPLE, monter("2D6", 0), 0),
-        ...                                   Defense.ESQUIVE, 11, None, 0)
-        >>> Fraction(sum(n for (points, _), n in issues.items() if points is None), total)
-        Fraction(5, 8)
+    jet du défenseur (216, regroupés), à chaque jet d'effet de l'attaque et,
+    s'il bloque, à chacun des siens. `seuil` est le seuil effectif du
+    défenseur (`None` s'il est passif), `indice` celui de son blocage (`None`
+    s'il ne bloque pas). Rend les issues en poids entiers et leur dénominateur commun.
     """
-    if not isinstance(attaque, Lancer):
-        raise Refus("attaque", "être un Lancer (voir lancers)", recu=attaque)
-    if defense is not None:
-        _valider.membre("defense", defense, Defense)
-        _valider.entier("seuil", seuil, minimum=-_valider.VALEUR_MAX, maximum=_valider.VALEUR_MAX)
-    if indice is not None and not isinstance(indice, Indice):
-        raise Refus("indice", "être un Indice ou None", recu=indice)
-    _valider.entier("armure", armure, minimum=0, maximum=_valider.POINTS_MAX)
-    issues, total = _loi_de_la_defense(attaque, defense, seuil, indice, armure)
-    return dict(issues), total
-
-
-@cache
-def _loi_de_la_defense(
-    attaque: Lancer, defense: Defense | None, seuil: int | None, indice: Indice | None, armure: int
-) -> tuple[dict[_Issue, int], int]:
     if defense is None or seuil is None:
         parades = None
         effets_d = 1
     else:
         parades = _lancers(seuil, indice if defense is Defense.BLOCAGE else None, *BONUS_DU_BLOCAGE)
         effets_d = _denominateur(parades)
-    effets_a, total_a = _comptes(attaque.indice) if attaque.indice is not None else ({}, 1)
+    effets_a, total_a = comptes_indice(attaque.indice.d6, attaque.indice.d3) if attaque.indice else ({}, 1)
     loi: dict[_Issue, int] = defaultdict(int)
     retraits: dict[bool, dict[int, int]] = {}
     for parade, n in parades.items() if parades is not None else [(None, 216)]:
@@ -439,7 +344,7 @@ def _loi_de_la_defense(
             continue
         retrait = retraits.setdefault(d.initiative_change, defaultdict(int))
         if d.bloquee and parade is not None and parade.indice is not None:
-            effets_b, total_b = _comptes(parade.indice)
+            effets_b, total_b = comptes_indice(parade.indice.d6, parade.indice.d3)
             for y, m in effets_b.items():
                 retrait[y + parade.plus] += n * m * (effets_d // total_b)
         else:

@@ -19,24 +19,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field, fields, replace
+from functools import cache
+from typing import Any, Literal
 
 from rules import _valider
 from rules._francais import MOINS, a_le, entier, majuscule, signe
 from rules.refus import PHRASE, PROPOS, Refus
-from rules.troisd6.avantages import Avantage, progression
-from rules.troisd6.effets import ECHELLE_INDICES, NIVEAUX_MAX, Effet, Indice, effet, indice
-from rules.troisd6.jets import Jet, jet, jet_valide
+from rules.troisd6.avantages import Avantage, _progression
+from rules.troisd6.effets import ECHELLE_INDICES, NIVEAUX_MAX, Effet, Indice, _effet
+from rules.troisd6.effets import indice as _indice
+from rules.troisd6.jets import Jet, _jet, jet_valide
 from rules.troisd6.resolution import (
     BONUS_DU_BLOCAGE,
     CARACTERISTIQUE_DE_DEFENSE,
     Decision,
     Defense,
-    apports,
-    decider,
-    malus_de_defense,
-    points_nets,
+    _apports,
+    _decider,
+    _malus,
+    _points_nets,
 )
 
 __all__ = [
@@ -44,26 +46,28 @@ __all__ = [
     "Initiative",
     "Personnage",
     "Scene",
+    "Suite",
     "Tour",
     "TourJoue",
-    "debut_de_scene",
+    "apres_echange",
     "echange",
     "initiative",
     "jouer_scene",
-    "verifier_echange",
 ]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Personnage:
-    """Un camp d'une scène majeure.
+    """Un camp d'une scène majeure, vérifié une fois, à sa construction.
 
     Source : « 3D6 › Scènes majeures › Principes généraux › Attaque » : « Les
     points d'effet dépendent du niveau de la caractéristique principalement
     utilisée dans la scène. Cette caractéristique est différente selon le type
     de scène et selon que l'on soit attaquant ou défenseur. » `seuil` et
     `indice` sont ceux de ses attaques ; `seuil_defense` et `indice_defense`,
-    ceux de ses défenses s'ils diffèrent (par défaut, les mêmes).
+    ceux de ses défenses s'ils diffèrent (par défaut, les mêmes). Un Indice
+    s'écrit comme dans le texte (« 2D6 ») ; il est gardé lu
+    ([`Indice`][rules.troisd6.effets.Indice]).
 
     Examples:
         >>> Personnage("Philip", seuil=12, indice="2D6").indice
@@ -77,42 +81,53 @@ class Personnage:
 
     nom: str
     """Le nom affiché dans le compte rendu."""
-    seuil: int | None = None
+    seuil: int | None
     """Le seuil du jet de la scène, sans le modificateur du tour (10 + talent + difficulté…)."""
-    indice: Indice | str | None = None
+    indice: Indice | None
     """L'Indice (dés d'effet) de la caractéristique des effets."""
-    armure: int = 0
+    armure: int
     """Points retirés à chaque effet qu'il subit (armure relationnelle d'un hostile…)."""
-    talent_contre_attaque: bool = False
+    talent_contre_attaque: bool
     """Vrai s'il contre-attaque par un talent particulier : pas de malus de −3."""
-    actif: bool = True
+    actif: bool
     """Faux pour une opposition passive (objet, difficulté, interviewé passif) : elle ne lance rien."""
-    seuil_defense: int | None = None
+    seuil_defense: int | None
     """Le seuil de ses esquives et de ses blocages, s'il diffère de `seuil` (une autre caractéristique)."""
-    indice_defense: Indice | str | None = None
+    indice_defense: Indice | None
     """L'Indice du jet d'effet de ses blocages, s'il diffère de `indice`."""
 
-    def __post_init__(self) -> None:
-        _valider.texte("nom", self.nom)
-        for nom in ("seuil", "seuil_defense"):
-            if getattr(self, nom) is not None:
-                _valider.entier(nom, getattr(self, nom))
-        if self.indice is not None:
-            object.__setattr__(self, "indice", indice(self.indice))
-        if self.indice_defense is not None:
-            try:
-                object.__setattr__(self, "indice_defense", indice(self.indice_defense))
-            except Refus as erreur:  # le refus de l'Indice, sous le nom de ce champ-ci
-                raise erreur.relocaliser({"indice": ("indice_defense",)}) from None
-        _valider.entier("armure", self.armure, minimum=0, maximum=_valider.POINTS_MAX)
-        _valider.booleen("talent_contre_attaque", self.talent_contre_attaque)
-        _valider.booleen("actif", self.actif)
-        if self.actif and (self.seuil is None or self.indice is None):
+    def __init__(
+        self,
+        nom: str,
+        seuil: int | None = None,
+        indice: Indice | str | None = None,
+        armure: int = 0,
+        talent_contre_attaque: bool = False,
+        actif: bool = True,
+        seuil_defense: int | None = None,
+        indice_defense: Indice | str | None = None,
+    ) -> None:
+        _valider.texte("nom", nom)
+        for champ, valeur in (("seuil", seuil), ("seuil_defense", seuil_defense)):
+            if valeur is not None:
+                _valider.entier(champ, valeur)
+        lu = None if indice is None else _indice(indice)
+        try:
+            lu_defense = None if indice_defense is None else _indice(indice_defense)
+        except Refus as erreur:  # le refus de l'Indice, sous le nom de ce champ-ci
+            raise erreur.relocaliser({"indice": ("indice_defense",)}) from None
+        _valider.entier("armure", armure, minimum=0, maximum=_valider.POINTS_MAX)
+        _valider.booleen("talent_contre_attaque", talent_contre_attaque)
+        _valider.booleen("actif", actif)
+        if actif and (seuil is None or lu is None):
             raise Refus(
                 ("seuil", "indice"),
-                f"{self.nom} est actif, et un personnage actif doit avoir un seuil et un indice",
+                f"{nom} est actif, et un personnage actif doit avoir un seuil et un indice",
                 forme=PROPOS,
             )
+        lus = (nom, seuil, lu, armure, talent_contre_attaque, actif, seuil_defense, lu_defense)
+        for nom_du_champ, lu_du_champ in zip(_CHAMPS, lus, strict=True):
+            object.__setattr__(self, nom_du_champ, lu_du_champ)
 
     def seuil_pour(self, defense: Defense | None = None) -> int | None:
         """Le seuil de son jet, sans le modificateur du tour : pour attaquer (`None`), ou pour cette défense.
@@ -142,15 +157,51 @@ class Personnage:
         if defense is not None:
             _valider.membre("defense", defense, Defense)
         en_defense = defense is not None and CARACTERISTIQUE_DE_DEFENSE[defense] == "défense"
-        choisi = self.indice_defense if en_defense and self.indice_defense is not None else self.indice
-        return choisi if isinstance(choisi, Indice) else None
+        return self.indice_defense if en_defense and self.indice_defense is not None else self.indice
+
+    def seuil_du_jet(self, defense: Defense | None, modificateur: int) -> int:
+        """Le seuil effectif de son jet dans un échange : pour attaquer (`None`), ou pour cette défense.
+
+        Source : « 3D6 › Scènes majeures › Principes généraux › Défense » : le
+        défenseur lance « avec le même bonus ou malus choisi par l'attaquant »,
+        sous la caractéristique de sa défense
+        ([`seuil_pour`][rules.troisd6.scenes.Personnage.seuil_pour]), avec le −3
+        d'une contre-attaque ordinaire
+        ([`malus_de_defense`][rules.troisd6.resolution.malus_de_defense]). Le
+        seul calcul de ce seuil : l'échange joué, ses chances et la défense
+        choisie après l'attaque le lisent ici.
+
+        Examples:
+            >>> p = Personnage("Bruno", seuil=11, indice="1D6+1D3", seuil_defense=13)
+            >>> p.seuil_du_jet(None, -1), p.seuil_du_jet(Defense.ESQUIVE, -1), p.seuil_du_jet(Defense.CONTRE_ATTAQUE, -1)
+            (10, 12, 7)
+        """
+        _valider.entier("modificateur", modificateur)
+        base = self.seuil_pour(defense)
+        if base is None:
+            raise Refus("actif", f"{self.nom} est passif : il ne lance rien", forme=PHRASE)
+        return base + modificateur + (0 if defense is None else _malus(defense, self.talent_contre_attaque))
+
+    def indice_de_defense(self, defense: Defense) -> Indice | None:
+        """L'Indice que lance cette défense : celui du blocage ; l'esquive et la contre-attaque n'en lancent pas.
+
+        Examples:
+            >>> p = Personnage("Bruno", seuil=11, indice="1D6+1D3", indice_defense="2D6")
+            >>> [str(p.indice_de_defense(d)) for d in Defense]
+            ['None', '2D6', 'None']
+        """
+        return self.indice_pour(defense) if defense is Defense.BLOCAGE else None
 
     @property
     def des_effet(self) -> Indice:
         """L'Indice, vérifié présent."""
-        if not isinstance(self.indice, Indice):
+        if self.indice is None:
             raise Refus("indice", f"{self.nom} n'a pas d'indice : il ne peut pas infliger d'effet", forme=PHRASE)
         return self.indice
+
+
+_CHAMPS = tuple(f.name for f in fields(Personnage))
+"""Les champs d'un `Personnage`, dans l'ordre de sa construction."""
 
 
 @dataclass(frozen=True)
@@ -193,6 +244,7 @@ def initiative(
         valeur_b: celle du second.
 
     Examples:
+        >>> from rules.troisd6 import jet
         >>> print(initiative("Ada", jet(11, (3, 3, 1)), "Bob", jet(11, (2, 4, 1))))
         Ada : Réussite spéciale, Bob : Réussite simple → Ada prend l'initiative.
         >>> print(initiative("Ada", jet(11, (5, 4, 1)), "Bob", jet(11, (2, 4, 1)), valeur_a=1, valeur_b=2))
@@ -313,31 +365,20 @@ def _effet_du_jet(
     nom: str, j: Jet, ind: Indice, niveaux: int, bonus: int, total: int | None, rng: random.Random | None
 ) -> Effet:
     """L'effet d'un jet réussi ; un total impossible pour l'Indice est refusé sous le champ `nom` du `Tour`."""
-    dd, dt = apports(j.niveau, j.dd, j.dt)
+    dd, dt = _apports(j.niveau, j.dd, j.dt)
     try:
-        return effet(ind, dd=dd, dt=dt, niveaux=niveaux, bonus_points=bonus, total=total, rng=rng)
+        return _effet(ind, dd, dt, niveaux, bonus, total, None, rng)
     except Refus as refus:  # le total donné est le champ `nom` du Tour ; l'échelle des Indices reste telle quelle
         raise refus.relocaliser({"total": (nom,)}) from None
 
 
-def _plus(seuil: int | None, malus: int) -> int | None:
-    return None if seuil is None else seuil + malus
-
-
-def verifier_echange(attaquant: Any, defenseur: Any, tour: Any = None) -> Tour:
+def _verifier_echange(attaquant: Any, defenseur: Any, tour: Any = None) -> Tour:
     """Vérifie les camps et le tour d'un échange ; rend le tour (par défaut, modificateur 0 et blocage).
 
-    Source : « 3D6 › Scènes majeures › Principes généraux › Attaque, Défense ».
-
-    Ce que refusent [`echange`][rules.troisd6.scenes.echange] et
-    [`chances_echange`][rules.troisd6.duel.chances_echange] avant de rien
-    lancer : deux `Personnage`, un attaquant qui peut attaquer (seuil et
-    Indice), un `Tour`, et des seuils que le modificateur (et le −3 d'une
-    contre-attaque ordinaire) laissent dans les bornes.
-
-    Examples:
-        >>> verifier_echange(Personnage("Ada", seuil=12, indice="2D6"), Personnage("la porte", actif=False))
-        Tour(modificateur=0, des_attaque=None, effet_attaque=None, niveaux=0, bonus_points=0, defense=<Defense.BLOCAGE: 'blocage'>, des_defense=None, effet_defense=None)
+    Ce que refusent [`echange`][rules.troisd6.scenes.echange] et les chances
+    d'un échange avant de rien lancer : deux `Personnage`, un attaquant qui
+    peut attaquer (seuil et Indice), un `Tour`, et des seuils que le
+    modificateur (et le −3 d'une contre-attaque ordinaire) laissent dans les bornes.
     """
     for nom, p in (("attaquant", attaquant), ("defenseur", defenseur)):
         if not isinstance(p, Personnage):
@@ -348,13 +389,9 @@ def verifier_echange(attaquant: Any, defenseur: Any, tour: Any = None) -> Tour:
         raise Refus("tour", "être un Tour (modificateur, dés, défense…)", recu=tour)
     choix: Tour = Tour() if tour is None else tour
     # Le −3 d'une contre-attaque ordinaire ne touche que le défenseur : l'attaquant ne se défend pas.
-    malus = malus_de_defense(choix.defense, defenseur.talent_contre_attaque)
-    for p, base in (
-        (attaquant, attaquant.seuil_pour()),
-        (defenseur, _plus(defenseur.seuil_pour(choix.defense), malus)),
-    ):
-        if base is not None and p.actif:
-            seuil = base + choix.modificateur
+    for p, defense in ((attaquant, None), (defenseur, choix.defense)):
+        if p.actif:
+            seuil = p.seuil_du_jet(defense, choix.modificateur)
             if abs(seuil) > _valider.VALEUR_MAX:
                 raise Refus(
                     "tour",
@@ -394,32 +431,26 @@ def echange(
         >>> e.points, e.initiative_change
         (5, False)
     """
-    tour = verifier_echange(attaquant, defenseur, tour)
+    tour = _verifier_echange(attaquant, defenseur, tour)
     _valider.generateur(rng)
-    seuil_a = attaquant.seuil_pour()
-    assert seuil_a is not None
     # L'ordre des dés est celui de la table : attaque, son effet, défense, l'effet du blocage.
-    ja = jet(seuil_a + tour.modificateur, tour.des_attaque, rng=rng)
+    ja = _jet(attaquant.seuil_du_jet(None, tour.modificateur), tour.des_attaque, rng)
     ea: Effet | None = None
     if ja.reussi:
         ea = _effet_du_jet(
             "effet_attaque", ja, attaquant.des_effet, tour.niveaux, tour.bonus_points, tour.effet_attaque, rng
         )
     jd: Jet | None = None
-    seuil_d = defenseur.seuil_pour(tour.defense)
     if defenseur.actif:
-        assert seuil_d is not None
-        malus = malus_de_defense(tour.defense, defenseur.talent_contre_attaque)
-        jd = jet(seuil_d + tour.modificateur + malus, tour.des_defense, rng=rng)
-    d = decider(ja.niveau, tour.defense if jd else None, jd.niveau if jd else None)
+        jd = _jet(defenseur.seuil_du_jet(tour.defense, tour.modificateur), tour.des_defense, rng)
+    d = _decider(ja.niveau, tour.defense if jd else None, jd.niveau if jd else None)
     ed: Effet | None = None
-    if d.bloquee and jd is not None:
-        bloque = defenseur.indice_pour(Defense.BLOCAGE)
-        assert bloque is not None  # un camp actif a un Indice
+    bloque = defenseur.indice_de_defense(tour.defense)
+    if d.bloquee and jd is not None and bloque is not None:
         ed = _effet_du_jet("effet_defense", jd, bloque, *BONUS_DU_BLOCAGE, tour.effet_defense, rng)
     points = armure = 0
     if ea is not None and d.effets:
-        points, armure = points_nets(ea.points, ed.points if ed else 0, defenseur.armure)
+        points, armure = _points_nets(ea.points, ed.points if ed else 0, defenseur.armure)
     resolu = Echange(
         attaquant=attaquant.nom,
         defenseur=defenseur.nom,
@@ -443,7 +474,7 @@ def _raconter_echange(e: Echange, defenseur: Personnage, d: Decision) -> str:
     morceaux = [f"{e.attaquant} attaque ({signe(e.modificateur)}, seuil {entier(ja.seuil)}) : {ja.explication}"]
     morceaux.append(ea.explication if ea else "Attaque ratée : aucun point d'effet.")
     if jd is not None and e.defense is not None:
-        malus = malus_de_defense(e.defense, defenseur.talent_contre_attaque)
+        malus = _malus(e.defense, defenseur.talent_contre_attaque)
         detail = signe(e.modificateur) + (f" {signe(malus)}" if malus else "")
         morceaux.append(
             f"{majuscule(e.defenseur)} : {e.defense} ({detail}, seuil {entier(jd.seuil)}) : {jd.explication}"
@@ -517,7 +548,7 @@ class Scene:
         return self.transcript
 
 
-def debut_de_scene(
+def _debut_de_scene(
     a: Any, b: Any, initiative: str | None, avantages: Mapping[str, Avantage] | None, objectif: Any, tours_max: Any = 1
 ) -> tuple[dict[str, Personnage], str, dict[str, Avantage]]:
     """Vérifie les paramètres d'une scène ; rend les camps (par nom), qui a l'initiative, les avantages de départ.
@@ -531,7 +562,7 @@ def debut_de_scene(
 
     Examples:
         >>> ada, porte = Personnage("Ada", seuil=12, indice="2D6"), Personnage("la porte", actif=False)
-        >>> debut_de_scene(ada, porte, None, None, Avantage.DEFINITIF)[1:]
+        >>> _debut_de_scene(ada, porte, None, None, Avantage.DEFINITIF)[1:]
         ('Ada', {'Ada': <Avantage.AUCUN: 'aucun avantage'>, 'la porte': <Avantage.AUCUN: 'aucun avantage'>})
     """
     for nom, p in (("a", a), ("b", b)):
@@ -564,6 +595,79 @@ def debut_de_scene(
                 )
             etat[nom] = av
     return camps, qui, etat
+
+
+Fin = Literal["victoire", "échec"]
+"""Comment finit une scène : l'attaquant atteint l'objectif, ou rate un jet face à une opposition passive."""
+
+
+@dataclass(frozen=True)
+class Suite:
+    """Ce qu'un échange fait à la scène : l'avantage de l'attaquant, l'initiative, la fin éventuelle."""
+
+    avantage: Avantage
+    """L'avantage de l'attaquant après l'échange."""
+    initiative_passe: bool
+    """Vrai si le défenseur prend l'initiative pour l'échange suivant."""
+    fin: Fin | None
+    """`"victoire"` : l'attaquant atteint l'objectif ; `"échec"` : jet raté face à une opposition passive ;
+    `None` : la scène continue."""
+
+
+def apres_echange(
+    avantage: Avantage,
+    points: int | None,
+    *,
+    initiative_change: bool,
+    attaque_reussie: bool,
+    defenseur_actif: bool = True,
+    objectif: Avantage = Avantage.DEFINITIF,
+) -> Suite:
+    """Ce qu'un échange résolu fait à la scène : l'avantage monte, l'initiative passe, la scène finit.
+
+    Source : « 3D6 › Scènes majeures › Principes généraux » (Effet et
+    avantages, Défense, Fin de la scène). L'avantage de l'attaquant suit
+    [`progression`][rules.troisd6.avantages.progression] (`points` : les
+    points d'effet nets, `None` si aucun effet ne passe) ; l'initiative passe
+    au défenseur s'il la reprend et s'il est actif (une opposition passive
+    ne la prend jamais) ; la scène finit quand l'attaquant atteint
+    `objectif`, ou, face à une opposition passive, à son premier jet raté.
+    La seule écriture de ces règles : la scène jouée
+    ([`jouer_scene`][rules.troisd6.scenes.jouer_scene]) et ses chances
+    exactes ([`chances_scene`][rules.troisd6.duel.chances_scene]) la suivent.
+
+    Examples:
+        >>> apres_echange(Avantage.MOYEN, 11, initiative_change=False, attaque_reussie=True)
+        Suite(avantage=<Avantage.CRITIQUE: 'avantage critique'>, initiative_passe=False, fin=None)
+        >>> apres_echange(Avantage.FORT, 2, initiative_change=True, attaque_reussie=True, objectif=Avantage.CRITIQUE).fin
+        'victoire'
+        >>> apres_echange(Avantage.LEGER, None, initiative_change=True, attaque_reussie=False, defenseur_actif=False)
+        Suite(avantage=<Avantage.LEGER: 'avantage léger'>, initiative_passe=False, fin='échec')
+    """
+    _valider.membre("avantage", avantage, Avantage)
+    if points is not None:
+        _valider.entier("points", points)
+    for nom, valeur in (
+        ("initiative_change", initiative_change),
+        ("attaque_reussie", attaque_reussie),
+        ("defenseur_actif", defenseur_actif),
+    ):
+        _valider.booleen(nom, valeur)
+    _valider.membre("objectif", objectif, Avantage)
+    return _apres_echange(avantage, points, initiative_change, attaque_reussie, defenseur_actif, objectif)
+
+
+@cache  # les chances d'une scène le demandent pour chaque issue de chaque échange : des milliers de fois
+def _apres_echange(
+    avantage: Avantage, points: int | None, change: bool, reussie: bool, actif: bool, objectif: Avantage
+) -> Suite:
+    nouveau = _progression(avantage, 0 if points is None else points)
+    fin: Fin | None = None
+    if nouveau >= objectif:
+        fin = "victoire"
+    elif not actif and not reussie:
+        fin = "échec"
+    return Suite(nouveau, change and actif, fin)
 
 
 def _tours_a_jouer(tours: Sequence[Tour], rng: random.Random | None, tours_max: int) -> Iterator[Tour]:
@@ -644,7 +748,7 @@ def jouer_scene(
         >>> s.terminee, s.vainqueur
         (False, None)
     """
-    camps, qui, etat = debut_de_scene(a, b, initiative, avantages, objectif, tours_max)
+    camps, qui, etat = _debut_de_scene(a, b, initiative, avantages, objectif, tours_max)
     imposes = _valider.suite("tours", tours, maximum=_valider.TOURS_MAX, quoi="Tour")
     for i, t in enumerate(imposes):  # tous vérifiés avant de jouer : une scène finie tôt ne cache pas un mauvais tour
         if not isinstance(t, Tour):
@@ -660,16 +764,17 @@ def jouer_scene(
         att = camps[qui]
         dfn = b if qui == a.nom else a
         e = echange(att, dfn, t, rng=rng)
-        etat[att.nom] = progression(etat[att.nom], e.points)
+        suite = _apres_echange(etat[att.nom], e.points, e.initiative_change, e.jet_attaque.reussi, dfn.actif, objectif)
+        etat[att.nom] = suite.avantage
         maximum[att.nom] = max(maximum[att.nom], etat[att.nom])
-        if e.initiative_change and dfn.actif:
+        if suite.initiative_passe:
             qui = dfn.nom
         numero = premier_numero + i
         joues.append(TourJoue(numero, e, dict(etat), qui, _raconter_tour(numero, e, etat, camps)))
-        if etat[att.nom] >= objectif:
+        if suite.fin == "victoire":
             fin = _raconter_victoire(att.nom, etat[att.nom], objectif)
             return Scene(tuple(joues), att.nom, True, fin, maximum)
-        if not dfn.actif and not e.jet_attaque.reussi:
+        if suite.fin == "échec":
             fin = _raconter_echec(att.nom, dfn.nom, objectif, maximum[att.nom])
             return Scene(tuple(joues), None, True, fin, maximum)
     return Scene(tuple(joues), None, False, _raconter_suite(len(joues) >= tours_max, objectif), maximum)
