@@ -42,7 +42,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-from hooks import npm
+from hooks.cellules import npm
 from scripts.mesures_tests import FAMILLES, famille
 from scripts.outils import ARGUMENTS_CHROMIUM, CHROMIUM, RACINE, construire, servir
 
@@ -99,7 +99,7 @@ class SiteConstruit:
         """Chaque page HTML du site construit, décidé ici une fois pour toute la suite.
 
         Les fichiers servis tels quels sous `assets/` (Material, runtime Python) et `jupyter/`
-        (l'application JupyterLite, hooks/jupyterlite.py) ne sont pas des pages du site.
+        (l'application JupyterLite, hooks/carnets/jupyterlite.py) ne sont pas des pages du site.
         """
         return sorted(
             html

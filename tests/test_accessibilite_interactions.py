@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from hooks import npm
+from hooks.cellules import npm
 from tests.conftest import CHARGEMENT_PYODIDE_MS, RACINE, SiteConstruit
 from tests.navigateur import Browser, Page, expect
 from tests.parcours import TELEPHONE, TERMES, Parcours, groupe

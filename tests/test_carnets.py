@@ -28,7 +28,7 @@ from mkdocs.config import load_config
 from nbclient import NotebookClient
 from traitlets.config import Config
 
-from hooks import carnets, rendu_carnet
+from hooks.carnets import carnets, rendu_carnet
 from tests.conftest import RACINE, SiteConstruit
 
 _BLOC = re.compile(

@@ -1,9 +1,9 @@
 """Les cellules, côté construction : le runtime et la source de `rules` dans le site, la session Python.
 
-Chaque exemple ` ```pycon ` des pages devient une cellule (`hooks/cellules.py`) ;
+Chaque exemple ` ```pycon ` des pages devient une cellule (`hooks/cellules/cellules.py`) ;
 le site contient Pyodide à la version épinglée et l'archive de la source même de
 `rules` ; sous `CI=true`, un runtime absent est une erreur, jamais un chemin
-silencieux. La session (`hooks/cellules_session.py`, ce qui tourne dans le
+silencieux. La session (`hooks/cellules/cellules_session.py`, ce qui tourne dans le
 navigateur) est vérifiée ici sous CPython ; `test_cellules_navigateur.py` la
 vérifie dans Chromium.
 """
@@ -19,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from hooks import cellules, cellules_session, modele, precompilation
+from hooks.cellules import cellules, cellules_session, precompilation
+from hooks.site import modele
 from rules.warp import jet
 from tests.conftest import EN_CI, RACINE, SiteConstruit
 
@@ -76,7 +77,7 @@ def test_l_archive_servie_est_la_source_meme_de_rules(site_construit: SiteConstr
         for f in (RACINE / "rules").rglob("*.py")
         if "__pycache__" not in f.parts
     }
-    attendus["cellules_session.py"] = (RACINE / "hooks" / "cellules_session.py").read_bytes()
+    attendus["cellules_session.py"] = (RACINE / "hooks" / "cellules" / "cellules_session.py").read_bytes()
     contenu.pop("rules/py.typed")
     bytecode = {n: contenu.pop(n) for n in list(contenu) if n.endswith(".pyc")}
     assert contenu == attendus

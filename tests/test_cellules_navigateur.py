@@ -65,7 +65,7 @@ DEPLACES = """(() => {
 
 
 def test_chaque_cellule_a_sa_boite_sans_que_son_bloc_soit_deplace(page: Page, serveur_site: str) -> None:
-    """La boîte et la barre sont écrites à la construction (hooks/cellules.py) : cellules.js les nomme et remplit
+    """La boîte et la barre sont écrites à la construction (hooks/cellules/cellules.py) : cellules.js les nomme et remplit
     la barre, sans retirer du document un bloc de code déjà mis en page (vu rouge avec l'ancien emboîtement)."""
     page.add_init_script(DEPLACES)
     ouvrir(page, serveur_site + "troisd6/scenes-majeures/")

@@ -1,6 +1,6 @@
 """Le site hors ligne, sans navigateur : le crochet, ses listes, le manifeste, les icônes.
 
-Le crochet `hooks/hors_ligne.py` écrit le manifeste et le service worker à la
+Le crochet `hooks/hors_ligne/hors_ligne.py` écrit le manifeste et le service worker à la
 fin de la construction ; ses exemples (doctests) tournent ici, les listes
 publiées disent vrai (chaque empreinte est celle du fichier), et les icônes
 commitées sont celles que dessine `python -m scripts.icones`. Le service worker
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from mkdocs.config import load_config
 
-from hooks import hors_ligne
+from hooks.hors_ligne import hors_ligne
 from scripts import icones
 from scripts.outils import construire
 from tests.conftest import RACINE, SiteConstruit

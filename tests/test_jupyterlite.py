@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from hooks import carnets, jupyterlite
+from hooks.carnets import carnets, jupyterlite
 from tests.conftest import EN_CI, RACINE, SiteConstruit
 from tests.test_carnets import _html, _sorties_de_la_page, _texte
 
@@ -84,7 +84,9 @@ def test_le_noyau_charge_le_pyodide_du_site_et_jamais_pypi(site_construit: SiteC
 def test_chaque_roue_du_lock_est_servie_avec_l_empreinte_epinglee(site_construit: SiteConstruit) -> None:
     roues = _lite(site_construit) / "static" / "roues"
     lock = json.loads((roues / "pyodide-lock.json").read_text(encoding="utf-8"))
-    epinglees = {e.nom: e for e in jupyterlite.epingles((RACINE / "hooks" / "roues_jupyterlite.txt").read_text())}
+    epinglees = {
+        e.nom: e for e in jupyterlite.epingles((RACINE / "hooks" / "carnets" / "roues_jupyterlite.txt").read_text())
+    }
     vus = set()
     for cle, paquet in lock["packages"].items():
         roue = roues / paquet["file_name"]

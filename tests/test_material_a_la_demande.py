@@ -1,4 +1,4 @@
-"""Le script de Material s'exécute au premier geste du lecteur (hooks/material_a_la_demande.py).
+"""Le script de Material s'exécute au premier geste du lecteur (hooks/hors_ligne/material_a_la_demande.py).
 
 À l'ouverture, une page de règles se lit sans lui (ses tableaux, le menu du téléphone, le choix clair / sombre) ;
 il est téléchargé et exécuté, une fois, au premier toucher, clic, touche, mouvement de souris ; une

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from hooks import hors_ligne
+from hooks.hors_ligne import hors_ligne
 from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
 from tests.navigateur import Browser, BrowserContext, Page, expect
 from tests.parcours import TELEPHONE
