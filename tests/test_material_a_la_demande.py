@@ -17,7 +17,7 @@ import pytest
 from tests.conftest import SiteConstruit
 from tests.navigateur import Browser, Page, expect
 from tests.parcours import fautes_axe
-from tests.test_hors_ligne_navigateur import servir_en_notant
+from tests.publication import servir_en_notant
 
 PAGE = "troisd6/scenes-majeures/"
 """Une page de règles avec des tableaux, des onglets et des blocs de code."""
