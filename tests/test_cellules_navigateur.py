@@ -263,9 +263,14 @@ def test_le_navigateur_est_d_accord_avec_la_construction(
 def site_sans_npm(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Le dépôt copié sans node_modules, construit avec un PATH où npm n'est pas : la machine sans npm."""
     copie = tmp_path_factory.mktemp("sans-npm") / "depot"
-    ignorer = shutil.ignore_patterns(
-        "node_modules", ".git", "site", "__pycache__", ".*_cache", "captures", ".venv", "build", "dist", ".hypothesis"
+    motifs = shutil.ignore_patterns(
+        "node_modules", ".git", "__pycache__", ".*_cache", "captures", ".venv", "build", "dist", ".hypothesis"
     )
+
+    def ignorer(dossier: str, noms: list[str]) -> set[str]:
+        # Le site construit (site/) à la racine seulement : hooks/site/ est du code, il se copie.
+        return set(motifs(dossier, noms)) | ({"site"} if Path(dossier) == RACINE else set())
+
     shutil.copytree(RACINE, copie, ignore=ignorer)
     site = copie / "site"
     chemin = os.pathsep.join(d for d in os.environ.get("PATH", "").split(os.pathsep) if not (Path(d) / "npm").exists())
