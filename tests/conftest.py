@@ -355,8 +355,8 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     return [
         "Règles exécutables : chaque worker collecte la suite, le site se construit une fois (1 à 2 min sur un",
         "clone neuf), puis les plus longs d'abord (4 parcours du site, axe-core, carnets) : la barre avance par",
-        "à-coups, ce n'est pas bloqué. Durée mesurée : README, « Tests » (bien plus sur une machine chargée).",
-        "Un bilan suit.",
+        "à-coups, ce n'est pas bloqué. Ce que fait la suite : CONTRIBUTING.md, « La suite de tests » ; sa durée :",
+        "python -m scripts.mesures_tests. Un bilan suit.",
     ]
 
 
