@@ -30,7 +30,7 @@ par `http.server` sur 127.0.0.1 (sans compression), et mesure :
    n'importe que `pyodide.mjs` et appelle `loadPyodide`, contexte neuf) : ce que le lien partagé ne
    peut pas battre. Cibles de l'issue : à froid ≤ 1,3 × le
    démarrage nu ; à chaud ≤ 2 s. Le démarrage nu est mesuré deux fois : avec la bibliothèque standard
-   du site (son bytecode compilé à la construction, `hooks/precompilation.py`) et avec celle que livre
+   du site (son bytecode compilé à la construction, `hooks/cellules/precompilation.py`) et avec celle que livre
    npm (`node_modules/pyodide`, servi à part), que CPython recompile à chaque démarrage.
 
 Le rapport donne des médianes. Cible de l'issue : ≤ 200 ms à chaud. Les temps

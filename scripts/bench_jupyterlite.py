@@ -36,7 +36,7 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-from hooks import jupyterlite
+from hooks.carnets import jupyterlite
 from scripts.outils import ARGUMENTS_CHROMIUM, CHROMIUM, RACINE, construire, servir
 
 _NOYAU_PRET = """async () => {

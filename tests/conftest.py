@@ -42,7 +42,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-from hooks import npm
+from hooks.cellules import npm
 from scripts.mesures_tests import FAMILLES, famille
 from scripts.outils import ARGUMENTS_CHROMIUM, CHROMIUM, RACINE, construire, servir
 
@@ -99,7 +99,7 @@ class SiteConstruit:
         """Chaque page HTML du site construit, décidé ici une fois pour toute la suite.
 
         Les fichiers servis tels quels sous `assets/` (Material, runtime Python) et `jupyter/`
-        (l'application JupyterLite, hooks/jupyterlite.py) ne sont pas des pages du site.
+        (l'application JupyterLite, hooks/carnets/jupyterlite.py) ne sont pas des pages du site.
         """
         return sorted(
             html
@@ -355,8 +355,8 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     return [
         "Règles exécutables : chaque worker collecte la suite, le site se construit une fois (1 à 2 min sur un",
         "clone neuf), puis les plus longs d'abord (4 parcours du site, axe-core, carnets) : la barre avance par",
-        "à-coups, ce n'est pas bloqué. Durée mesurée : README, « Tests » (bien plus sur une machine chargée).",
-        "Un bilan suit.",
+        "à-coups, ce n'est pas bloqué. Ce que fait la suite : CONTRIBUTING.md, « La suite de tests » ; sa durée :",
+        "python -m scripts.mesures_tests. Un bilan suit.",
     ]
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from hooks import npm
+from hooks.cellules import npm
 from tests.conftest import RACINE, SiteConstruit
 from tests.navigateur import Browser, BrowserContext, CDPSession, Page, expect
 from tests.parcours import LARGEURS, MODES, Parcours, fautes_axe, groupe  # noqa: F401 (fautes_axe : réexportée)

@@ -29,13 +29,13 @@ from typing import Any
 
 import pytest
 
-from hooks import npm
+from hooks.cellules import npm
 from tests.conftest import CHARGEMENT_PYODIDE_MS, RACINE, SiteConstruit
+from tests.moteur import PAGE_REGLES
+from tests.moteur import exiger_runtime as _exiger_runtime
 from tests.navigateur import Browser, Page, expect
-from tests.parcours import TELEPHONE, TERMES, Parcours, groupe
+from tests.parcours import LARGEURS, MODES, TELEPHONE, TERMES, Parcours, fautes_axe, groupe
 from tests.surveillance import ouvrir
-from tests.test_accessibilite import LARGEURS, MODES, fautes_axe
-from tests.test_cellules import PAGE_REGLES, _exiger_runtime
 
 CHARGEMENT_MS = CHARGEMENT_PYODIDE_MS  # tests/conftest.py : le seul délai du chargement de Pyodide
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import rules
-from hooks import modele
+from hooks.site import modele
 from tests.conftest import RACINE, SiteConstruit
 
 REFERENCE = RACINE / "docs" / "reference"

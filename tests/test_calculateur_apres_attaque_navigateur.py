@@ -1,5 +1,5 @@
 """« La défense, choisie après l'attaque » dans Chromium (375 px) : la page montre les chances que le paquet
-calcule, et que `tests/test_calculateur_apres_attaque.py` recompte dé par dé ; le lien partagé garde l'attaque."""
+calcule, et que `tests/enumeration_apres_attaque.py` recompte dé par dé ; le lien partagé garde l'attaque."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ import pytest
 
 from rules.calculateur import calculer
 from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
+from tests.enumeration_apres_attaque import CAS, attendu_tableaux
+from tests.lecteur import remplir_et_calculer
+from tests.moteur import exiger_runtime
 from tests.navigateur import Browser, BrowserContext, Page, expect
 from tests.parcours import TELEPHONE
 from tests.surveillance import Surveillance, ouvrir
-from tests.test_calculateur_apres_attaque import CAS, _attendu_tableaux
-from tests.test_cellules import _exiger_runtime
-from tests.test_telephone import _calculer
 
 pytestmark = pytest.mark.navigateur
 
@@ -27,8 +27,8 @@ _AU_NAVIGATEUR = [CAS[0], CAS[1], CAS[2], CAS[8]]
 def onglet(browser: Browser, serveur_site: str, site_construit: SiteConstruit) -> Iterator[tuple[BrowserContext, Page]]:
     """Le calculateur ouvert une fois à 375 px, Python chargé au premier cas : chaque cas repart de
     « Valeurs par défaut » (champs, résultat et adresse remis à zéro), comme le ferait un joueur
-    (`tests/test_telephone._calculer`)."""
-    _exiger_runtime(site_construit)
+    (`tests/lecteur.remplir_et_calculer`)."""
+    exiger_runtime(site_construit)
     contexte = browser.new_context(viewport=TELEPHONE)
     surveillance = Surveillance(contexte)
     page = contexte.new_page()
@@ -43,12 +43,12 @@ def test_le_navigateur_montre_ces_chances(onglet: tuple[BrowserContext, Page], c
     contexte, page = onglet
     form = page.locator("#form-troisd6-apres-attaque")
     expect(form).to_be_visible()
-    _calculer(page, "troisd6-apres-attaque", cas)  # « Valeurs par défaut », les champs du cas, « Calculer »
+    remplir_et_calculer(page, "troisd6-apres-attaque", cas)  # « Valeurs par défaut », les champs du cas, « Calculer »
     lus = form.evaluate(
         """(f) => [...f.querySelectorAll('.calc-resultat table')].map((t) => [...t.tBodies[0].rows].map(
              (tr) => [...tr.cells].filter((c) => !c.classList.contains('calc-col-barre')).map((c) => c.textContent)))"""
     )
-    resume, loi = _attendu_tableaux(cas)
+    resume, loi = attendu_tableaux(cas)
     assert [tuple(ligne[1:]) for ligne in lus[0]] == resume
     assert [tuple(ligne) for ligne in lus[1]] == loi
     reponse = calculer("troisd6-apres-attaque", cas)

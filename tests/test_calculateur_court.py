@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from hooks.calculateur import formulaire_html
+from hooks.calculateur.calculateur import formulaire_html
 from rules import troisd6
 from rules.calculateur import FORMULAIRES, Champ, Formulaire, calculer
 from rules.refus import Refus

@@ -8,10 +8,10 @@ from collections.abc import Iterator
 import pytest
 
 from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
+from tests.moteur import exiger_runtime
 from tests.navigateur import Browser, BrowserContext, expect
 from tests.parcours import TELEPHONE
 from tests.surveillance import Surveillance, ouvrir
-from tests.test_cellules import _exiger_runtime
 
 pytestmark = pytest.mark.navigateur
 
@@ -23,7 +23,7 @@ tout déplié."""
 
 @pytest.fixture(scope="module")
 def contexte(browser: Browser, serveur_site: str, site_construit: SiteConstruit) -> Iterator[BrowserContext]:
-    _exiger_runtime(site_construit)
+    exiger_runtime(site_construit)
     c = browser.new_context(viewport=TELEPHONE)
     surveillance = Surveillance(c)
     yield c

@@ -27,11 +27,10 @@ import pytest
 from rules.calculateur import FORMULAIRES, calculer
 from tests.cas_calculateur import CAS, ERREURS, Cas
 from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, SiteConstruit
-from tests.navigateur import Browser, Page, expect
+from tests.moteur import exiger_runtime
+from tests.navigateur import AXE, Browser, Page, expect
 from tests.parcours import TELEPHONE
 from tests.surveillance import Surveillance, ouvrir
-from tests.test_cellules import _exiger_runtime
-from tests.test_cellules_navigateur import AXE
 
 pytestmark = pytest.mark.navigateur
 
@@ -65,7 +64,7 @@ class Onglet:
 
 @pytest.fixture(scope="module")
 def onglet(browser: Browser, serveur_site: str, site_construit: SiteConstruit) -> Iterator[Onglet]:
-    _exiger_runtime(site_construit)
+    exiger_runtime(site_construit)
     o = Onglet(browser, serveur_site)
     yield o
     o.verifier()

@@ -28,12 +28,9 @@ from mkdocs.config import load_config
 from nbclient import NotebookClient
 from traitlets.config import Config
 
-from hooks import carnets, rendu_carnet
+from hooks.carnets import carnets, rendu_carnet
 from tests.conftest import RACINE, SiteConstruit
-
-_BLOC = re.compile(
-    r'<div class="language-pycon cellule highlight" (?P<attributs>[^>]*)><pre>(?P<code>.*?)</pre></div>', re.S
-)
+from tests.sorties import html_de_la_page, sorties_de_la_page, texte_des_sorties
 
 
 def _pages() -> list[str]:
@@ -42,34 +39,6 @@ def _pages() -> list[str]:
         for md in (RACINE / "docs").rglob("*.md")
         if re.search(r"^[ \t]*```pycon[ \t]*$", md.read_text(encoding="utf-8"), re.M)
     )
-
-
-def _html(site: SiteConstruit, page_md: str) -> str:
-    chemin = page_md.removesuffix(".md").removesuffix("index").rstrip("/")
-    return (site.dossier / chemin / "index.html").read_text(encoding="utf-8")
-
-
-def _sorties_de_la_page(page_html: str) -> list[str]:
-    """Pour chaque exemple exécutable de la page publiée, ce qu'il affiche (lu dans le HTML)."""
-    sorties = []
-    for bloc in _BLOC.finditer(page_html):
-        if "data-hors-navigateur" in bloc["attributs"]:
-            continue
-        texte = html.unescape(re.sub(r"<[^>]+>", "", bloc["code"]))
-        sorties.append("".join(e.want for e in doctest.DocTestParser().get_examples(texte)))
-    return sorties
-
-
-def _texte(sorties: list[Any]) -> str:
-    morceaux = []
-    for s in sorties:
-        if s["output_type"] == "stream":
-            morceaux.append(s["text"])
-        elif s["output_type"] == "execute_result":
-            morceaux.append(s["data"]["text/plain"] + "\n")
-        else:
-            morceaux.append(f"<{s['output_type']} : {s.get('ename', '')} {s.get('evalue', '')}>\n")
-    return "".join(morceaux)
 
 
 def _exemples(nb: Any) -> list[Any]:
@@ -176,7 +145,7 @@ def _noyau(dossier: Path) -> Config:
 def test_le_carnet_s_execute_et_redit_la_page(
     site_construit: SiteConstruit, page_md: str, tmp_path: Path, bilan: Callable[[str, int], None]
 ) -> None:
-    page_html = _html(site_construit, page_md)
+    page_html = html_de_la_page(site_construit, page_md)
     cible = carnets.chemin_du_carnet(page_md)
     profondeur = page_md.count("/") + (0 if page_md.endswith("index.md") else 1)
     lien = re.search(r'<p class="carnet-lien"[^>]*>.*?<a href="([^"]+)" download="[^"]+\.ipynb">', page_html)
@@ -184,10 +153,10 @@ def test_le_carnet_s_execute_et_redit_la_page(
 
     nb = nbformat.read(site_construit.dossier / cible, as_version=4)
     nbformat.validate(nb)
-    attendues = _sorties_de_la_page(page_html)
+    attendues = sorties_de_la_page(page_html)
     exemples = _exemples(nb)
     assert len(exemples) == len(attendues) > 0
-    assert [_texte(c.outputs) for c in exemples] == attendues, "le carnet enregistre les sorties publiées"
+    assert [texte_des_sorties(c.outputs) for c in exemples] == attendues, "le carnet enregistre les sorties publiées"
     enregistrees = [c.outputs for c in _calculs(nb)]
     assert _tableaux_du_carnet(nb) == _tableaux_html(page_html), "les tableaux du carnet sont ceux de la page"
 
@@ -196,9 +165,9 @@ def test_le_carnet_s_execute_et_redit_la_page(
     NotebookClient(
         nb, timeout=600, kernel_name="python3", config=_noyau(tmp_path), resources={"metadata": {"path": str(tmp_path)}}
     ).execute()
-    assert [_texte(c.outputs) for c in _exemples(nb)] == attendues
+    assert [texte_des_sorties(c.outputs) for c in _exemples(nb)] == attendues
     assert [c.outputs for c in _calculs(nb)] == enregistrees, "%%rendu redonne la sortie enregistrée"
-    origine = _texte(nb.cells[-1].outputs)
+    origine = texte_des_sorties(nb.cells[-1].outputs)
     assert "regles-executables-" in origine and str(RACINE) not in origine, f"rules importé de {origine}"
     bilan("carnets exécutés de bout en bout par un vrai noyau Jupyter", 1)
 

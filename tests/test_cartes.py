@@ -1,4 +1,4 @@
-"""Les cartes des exemples (`hooks/cartes.py`, `hooks/cartes_rendu.py`), côté construction.
+"""Les cartes des exemples (`hooks/cartes/cartes.py`, `hooks/cartes/cartes_rendu.py`), côté construction.
 
 - Une carte se lit dans l'objet que rend le paquet : dés gardés et écartés,
   Critiques, Catastrophe, doubles et triples, total contre ce qu'il fallait,
@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks import cartes, cartes_rendu
+from hooks.cartes import cartes, cartes_rendu
 from rules import troisd6, warp
 from tests.conftest import RACINE, SiteConstruit
 
@@ -141,7 +141,7 @@ def _construire(dossier: Path, page: str) -> subprocess.CompletedProcess[str]:
     (dossier / "mkdocs.yml").write_text(
         "site_name: Essai\nstrict: true\nmarkdown_extensions:\n  - attr_list\n  - pymdownx.superfences\n"
         "  - pymdownx.highlight:\n      pygments_lang_class: true\n"
-        "hooks:\n  - hooks/cartes.py\n  - hooks/cellules.py\n",
+        "hooks:\n  - hooks/cartes/cartes.py\n  - hooks/cellules/cellules.py\n",
         encoding="utf-8",
     )
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(dossier)}

@@ -18,11 +18,11 @@ from collections.abc import Callable
 import pytest
 
 from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
+from tests.moteur import exiger_runtime as _exiger_runtime
 from tests.navigateur import Browser, Page, expect
 from tests.parcours import Parcours
 from tests.surveillance import Surveillance
 from tests.test_accessibilite import PARCOURS
-from tests.test_cellules import _exiger_runtime
 
 pytestmark = pytest.mark.navigateur
 

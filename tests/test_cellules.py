@@ -1,9 +1,9 @@
 """Les cellules, côté construction : le runtime et la source de `rules` dans le site, la session Python.
 
-Chaque exemple ` ```pycon ` des pages devient une cellule (`hooks/cellules.py`) ;
+Chaque exemple ` ```pycon ` des pages devient une cellule (`hooks/cellules/cellules.py`) ;
 le site contient Pyodide à la version épinglée et l'archive de la source même de
 `rules` ; sous `CI=true`, un runtime absent est une erreur, jamais un chemin
-silencieux. La session (`hooks/cellules_session.py`, ce qui tourne dans le
+silencieux. La session (`hooks/cellules/cellules_session.py`, ce qui tourne dans le
 navigateur) est vérifiée ici sous CPython ; `test_cellules_navigateur.py` la
 vérifie dans Chromium.
 """
@@ -19,30 +19,11 @@ from typing import Any
 
 import pytest
 
-from hooks import cellules, cellules_session, modele, precompilation
+from hooks.cellules import cellules, cellules_session, precompilation
+from hooks.site import modele
 from rules.warp import jet
-from tests.conftest import EN_CI, RACINE, SiteConstruit
-
-PAGE_REGLES = "warp/jets-simples/"
-
-
-def _version() -> str:
-    return cellules.trouver_runtime(RACINE, installer=False).version
-
-
-def _runtime_du_site(site: SiteConstruit) -> Path:
-    return site.dossier / "assets" / "pyodide" / _version()
-
-
-def _exiger_runtime(site: SiteConstruit) -> None:
-    """Sans runtime dans le site, les tests qui exécutent sont sautés ; sous CI=true, ils échouent."""
-    manquants = [f for f in cellules.FICHIERS_PYODIDE if not (_runtime_du_site(site) / f).is_file()]
-    if manquants:
-        message = f"Pyodide absent du site construit ({', '.join(manquants)}) : npm ci n'a pas pu l'installer"
-        if EN_CI:
-            pytest.fail(message + " (sous CI=true, un runtime manquant est une erreur)")
-        pytest.skip(message)
-
+from tests.conftest import RACINE, SiteConstruit
+from tests.moteur import PAGE_REGLES, exiger_runtime, pages_avec_exemples, runtime_du_site, version_du_runtime
 
 # ---------------------------------------------------------------- la construction
 
@@ -56,11 +37,11 @@ def test_les_doctests_des_crochets_des_cellules() -> None:
 @pytest.mark.site
 def test_le_site_contient_le_runtime_a_la_version_epinglee(site_construit: SiteConstruit) -> None:
     """Sous CI=true, ce test échoue si `npm ci` n'a pas pu installer Pyodide (pas de chemin silencieux)."""
-    _exiger_runtime(site_construit)
-    servis = sorted(p.name for p in _runtime_du_site(site_construit).iterdir())
+    exiger_runtime(site_construit)
+    servis = sorted(p.name for p in runtime_du_site(site_construit).iterdir())
     assert servis == sorted(cellules.FICHIERS_PYODIDE), "seuls les fichiers que charge une page sont copiés"
     html = (site_construit.dossier / PAGE_REGLES / "index.html").read_text(encoding="utf-8")
-    assert f'data-pyodide="../../assets/pyodide/{_version()}/"' in html
+    assert f'data-pyodide="../../assets/pyodide/{version_du_runtime()}/"' in html
     assert "data-indisponible" not in html
 
 
@@ -76,7 +57,7 @@ def test_l_archive_servie_est_la_source_meme_de_rules(site_construit: SiteConstr
         for f in (RACINE / "rules").rglob("*.py")
         if "__pycache__" not in f.parts
     }
-    attendus["cellules_session.py"] = (RACINE / "hooks" / "cellules_session.py").read_bytes()
+    attendus["cellules_session.py"] = (RACINE / "hooks" / "cellules" / "cellules_session.py").read_bytes()
     contenu.pop("rules/py.typed")
     bytecode = {n: contenu.pop(n) for n in list(contenu) if n.endswith(".pyc")}
     assert contenu == attendus
@@ -97,10 +78,10 @@ def _sans_verification(pyc: bytes) -> bool:
 
 def _compilation(site: SiteConstruit) -> dict[str, Any]:
     """Ce que dit la précompilation du runtime de ce site (version de Python, modules compilés)."""
-    _exiger_runtime(site)
-    stdlib = (_runtime_du_site(site) / "python_stdlib.zip").read_bytes()
+    exiger_runtime(site)
+    stdlib = (runtime_du_site(site) / "python_stdlib.zip").read_bytes()
     compilation = precompilation.compiler(
-        RACINE, RACINE / "node_modules" / "pyodide", _version(), cellules.archive_du_paquet(RACINE)
+        RACINE, RACINE / "node_modules" / "pyodide", version_du_runtime(), cellules.archive_du_paquet(RACINE)
     )
     assert not isinstance(compilation, str), compilation
     assert compilation.stdlib == stdlib, "le site sert la bibliothèque précompilée de sa construction"
@@ -115,7 +96,7 @@ def test_la_bibliotheque_standard_servie_est_celle_de_pyodide_avec_le_bytecode_d
     compiles = set(_compilation(site_construit)["modules"])
     with zipfile.ZipFile(RACINE / "node_modules" / "pyodide" / "python_stdlib.zip") as livre:
         livres = {i.filename: livre.read(i) for i in livre.infolist() if not i.is_dir()}
-    with zipfile.ZipFile(_runtime_du_site(site_construit) / "python_stdlib.zip") as servi:
+    with zipfile.ZipFile(runtime_du_site(site_construit) / "python_stdlib.zip") as servi:
         servis = {n: servi.read(n) for n in servi.namelist()}
     assert compiles <= set(livres), "seuls des modules de la bibliothèque livrée"
     # Ce qu'importe le démarrage de Pyodide, puis `rules` et le calculateur (vu dans Node).
@@ -138,9 +119,9 @@ def test_la_bibliotheque_standard_servie_est_celle_de_pyodide_avec_le_bytecode_d
 @pytest.mark.site
 def test_la_precompilation_est_reproductible_et_tourne_dans_node(site_construit: SiteConstruit, tmp_path: Path) -> None:
     """Dans un dossier neuf (sans cache), Node recompile et rend les octets mêmes que sert le site construit."""
-    _exiger_runtime(site_construit)
+    exiger_runtime(site_construit)
     neuve = precompilation.compiler(
-        tmp_path, RACINE / "node_modules" / "pyodide", _version(), cellules.archive_du_paquet(RACINE)
+        tmp_path, RACINE / "node_modules" / "pyodide", version_du_runtime(), cellules.archive_du_paquet(RACINE)
     )
     assert not isinstance(neuve, str), neuve
     assert list((tmp_path / "node_modules" / ".cache" / "regles-executables" / "precompilation").iterdir())
@@ -148,7 +129,7 @@ def test_la_precompilation_est_reproductible_et_tourne_dans_node(site_construit:
     nom = re.search(r'data-paquet="../../assets/cellules/(rules-[0-9a-f]{12}\.zip)"', html)
     assert nom, "la page ne nomme pas l'archive du paquet"
     assert neuve.archive == (site_construit.dossier / "assets" / "cellules" / nom[1]).read_bytes()
-    assert neuve.stdlib == (_runtime_du_site(site_construit) / "python_stdlib.zip").read_bytes()
+    assert neuve.stdlib == (runtime_du_site(site_construit) / "python_stdlib.zip").read_bytes()
 
 
 def test_sans_node_le_runtime_est_servi_tel_que_npm_le_livre(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -162,16 +143,6 @@ def test_sans_node_le_runtime_est_servi_tel_que_npm_le_livre(tmp_path: Path, mon
     assert (archive, stdlib) == (cellules.archive_du_paquet(RACINE), None)
 
 
-def _pages_avec_exemples() -> dict[str, int]:
-    """Chaque page Markdown de docs/ et son nombre de blocs ```pycon (lus ligne à ligne, sans le crochet)."""
-    pages = {}
-    for md in sorted((RACINE / "docs").rglob("*.md")):
-        n = len(re.findall(r"^[ \t]*```pycon[ \t]*$", md.read_text(encoding="utf-8"), re.M))
-        if n:
-            pages[md.relative_to(RACINE / "docs").as_posix()] = n
-    return pages
-
-
 def _html_de(site: SiteConstruit, page_md: str) -> str:
     chemin = page_md.removesuffix(".md")
     chemin = chemin.removesuffix("index").rstrip("/")
@@ -180,7 +151,7 @@ def _html_de(site: SiteConstruit, page_md: str) -> str:
 
 @pytest.mark.site
 def test_chaque_exemple_pycon_est_une_cellule(site_construit: SiteConstruit) -> None:
-    pages = _pages_avec_exemples()
+    pages = pages_avec_exemples()
     assert len(pages) >= 15
     for page_md, nombre in pages.items():
         html = _html_de(site_construit, page_md)

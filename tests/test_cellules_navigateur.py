@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -28,10 +27,11 @@ import pytest
 from rules.warp import jet
 from scripts.outils import servir
 from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, RACINE, SiteConstruit
-from tests.navigateur import Page, expect
+from tests.lecteur import executer, modifier, sortie
+from tests.moteur import PAGE_REGLES, exiger_runtime, pages_avec_exemples
+from tests.navigateur import AXE, Page, expect
 from tests.parcours import TELEPHONE
 from tests.surveillance import Surveillance, ouvrir
-from tests.test_cellules import PAGE_REGLES, _exiger_runtime, _pages_avec_exemples
 
 pytestmark = pytest.mark.navigateur
 
@@ -47,7 +47,7 @@ def lecteur(page: Page, serveur_site: str, site_construit: SiteConstruit) -> Ite
     """Une page de règles, surveillée (le contexte : la page et son worker Python) : erreurs de console,
     requêtes échouées ou hors de 127.0.0.1, jugées par `tests/surveillance.py` (un rechargement qui
     abandonne la favicon n'est pas un échec ; un fichier absent en est un)."""
-    _exiger_runtime(site_construit)
+    exiger_runtime(site_construit)
     surveillance = Surveillance(page.context)  # le contexte voit aussi les requêtes du worker
     page.set_viewport_size(BUREAU)
     ouvrir(page, serveur_site + PAGE_REGLES)
@@ -65,7 +65,7 @@ DEPLACES = """(() => {
 
 
 def test_chaque_cellule_a_sa_boite_sans_que_son_bloc_soit_deplace(page: Page, serveur_site: str) -> None:
-    """La boîte et la barre sont écrites à la construction (hooks/cellules.py) : cellules.js les nomme et remplit
+    """La boîte et la barre sont écrites à la construction (hooks/cellules/cellules.py) : cellules.js les nomme et remplit
     la barre, sans retirer du document un bloc de code déjà mis en page (vu rouge avec l'ancien emboîtement)."""
     page.add_init_script(DEPLACES)
     ouvrir(page, serveur_site + "troisd6/scenes-majeures/")
@@ -76,24 +76,6 @@ def test_chaque_cellule_a_sa_boite_sans_que_son_bloc_soit_deplace(page: Page, se
     assert page.evaluate("window.__deplaces") == 0
 
 
-def _sortie(page: Page, rang: int) -> Any:
-    return page.get_by_role("group", name=f"Exemple {rang}", exact=True).locator(".cellule-sortie")
-
-
-def _modifier(page: Page, rang: int, code: str) -> None:
-    page.get_by_role("button", name=f"Modifier l'exemple {rang}", exact=True).click()
-    editeur = page.get_by_role("textbox", name=re.compile(f"^Code Python de l'exemple {rang} "))
-    expect(editeur).to_be_focused()
-    editeur.fill(code)
-
-
-def _executer(page: Page, rang: int) -> None:
-    page.get_by_role("button", name=f"Exécuter l'exemple {rang}", exact=True).click()
-    expect(page.get_by_role("button", name=f"Exécuter l'exemple {rang}", exact=True)).to_be_enabled(
-        timeout=CHARGEMENT_MS
-    )
-
-
 def test_changer_les_des_d_un_exemple_donne_le_verdict_des_regles(lecteur: tuple[Page, Any]) -> None:
     page, surveillance = lecteur
     assert not any("/assets/pyodide/" in u or "cellules-worker" in u for u in surveillance.requetes), (
@@ -101,23 +83,23 @@ def test_changer_les_des_d_un_exemple_donne_le_verdict_des_regles(lecteur: tuple
     )
     # Le premier exemple de la page : le bourrin (3d) lance (5, 3, 2). Le lecteur lance (6, 6, 1).
     code = "from rules.warp import jet\nr = jet(3, des=(6, 6, 1))\nr.total, r.critiques\nprint(r.explication)"
-    _modifier(page, 1, code)
+    modifier(page, 1, code)
     page.keyboard.press("Control+Enter")
     r = jet(3, des=(6, 6, 1))
     attendu = f">>> r.total, r.critiques\n{(r.total, r.critiques)!r}\n>>> print(r.explication)\n{r.explication}"
-    expect(_sortie(page, 1).locator("code")).to_contain_text(attendu, timeout=CHARGEMENT_MS)
+    expect(sortie(page, 1).locator("code")).to_contain_text(attendu, timeout=CHARGEMENT_MS)
     assert any("pyodide.asm.wasm" in u for u in surveillance.requetes), "le runtime vient du site"
 
 
 def test_une_erreur_montre_le_message_francais_du_paquet(lecteur: tuple[Page, Any]) -> None:
     page, _ = lecteur
-    _modifier(page, 2, "print(jet(-1, des=()).explication)")
-    _executer(page, 2)
+    modifier(page, 2, "print(jet(-1, des=()).explication)")
+    executer(page, 2)
     with pytest.raises(ValueError) as attendue:
         jet(-1, des=())
-    erreur = _sortie(page, 2).locator(".cellule-erreur")
+    erreur = sortie(page, 2).locator(".cellule-erreur")
     expect(erreur).to_have_text(f"{type(attendue.value).__name__} : {attendue.value}")
-    expect(_sortie(page, 2)).not_to_contain_text("Traceback")
+    expect(sortie(page, 2)).not_to_contain_text("Traceback")
 
 
 def _travailleurs(page: Page) -> list[Any]:
@@ -127,8 +109,8 @@ def _travailleurs(page: Page) -> list[Any]:
 
 def test_arreter_met_fin_a_une_cellule_sans_fin(lecteur: tuple[Page, Any]) -> None:
     page, _ = lecteur
-    _executer(page, 1)  # Python chargé : l'arrêt porte bien sur l'exécution, pas sur le chargement
-    _modifier(page, 3, "while True:\n    pass")
+    executer(page, 1)  # Python chargé : l'arrêt porte bien sur l'exécution, pas sur le chargement
+    modifier(page, 3, "while True:\n    pass")
     page.get_by_role("button", name="Exécuter l'exemple 3", exact=True).click()
     etat = page.get_by_role("group", name="Exemple 3", exact=True).get_by_role("status")
     expect(etat).to_have_text("Exécution…")
@@ -143,21 +125,21 @@ def test_arreter_met_fin_a_une_cellule_sans_fin(lecteur: tuple[Page, Any]) -> No
         page.wait_for_timeout(100)
     assert not _travailleurs(page), "le worker qui boucle tourne encore"
     # La page reste vivante, et une session neuve exécute la suite (cellule 1 rejouée d'abord).
-    _executer(page, 2)
-    expect(_sortie(page, 2)).to_contain_text(jet(3, des=(4, 3, 2)).explication)
+    executer(page, 2)
+    expect(sortie(page, 2)).to_contain_text(jet(3, des=(4, 3, 2)).explication)
 
 
 def test_les_cellules_d_une_page_forment_une_session_dans_l_ordre(lecteur: tuple[Page, Any]) -> None:
     page, _ = lecteur
-    _executer(page, 2)  # utilise `jet`, importé par la cellule 1, qui n'a pas été exécutée
-    expect(_sortie(page, 2)).to_contain_text(jet(3, des=(4, 3, 2)).explication)
-    _modifier(page, 1, "from rules.warp import jet\nmes_des = (6, 5, 4)")
-    _modifier(page, 3, "print(jet(3, des=mes_des).explication)")
-    _executer(page, 3)
-    expect(_sortie(page, 3)).to_contain_text(jet(3, des=(6, 5, 4)).explication)
+    executer(page, 2)  # utilise `jet`, importé par la cellule 1, qui n'a pas été exécutée
+    expect(sortie(page, 2)).to_contain_text(jet(3, des=(4, 3, 2)).explication)
+    modifier(page, 1, "from rules.warp import jet\nmes_des = (6, 5, 4)")
+    modifier(page, 3, "print(jet(3, des=mes_des).explication)")
+    executer(page, 3)
+    expect(sortie(page, 3)).to_contain_text(jet(3, des=(6, 5, 4)).explication)
     # Réinitialiser remet l'exemple publié et efface la sortie.
     page.get_by_role("button", name="Réinitialiser l'exemple 3", exact=True).click()
-    expect(_sortie(page, 3)).to_be_hidden()
+    expect(sortie(page, 3)).to_be_hidden()
     expect(page.get_by_role("group", name="Exemple 3", exact=True).locator("div.cellule")).to_contain_text(
         "random.Random(7)"
     )
@@ -179,9 +161,9 @@ def test_python_demarre_sans_recompiler_ce_qu_une_page_importe(lecteur: tuple[Pa
     """Le bytecode compilé à la construction sert : aucun module de la bibliothèque standard chargé depuis
     sa source, et aucun .pyc de `rules` réécrit (CPython le réécrirait, daté, s'il l'avait refusé)."""
     page, _ = lecteur
-    _modifier(page, 1, PAS_DE_RECOMPILATION)
-    _executer(page, 1)
-    expect(_sortie(page, 1).locator("code")).to_contain_text("True [] []")
+    modifier(page, 1, PAS_DE_RECOMPILATION)
+    executer(page, 1)
+    expect(sortie(page, 1).locator("code")).to_contain_text("True [] []")
 
 
 @pytest.mark.parametrize("taille", [BUREAU, TELEPHONE], ids=["1280px", "375px"])
@@ -193,15 +175,11 @@ def test_une_cellule_modifiee_et_executee_reste_propre(
     page.set_viewport_size(taille)
     page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
     ouvrir(page)
-    _modifier(page, 1, "from rules.warp import jet\n" + "print(jet(3, des=(6, 5, 4)).explication)\n" * 3)
-    _executer(page, 1)
-    expect(_sortie(page, 1)).to_contain_text(jet(3, des=(6, 5, 4)).explication)
+    modifier(page, 1, "from rules.warp import jet\n" + "print(jet(3, des=(6, 5, 4)).explication)\n" * 3)
+    executer(page, 1)
+    expect(sortie(page, 1)).to_contain_text(jet(3, des=(6, 5, 4)).explication)
     largeurs = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert largeurs[0] <= largeurs[1], f"la page déborde : {largeurs}"
-
-
-AXE = RACINE / "node_modules" / "axe-core" / "axe.min.js"
-"""axe-core, épinglé dans package.json (devDependencies) et servi depuis le disque, jamais d'un CDN."""
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
@@ -217,9 +195,9 @@ def test_une_cellule_modifiee_executee_et_en_erreur_passe_axe(lecteur: tuple[Pag
     page, _ = lecteur
     page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
     ouvrir(page)
-    _modifier(page, 1, "from rules.warp import jet\nprint(jet(3, des=(6, 6, 1)).explication)\njet(-1)")
-    _executer(page, 1)
-    expect(_sortie(page, 1).locator(".cellule-erreur")).to_be_visible()
+    modifier(page, 1, "from rules.warp import jet\nprint(jet(3, des=(6, 6, 1)).explication)\njet(-1)")
+    executer(page, 1)
+    expect(sortie(page, 1).locator(".cellule-erreur")).to_be_visible()
     page.add_script_tag(path=str(AXE))
     violations = page.evaluate(
         """async () => (await axe.run(
@@ -268,7 +246,7 @@ def test_le_navigateur_est_d_accord_avec_la_construction(
     ]
     page.set_default_timeout(0)
     rapport = page.evaluate(_ACCORD, adresses)
-    attendues = sum(_pages_avec_exemples().values())  # la page imprimable, sautée, n'a pas d'exemple à elle
+    attendues = sum(pages_avec_exemples().values())  # la page imprimable, sautée, n'a pas d'exemple à elle
     bilan("exemples du site rejoués par Pyodide dans le navigateur", rapport["cellules"])
     assert rapport["cellules"] == attendues, "chaque exemple exécutable du site est exécuté"
     assert rapport["hors"] == [], "chaque exemple du site s'exécute dans le navigateur"
@@ -285,9 +263,14 @@ def test_le_navigateur_est_d_accord_avec_la_construction(
 def site_sans_npm(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Le dépôt copié sans node_modules, construit avec un PATH où npm n'est pas : la machine sans npm."""
     copie = tmp_path_factory.mktemp("sans-npm") / "depot"
-    ignorer = shutil.ignore_patterns(
-        "node_modules", ".git", "site", "__pycache__", ".*_cache", "captures", ".venv", "build", "dist", ".hypothesis"
+    motifs = shutil.ignore_patterns(
+        "node_modules", ".git", "__pycache__", ".*_cache", "captures", ".venv", "build", "dist", ".hypothesis"
     )
+
+    def ignorer(dossier: str, noms: list[str]) -> set[str]:
+        # Le site construit (site/) à la racine seulement : hooks/site/ est du code, il se copie.
+        return set(motifs(dossier, noms)) | ({"site"} if Path(dossier) == RACINE else set())
+
     shutil.copytree(RACINE, copie, ignore=ignorer)
     site = copie / "site"
     chemin = os.pathsep.join(d for d in os.environ.get("PATH", "").split(os.pathsep) if not (Path(d) / "npm").exists())

@@ -270,7 +270,7 @@ def _pages_a_exemples() -> list[Path]:
 def test_les_resultats_des_exemples_ecrivent_le_signe_moins(page: Path) -> None:
     """Chaque objet que rend un exemple publié (rejoué comme le fait le crochet des cartes) : ses textes pour le
     lecteur écrivent « −3 », jamais « -3 ». Le code tapé et les représentations Python, eux, restent en ASCII."""
-    from hooks import cartes
+    from hooks.cartes import cartes
 
     nom = page.relative_to(RACINE / "docs").as_posix()
     blocs = cartes.rejouer(page.read_text("utf-8"), nom)

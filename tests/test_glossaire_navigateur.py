@@ -1,7 +1,7 @@
 """Le glossaire se lit sur un téléphone : un terme souligné une fois par section, jamais dans un titre.
 
 - **Sur le site construit** (lu par `html.parser`, indépendamment du crochet
-  `hooks/glossaire.py` qui l'écrit) : dans chaque page, aucun `<abbr>` dans un
+  `hooks/site/glossaire.py` qui l'écrit) : dans chaque page, aucun `<abbr>` dans un
   titre (`<h1>`…`<h6>`, `<summary>`, titre d'une boîte, étiquette d'onglet) ; dans chaque section
   (le texte entre deux titres) et chaque bloc repliable (détails, onglet), une
   définition n'est soulignée qu'une fois. Le nombre de termes par page est
@@ -115,7 +115,7 @@ def _px(taille: str) -> float:
 def test_sur_un_telephone_la_definition_se_lit_a_la_taille_du_texte(
     browser: Browser, serveur_site: str, chemin: str
 ) -> None:
-    from hooks import glossaire
+    from hooks.site import glossaire
     from tests.conftest import RACINE
 
     contexte = browser.new_context(viewport=TELEPHONE, has_touch=True, is_mobile=True, service_workers="block")
@@ -147,7 +147,7 @@ def test_une_seule_bulle_pour_toute_la_page_posee_a_la_demande(browser: Browser,
     l'autre ne fait qu'une bulle, qui montre chaque fois la bonne définition et n'est reliée qu'au terme survolé ;
     le pointeur parti, elle se ferme. Et une page faite pour le papier n'a pas de bouton « copier » sur ses blocs
     de code, qu'une page de règles garde."""
-    from hooks import glossaire
+    from hooks.site import glossaire
     from tests.conftest import RACINE
 
     definitions = glossaire.definitions(RACINE / glossaire.SOURCE)

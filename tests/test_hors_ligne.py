@@ -1,6 +1,6 @@
 """Le site hors ligne, sans navigateur : le crochet, ses listes, le manifeste, les icônes.
 
-Le crochet `hooks/hors_ligne.py` écrit le manifeste et le service worker à la
+Le crochet `hooks/hors_ligne/hors_ligne.py` écrit le manifeste et le service worker à la
 fin de la construction ; ses exemples (doctests) tournent ici, les listes
 publiées disent vrai (chaque empreinte est celle du fichier), et les icônes
 commitées sont celles que dessine `python -m scripts.icones`. Le service worker
@@ -13,15 +13,15 @@ import filecmp
 import hashlib
 import json
 import os
-import re
 from pathlib import Path
 
 from mkdocs.config import load_config
 
-from hooks import hors_ligne
+from hooks.hors_ligne import hors_ligne
 from scripts import icones
 from scripts.outils import construire
 from tests.conftest import RACINE, SiteConstruit
+from tests.publication import listes_publiees
 
 # ---------------------------------------------------------------- sans navigateur
 
@@ -59,26 +59,6 @@ def test_sous_mkdocs_serve_le_service_worker_ne_garde_rien(tmp_path: Path) -> No
     code, bilan = hors_ligne.service_worker(tmp_path, ["fr"], developpement=True)
     assert (bilan["precaches"], bilan["a_l_usage"]) == (0, 0)
     assert "const PRECACHE = {};" in code
-
-
-def listes_publiees(site: Path) -> tuple[dict[str, str], dict[str, str]]:
-    """PRECACHE et A_LA_DEMANDE, lus dans le service worker publié."""
-    code = (site / hors_ligne.SERVICE_WORKER).read_text(encoding="utf-8")
-    listes = [json.loads(m) for m in re.findall(r"^const (?:PRECACHE|A_LA_DEMANDE) = (\{.*?\});$", code, re.M | re.S)]
-    assert len(listes) == 2, "listes introuvables dans le service worker"
-    return listes[0], listes[1]
-
-
-def version_publiee(site: Path) -> str:
-    code = (site / hors_ligne.SERVICE_WORKER).read_text(encoding="utf-8")
-    trouvee = re.search(r'^const VERSION = "(\w+)";$', code, re.M)
-    assert trouvee
-    return trouvee[1]
-
-
-def publier(site: Path) -> None:
-    """Ce que fait une publication, après coup : le crochet récrit manifeste et service worker."""
-    hors_ligne.on_post_build(load_config(str(RACINE / "mkdocs.yml"), site_dir=str(site)))
 
 
 def _differences(a: Path, b: Path) -> list[str]:

@@ -14,12 +14,8 @@ service worker (conftest le bloque).
 
 from __future__ import annotations
 
-import functools
 import shutil
-import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -27,9 +23,9 @@ from urllib.parse import urlparse
 import pytest
 
 from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
+from tests.moteur import PAGE_REGLES, exiger_runtime
 from tests.navigateur import Browser, BrowserContext, BrowserType, Page, PlaywrightTimeoutError, expect
-from tests.test_cellules import PAGE_REGLES, _exiger_runtime
-from tests.test_hors_ligne import listes_publiees, publier, version_publiee
+from tests.publication import listes_publiees, publier, servir_en_notant, version_publiee
 
 BUREAU = {"width": 1280, "height": 900}
 CHARGEMENT_MS = CHARGEMENT_PYODIDE_MS  # tests/conftest.py : le seul délai du chargement de Pyodide
@@ -44,43 +40,6 @@ PAGES_HORS_LIGNE = [
     "reference/warp-jets/",
 ]
 """Des pages de chaque sorte : accueil, règles, glossaire, aide-mémoire, version imprimable, référence."""
-
-
-class _Noteur(SimpleHTTPRequestHandler):
-    """Sert un dossier et note chaque chemin demandé (pour voir ce qu'un service worker télécharge)."""
-
-    demandes: list[str]
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-    def do_GET(self) -> None:
-        self.demandes.append(urlparse(self.path).path)
-        super().do_GET()
-
-
-@contextmanager
-def servir_en_notant(dossier: Path, entetes: dict[str, str] | None = None) -> Iterator[tuple[str, list[str]]]:
-    """Sert `dossier` sur 127.0.0.1 ; donne l'adresse et la liste (vivante) des chemins demandés."""
-    demandes: list[str] = []
-    supplementaires = entetes or {}
-
-    class Gestionnaire(_Noteur):
-        def end_headers(self) -> None:
-            for nom, valeur in supplementaires.items():
-                self.send_header(nom, valeur)
-            super().end_headers()
-
-    Gestionnaire.demandes = demandes
-    serveur = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Gestionnaire, directory=str(dossier)))
-    fil = threading.Thread(target=serveur.serve_forever, daemon=True)
-    fil.start()
-    try:
-        yield f"http://127.0.0.1:{serveur.server_address[1]}/", demandes
-    finally:
-        serveur.shutdown()
-        serveur.server_close()
-        fil.join(timeout=5)
 
 
 @pytest.fixture
@@ -352,7 +311,7 @@ def test_le_python_du_navigateur_marche_hors_ligne_une_fois_charge(
     contexte: BrowserContext, serveur_site: str, site_construit: SiteConstruit
 ) -> None:
     """Un exemple exécuté une fois avec du réseau (Pyodide entre alors au cache) s'exécute encore sans réseau."""
-    _exiger_runtime(site_construit)
+    exiger_runtime(site_construit)
     hors_site: list[str] = []
     contexte.on("request", lambda r: hors_site.append(r.url) if urlparse(r.url).hostname != "127.0.0.1" else None)
     page = contexte.new_page()

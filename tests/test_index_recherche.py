@@ -44,7 +44,7 @@ def test_les_regles_et_le_glossaire_restent_dans_l_index(site_construit: SiteCon
 
 import pytest  # noqa: E402
 
-from hooks import recherche_sans_accents  # noqa: E402
+from hooks.site import recherche_sans_accents  # noqa: E402
 from tests.conftest import EN_CI  # noqa: E402
 
 try:

@@ -16,12 +16,12 @@ import re
 
 import pytest
 
-from tests import test_telephone_runtime
+from tests import lecteur
 from tests.conftest import CHARGEMENT_PYODIDE_MS
+from tests.lecteur import executer, modifier, sortie
+from tests.moteur import PAGE_REGLES
 from tests.navigateur import BrowserContext, Page, expect
 from tests.surveillance import ouvrir
-from tests.test_cellules import PAGE_REGLES
-from tests.test_cellules_navigateur import _executer, _modifier, _sortie
 
 pytestmark = pytest.mark.navigateur
 
@@ -36,7 +36,7 @@ _ENTREES = f"""async () => {{
 }}"""
 """Les instantanés gardés : [adresse, octets (compressés)]."""
 
-contexte = test_telephone_runtime.contexte
+contexte = lecteur.contexte
 """La fixture : un téléphone surveillé (375 px) ; ses onglets partagent le Cache Storage, comme ceux d'un navigateur."""
 
 
@@ -82,19 +82,19 @@ def test_le_code_du_lecteur_n_entre_pas_dans_l_instantane_et_le_hasard_est_resse
 ) -> None:
     premiere = contexte.new_page()
     ouvrir(premiere, serveur_site + PAGE_REGLES)
-    _modifier(premiere, 1, "import rules\nrules.TRACE_DU_LECTEUR = 1\nprint('fait')")
-    _executer(premiere, 1)
-    expect(_sortie(premiere, 1)).to_contain_text("fait")
+    modifier(premiere, 1, "import rules\nrules.TRACE_DU_LECTEUR = 1\nprint('fait')")
+    executer(premiere, 1)
+    expect(sortie(premiere, 1)).to_contain_text("fait")
     _attendre_garde(premiere)
 
     tirages = []
     for _ in range(2):
         reprise = contexte.new_page()
         ouvrir(reprise, serveur_site + PAGE_REGLES)
-        _modifier(reprise, 1, _TIRAGE)
-        _executer(reprise, 1)
-        expect(_sortie(reprise, 1)).to_contain_text(re.compile(r"(True|False) \d+"))
-        trace, tirage = re.findall(r"(True|False) (\d+)", str(_sortie(reprise, 1).text_content()))[-1]
+        modifier(reprise, 1, _TIRAGE)
+        executer(reprise, 1)
+        expect(sortie(reprise, 1)).to_contain_text(re.compile(r"(True|False) \d+"))
+        trace, tirage = re.findall(r"(True|False) (\d+)", str(sortie(reprise, 1).text_content()))[-1]
         assert _etat(reprise) == "repris"
         assert trace == "False"
         tirages.append(tirage)

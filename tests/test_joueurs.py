@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks import glossaire, imprimer, recherche_sans_accents
+from hooks.site import glossaire, imprimer, recherche_sans_accents
 from tests.conftest import RACINE, SiteConstruit
 
 ABREVIATIONS = RACINE / glossaire.SOURCE

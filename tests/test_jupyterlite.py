@@ -26,9 +26,9 @@ from typing import Any
 
 import pytest
 
-from hooks import carnets, jupyterlite
+from hooks.carnets import carnets, jupyterlite
 from tests.conftest import EN_CI, RACINE, SiteConstruit
-from tests.test_carnets import _html, _sorties_de_la_page, _texte
+from tests.sorties import html_de_la_page, sorties_de_la_page, texte_des_sorties
 
 try:
     from playwright.sync_api import Browser, BrowserContext, Page, Route
@@ -84,7 +84,9 @@ def test_le_noyau_charge_le_pyodide_du_site_et_jamais_pypi(site_construit: SiteC
 def test_chaque_roue_du_lock_est_servie_avec_l_empreinte_epinglee(site_construit: SiteConstruit) -> None:
     roues = _lite(site_construit) / "static" / "roues"
     lock = json.loads((roues / "pyodide-lock.json").read_text(encoding="utf-8"))
-    epinglees = {e.nom: e for e in jupyterlite.epingles((RACINE / "hooks" / "roues_jupyterlite.txt").read_text())}
+    epinglees = {
+        e.nom: e for e in jupyterlite.epingles((RACINE / "hooks" / "carnets" / "roues_jupyterlite.txt").read_text())
+    }
     vus = set()
     for cle, paquet in lock["packages"].items():
         roue = roues / paquet["file_name"]
@@ -131,7 +133,7 @@ def test_la_page_ouvre_son_carnet_dans_jupyter_et_dit_ce_qu_il_telecharge(
     site_construit: SiteConstruit, page_md: str
 ) -> None:
     _lite(site_construit)
-    page = _html(site_construit, page_md)
+    page = html_de_la_page(site_construit, page_md)
     lien = re.search(r'<a class="carnet-jupyter" href="([^"]+)">Ouvrir dans Jupyter</a>', page)
     assert lien, "la page mène à son carnet dans Jupyter"
     profondeur = page_md.count("/") + 1
@@ -234,8 +236,8 @@ def test_le_carnet_s_execute_dans_jupyterlite_et_redit_la_page(
 
     erreurs = [o for c in cellules for o in c["outputs"] if o["output_type"] == "error"]
     assert erreurs == []
-    exemples = [_texte(c["outputs"]) for c in cellules if "exemple" in c["tags"]]
-    assert exemples == _sorties_de_la_page(_html(site_construit, page_md)), "les exemples redisent la page"
+    exemples = [texte_des_sorties(c["outputs"]) for c in cellules if "exemple" in c["tags"]]
+    assert exemples == sorties_de_la_page(html_de_la_page(site_construit, page_md)), "les exemples redisent la page"
     calculs = [c for c in cellules if "calcul-de-la-page" in c["tags"]]
     assert calculs and all(c["outputs"] for c in calculs)
     # Les tableaux que montre le carnet une fois exécuté (prose et tableaux de chances) sont ceux de la page.

@@ -1,4 +1,4 @@
-"""Le script de Material s'exécute au premier geste du lecteur (hooks/material_a_la_demande.py).
+"""Le script de Material s'exécute au premier geste du lecteur (hooks/hors_ligne/material_a_la_demande.py).
 
 À l'ouverture, une page de règles se lit sans lui (ses tableaux, le menu du téléphone, le choix clair / sombre) ;
 il est téléchargé et exécuté, une fois, au premier toucher, clic, touche, mouvement de souris ; une
@@ -17,7 +17,7 @@ import pytest
 from tests.conftest import SiteConstruit
 from tests.navigateur import Browser, Page, expect
 from tests.parcours import fautes_axe
-from tests.test_hors_ligne_navigateur import servir_en_notant
+from tests.publication import servir_en_notant
 
 PAGE = "troisd6/scenes-majeures/"
 """Une page de règles avec des tableaux, des onglets et des blocs de code."""

@@ -1,4 +1,4 @@
-"""Le modèle du site (`hooks/modele.py`) : la structure Markdown des pages lue à un seul endroit.
+"""Le modèle du site (`hooks/site/modele.py`) : la structure Markdown des pages lue à un seul endroit.
 
 Les crochets qui transforment le Markdown d'une page (cellules, carnets,
 calculateur) relisent ses blocs de code, ses boîtes, ses onglets et ses liens
@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 from mkdocs.utils.meta import get_data
 
-from hooks import calculateur, modele
+from hooks.calculateur import calculateur
+from hooks.site import modele
 from tests.conftest import RACINE, SiteConstruit
 
 HOOKS = RACINE / "hooks"
@@ -80,22 +81,25 @@ def test_la_garde_voit_une_lecture_de_structure_mais_pas_une_ecriture() -> None:
 
 def test_aucun_crochet_ne_relit_la_structure_markdown_hors_du_modele() -> None:
     lectures = {
-        f.name: lectures_de_structure(f.read_text(encoding="utf-8"))
-        for f in sorted(HOOKS.glob("*.py"))
+        f.relative_to(HOOKS).as_posix(): lectures_de_structure(f.read_text(encoding="utf-8"))
+        for f in sorted(HOOKS.rglob("*.py"))
         # rendu_carnet.py ne lit aucune page : il rend, dans le noyau du lecteur et sans MkDocs, ce qu'impriment
         # les blocs exécutés (onglets, légendes) ; il est embarqué tel quel dans chaque carnet.
-        if f.name not in {"modele.py", "rendu_carnet.py"}
+        if f.relative_to(HOOKS).as_posix() not in {"site/modele.py", "carnets/rendu_carnet.py"}
     }
+    assert len(lectures) > 10, "les crochets sont rangés par sous-système, dans les dossiers de hooks/"
     assert {nom: trouvees for nom, trouvees in lectures.items() if trouvees} == {}
-    assert lectures_de_structure((HOOKS / "modele.py").read_text(encoding="utf-8")), "le modèle, lui, les lit"
+    assert lectures_de_structure((HOOKS / "site" / "modele.py").read_text(encoding="utf-8")), "le modèle, lui, les lit"
 
 
 def test_aucun_crochet_n_importe_un_nom_prive_d_un_autre() -> None:
-    for fichier in sorted(HOOKS.glob("*.py")):
+    fichiers = sorted(HOOKS.rglob("*.py"))
+    assert len(fichiers) > 10, "les crochets sont rangés par sous-système, dans les dossiers de hooks/"
+    for fichier in fichiers:
         for noeud in ast.walk(ast.parse(fichier.read_text(encoding="utf-8"))):
             if isinstance(noeud, ast.ImportFrom) and (noeud.module or "").startswith("hooks"):
                 prives = [a.name for a in noeud.names if a.name.startswith("_")]
-                assert not prives, f"{fichier.name} importe {prives} de {noeud.module}"
+                assert not prives, f"{fichier.relative_to(HOOKS)} importe {prives} de {noeud.module}"
 
 
 # ---------------------------------------------------------------- le besoin du moteur Python
@@ -148,7 +152,9 @@ def _construire_une_copie(tmp_path: Path, calculateur_md: Callable[[str], str]) 
     for dossier in ("docs", "hooks", "includes", "templates", "overrides", "rules"):
         shutil.copytree(RACINE / dossier, copie / dossier, ignore=shutil.ignore_patterns("__pycache__"))
     (copie / "node_modules").symlink_to(RACINE / "node_modules", target_is_directory=True)
-    if (RACINE / ".cache").is_dir():  # les roues et l'application de JupyterLite (hooks/jupyterlite.py), déjà faites
+    if (
+        RACINE / ".cache"
+    ).is_dir():  # les roues et l'application de JupyterLite (hooks/carnets/jupyterlite.py), déjà faites
         (copie / ".cache").symlink_to(RACINE / ".cache", target_is_directory=True)
     page = copie / "docs" / calculateur.PAGE
     page.write_text(calculateur_md(page.read_text(encoding="utf-8")), encoding="utf-8")

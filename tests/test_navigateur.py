@@ -90,7 +90,7 @@ et son exemple sous « Modificateurs » portent la page à 93,5 Ko, le premier c
 grandit de 2,5 Ko nets (3,2 Ko de script, moins celui de Material qu'il remplace), qui retirent au
 chargement deux recalculs de style de tout le document et l'affichage clair avant le sombre ; le
 premier chargement mesuré à 427,0 Ko.
-Depuis que le script de Material attend le premier geste du lecteur (hooks/material_a_la_demande.py), la page
+Depuis que le script de Material attend le premier geste du lecteur (hooks/hors_ligne/material_a_la_demande.py), la page
 s'ouvre sans ses 114 Ko : le premier chargement mesuré à 317,4 Ko (le chargeur, 3 Ko, compris) ; la borne
 reste où elle était, Material et ce chargeur y tiendraient encore ensemble à 1,6 Ko près.
 Ce qui reste à gagner sans rien ôter au lecteur : 13,9 Ko de la page sont des suites d'espaces (le

@@ -9,7 +9,7 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from hooks import chiffres, glossaire, imprimer, modele, registre
+from hooks.site import chiffres, glossaire, imprimer, modele, registre
 from tests.conftest import RACINE, SiteConstruit
 
 DOCS = RACINE / "docs"

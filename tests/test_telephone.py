@@ -20,11 +20,11 @@ import pytest
 from rules.calculateur import FORMULAIRES
 from tests.cas_calculateur import CAS
 from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
+from tests.lecteur import choisir, remplir_et_calculer
+from tests.moteur import exiger_runtime
 from tests.navigateur import Browser, BrowserContext, Page, expect
-from tests.parcours import TELEPHONE
+from tests.parcours import TELEPHONE, fautes_axe
 from tests.surveillance import Surveillance, ouvrir
-from tests.test_accessibilite import fautes_axe
-from tests.test_cellules import _exiger_runtime
 
 pytestmark = pytest.mark.navigateur
 
@@ -37,7 +37,7 @@ AVEC_DES = {nom: next((c.entrees for c in CAS if c.formulaire == nom and c.verdi
 def telephone(
     browser: Browser, serveur_site: str, site_construit: SiteConstruit
 ) -> Iterator[tuple[BrowserContext, str]]:
-    _exiger_runtime(site_construit)
+    exiger_runtime(site_construit)
     contexte = browser.new_context(viewport=TELEPHONE)
     surveillance = Surveillance(contexte)
     yield contexte, serveur_site
@@ -60,30 +60,6 @@ def _visibles(page: Page) -> list[str]:
         "() => [...document.querySelectorAll('form.calc-formulaire')].filter((f) => f.offsetParent)"
         ".map((f) => f.dataset.formulaire)"
     )
-
-
-def _choisir(page: Page, nom: str) -> None:
-    page.select_option("#calc-mecanique", nom)
-    expect(page.locator(f"#form-{nom}")).to_be_visible()
-
-
-def _calculer(page: Page, nom: str, entrees: dict[str, str]) -> None:
-    _choisir(page, nom)
-    form = page.locator(f"#form-{nom}")
-    form.get_by_role("button", name="Valeurs par défaut", exact=False).click()
-    for champ, valeur in entrees.items():
-        controle = form.locator(f'[name="{champ}"]')
-        if not controle.is_visible():  # sous « Plus d'options » : le lecteur le déplie
-            form.locator("details.calc-plus > summary").click()
-        sorte = FORMULAIRES[nom].champ(champ).sorte
-        if sorte == "choix":
-            controle.select_option(valeur)
-        elif sorte == "case":
-            controle.set_checked(valeur == "oui")
-        else:
-            controle.fill(valeur)
-    form.get_by_role("button", name="Calculer", exact=False).click()
-    expect(form.locator(".calc-etat")).to_contain_text("calculées", timeout=CHARGEMENT_PYODIDE_MS)
 
 
 def _debordements(page: Page, nom: str) -> list[Any]:
@@ -129,7 +105,7 @@ def test_le_selecteur_atteint_chaque_formulaire_et_lui_seul(telephone: tuple[Bro
             systemes.setdefault(f.systeme, []).append(f.nom)
         assert options == [[s, noms] for s, noms in systemes.items()]
         for nom in NOMS:
-            _choisir(page, nom)
+            choisir(page, nom)
             assert _visibles(page) == [nom]
             assert page.evaluate("() => location.hash") == f"#{nom}"
             expect(page.locator(f"h3#{nom}")).to_be_visible()
@@ -148,7 +124,7 @@ def test_le_selecteur_atteint_chaque_formulaire_et_lui_seul(telephone: tuple[Bro
 @pytest.mark.parametrize("nom", NOMS)
 def test_aucun_tableau_ne_deborde_et_le_verdict_vient_en_tete(calculateur: Page, nom: str) -> None:
     page = calculateur
-    _calculer(page, nom, AVEC_DES[nom])
+    remplir_et_calculer(page, nom, AVEC_DES[nom])
     assert _debordements(page, nom) == []
     resultat = page.locator(f"#form-{nom} .calc-resultat")
     premier = resultat.evaluate("(z) => z.firstElementChild.className")
@@ -184,7 +160,7 @@ def test_chaque_formulaire_au_clavier(calculateur: Page, nom: str) -> None:
     # L'onglet sert à tout le module : un verdict d'avant a pu déplier « Plus d'options » de ce formulaire.
     # Chaque formulaire revient à son état de départ, comme par « Valeurs par défaut ».
     page.evaluate("() => document.querySelectorAll('form.calc-formulaire').forEach((f) => f.reset())")
-    _choisir(page, NOMS[0])
+    choisir(page, NOMS[0])
     page.locator("#calc-mecanique").focus()
     for _ in range(NOMS.index(nom)):
         page.keyboard.press("ArrowDown")
@@ -213,6 +189,6 @@ def test_axe_apres_un_verdict_en_clair_et_en_sombre(calculateur: Page, axe_core:
     page = calculateur
     page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
     for nom in ("troisd6-scene", "warp-jet"):
-        _calculer(page, nom, AVEC_DES[nom])
+        remplir_et_calculer(page, nom, AVEC_DES[nom])
     expect(page.locator("#form-warp-jet .calc-verdict-texte")).not_to_be_empty()
     assert fautes_axe(page, axe_core, f"calculateur/ ({theme}, 375 px, après un verdict)") == []

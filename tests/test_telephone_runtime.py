@@ -11,30 +11,24 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 
-from hooks import hors_ligne
+from hooks.hors_ligne import hors_ligne
+from tests import lecteur
 from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
-from tests.navigateur import Browser, BrowserContext, Page, expect
+from tests.moteur import PAGE_REGLES
+from tests.navigateur import BrowserContext, Page, expect
 from tests.parcours import TELEPHONE
-from tests.surveillance import Surveillance, ouvrir
-from tests.test_cellules import PAGE_REGLES, _exiger_runtime
+from tests.surveillance import ouvrir
 
 pytestmark = pytest.mark.navigateur
 
 LOURDS = ("/assets/pyodide/", "cellules-worker", "/assets/cellules/")
 
 
-@pytest.fixture
-def contexte(browser: Browser, site_construit: SiteConstruit) -> Iterator[BrowserContext]:
-    _exiger_runtime(site_construit)
-    contexte = browser.new_context(viewport=TELEPHONE)
-    surveillance = Surveillance(contexte)
-    yield contexte
-    surveillance.verifier()
-    contexte.close()
+contexte = lecteur.contexte
+"""La fixture : un téléphone surveillé (375 px), le runtime exigé (`tests/lecteur.py`)."""
 
 
 def _mo(octets: int) -> str:

@@ -26,21 +26,9 @@ from rules.warp import (
     distribution_aide,
     distribution_cooperative,
 )
+from tests.oracles import resultat_brut
 
 R = Resultat
-
-
-def resultat_brut(des: tuple[int, ...], trait: int, net: int) -> Resultat:
-    """La règle du jet simple, réécrite naïvement pour servir d'oracle."""
-    if trait == 0:
-        return R.ECHEC
-    gardes = sorted(des, reverse=net >= 0)[:trait]
-    if all(v == 1 for v in gardes):
-        return R.CATASTROPHE
-    reussi = sum(gardes) > 3 * trait
-    if 6 in gardes:
-        return R.MAGISTRALE if reussi else R.COMPENSATION
-    return R.REUSSITE if reussi else R.ECHEC
 
 
 @cache

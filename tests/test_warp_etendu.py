@@ -24,7 +24,7 @@ from rules.warp import Resultat, derouler, distribution_etendue, rounds_esperes
 from rules.warp.etendu import EFFETS, issue
 from rules.warp.jets import distribution as distribution_jet
 from tests.algebre import gauss_jordan
-from tests.test_warp_cooperatif import resultat_brut
+from tests.oracles import resultat_brut
 
 R = Resultat
 ISSUES = (R.CATASTROPHE, R.ECHEC, R.REUSSITE, R.MAGISTRALE)

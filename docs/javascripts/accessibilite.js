@@ -1,7 +1,7 @@
 /* Règles exécutables : le site au clavier et au lecteur d'écran.
  *
  * - La première occurrence de chaque terme du glossaire sur la page
- *   (<abbr title="…"> écrit par l'extension abbr ; hooks/glossaire.py n'en
+ *   (<abbr title="…"> écrit par l'extension abbr ; hooks/site/glossaire.py n'en
  *   garde qu'une par section, aucune dans les titres) prend le focus : la bulle
  *   du glossaire montre alors sa définition comme au survol (ou au toucher), et
  *   la relie au terme (aria-describedby). Échap la masque sans déplacer le focus

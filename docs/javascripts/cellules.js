@@ -1,6 +1,6 @@
 // Les cellules : chaque exemple ```pycon d'une page se modifie et s'exécute dans le navigateur.
 //
-// Le crochet hooks/cellules.py marque les blocs (div.cellule[data-cellule]) et ajoute le repère
+// Le crochet hooks/cellules/cellules.py marque les blocs (div.cellule[data-cellule]) et ajoute le repère
 // #cellules-config (adresses du worker, de Pyodide et du paquet rules). Rien de lourd ne se
 // charge avant le premier « Exécuter » : le worker (cellules-worker.js) charge alors Pyodide et
 // la source de rules servis par le site. Les cellules d'une page forment une session Python,
@@ -57,7 +57,7 @@
     file: Promise.resolve(),
     surProgres: () => {},
 
-    // Ce que pèse le runtime (Pyodide, le paquet, le worker), écrit par hooks/hors_ligne.py ; 0 s'il l'ignore.
+    // Ce que pèse le runtime (Pyodide, le paquet, le worker), écrit par hooks/hors_ligne/hors_ligne.py ; 0 s'il l'ignore.
     octets() {
       return Number(this.config && this.config.dataset.octets) || 0;
     },
@@ -197,7 +197,7 @@
   }
 
   // La boîte d'une cellule autour de son bloc publié, et sa barre de commandes : écrites à la construction
-  // (hooks/cellules.py, emboiter), pour ne pas déplacer un bloc déjà mis en page. Ici, le nom de la boîte.
+  // (hooks/cellules/cellules.py, emboiter), pour ne pas déplacer un bloc déjà mis en page. Ici, le nom de la boîte.
   function emboiter(bloc, rang) {
     const boite = bloc.parentElement;
     boite.setAttribute("aria-label", `Exemple ${rang}`);

@@ -1,7 +1,7 @@
 /* Règles exécutables : le site hors ligne, quand le lecteur le demande.
  *
  * Enregistre le service worker (service-worker.js, écrit à la racine du site par
- * hooks/hors_ligne.py). Ce script est dans javascripts/ : la racine du site est
+ * hooks/hors_ligne/hors_ligne.py). Ce script est dans javascripts/ : la racine du site est
  * le dossier au-dessus, où que le site soit publié. Rien à faire depuis un
  * dossier ouvert en file:// (les navigateurs n'y permettent pas de service worker).
  *

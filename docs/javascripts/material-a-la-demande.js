@@ -1,6 +1,6 @@
 /* Règles exécutables : le script de Material s'exécute au premier geste du lecteur.
  *
- * Pourquoi, et ce qui marche sans lui : hooks/material_a_la_demande.py. Son adresse
+ * Pourquoi, et ce qui marche sans lui : hooks/hors_ligne/material_a_la_demande.py. Son adresse
  * est dans data-material (overrides/main.html) ; ce script-ci le charge au premier
  * toucher, clic, appui de touche, focus, mouvement de souris ou tour de molette, ou
  * tout de suite si l'adresse porte une recherche (?q=…).

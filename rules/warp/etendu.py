@@ -382,11 +382,23 @@ def derouler(
     if des is not None:
         des = _valider.suite("des", des, maximum=_valider.ROUNDS_MAX, quoi="jets (un par round)")
     _valider.generateur(rng)
-    rounds: list[Round] = []
+    pas, fin = _jouer(c, des, rng)
+    return _raconter(c, pas, fin)
+
+
+_Pas = tuple[Jet, int, int, int, int]
+"""Un round joué : son jet, les Progrès et les Revers qu'il rapporte, puis les cumuls à sa fin."""
+
+
+def _jouer(
+    c: _Conditions, des: Sequence[Sequence[int]] | None, rng: random.Random | None
+) -> tuple[list[_Pas], Resultat]:
+    """La règle : chaque round lancé et compté (`EFFETS`) jusqu'à l'issue du Test ; les dés fournis, tous joués."""
+    pas: list[_Pas] = []
     progres = revers = 0
     fin: Resultat | None = None
     while fin is None:
-        n = len(rounds) + 1
+        n = len(pas) + 1
         if (
             n > _valider.ROUNDS_MAX
         ):  # pragma: no cover - des d6 n'y arrivent pas (une Compensation a au plus 1/2 de chances)
@@ -406,11 +418,22 @@ def derouler(
         j = _jet_du_round(n, c.reserve_du_round(n), None if des is None else des[n - 1], rng)
         gain, perte = EFFETS[j.resultat]
         progres, revers = progres + gain, revers + perte
-        ligne = _raconter_round(c, n, j, gain, perte, progres, revers)
-        rounds.append(Round(n, j, c.experience(n), gain, perte, progres, revers, ligne))
+        pas.append((j, gain, perte, progres, revers))
         fin = _issue(progres, revers, c.complexite, c.maniabilite)
-    if des is not None and len(des) > len(rounds):
-        raise Refus("des", f"le Test s'achève au round {len(rounds)}, mais {len(des)} jets sont fournis", forme=PROPOS)
+    if des is not None and len(des) > len(pas):
+        raise Refus("des", f"le Test s'achève au round {len(pas)}, mais {len(des)} jets sont fournis", forme=PROPOS)
+    return pas, fin
+
+
+def _raconter(c: _Conditions, pas: list[_Pas], fin: Resultat) -> Deroulement:
+    """Le récit du Test joué : la ligne de chaque round, le bilan et le temps passé, le compte rendu entier."""
+    rounds = tuple(
+        Round(
+            n, j, c.experience(n), gain, perte, progres, revers, _raconter_round(c, n, j, gain, perte, progres, revers)
+        )
+        for n, (j, gain, perte, progres, revers) in enumerate(pas, start=1)
+    )
+    progres, revers = (rounds[-1].progres_cumules, rounds[-1].revers_cumules)
     temps = len(rounds) * c.periode
     bilan = _bilan(c, fin, progres, revers, len(rounds), temps)
     return Deroulement(
@@ -419,7 +442,7 @@ def derouler(
         maniabilite=c.maniabilite,
         periode=c.periode,
         unite=c.unite,
-        rounds=tuple(rounds),
+        rounds=rounds,
         progres=progres,
         revers=revers,
         resultat=fin,

@@ -2,7 +2,7 @@
 
 Un seul endroit sait les trouver et, s'ils manquent, les installer : le crochet
 des cellules (Pyodide, servi aux lecteurs) et les tests d'accessibilité
-(axe-core) passent tous deux par [`assurer`][hooks.npm.assurer]. Jamais un CDN :
+(axe-core) passent tous deux par [`assurer`][hooks.cellules.npm.assurer]. Jamais un CDN :
 ce que le site sert vient du registre npm, à la version épinglée.
 """
 

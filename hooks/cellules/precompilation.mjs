@@ -1,6 +1,6 @@
 // Le bytecode du runtime Python, compilé une fois à la construction plutôt qu'à chaque démarrage chez le lecteur.
 //
-//   node hooks/precompilation.mjs <dossier de Pyodide> <archive source de rules> <dossier de sortie>
+//   node hooks/cellules/precompilation.mjs <dossier de Pyodide> <archive source de rules> <dossier de sortie>
 //
 // Pyodide (le même paquet npm que le site sert) démarre dans Node, déballe l'archive de `rules` comme le
 // fait le worker du navigateur, importe ce qu'une page importe (`cellules_session`, `rules`,

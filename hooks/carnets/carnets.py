@@ -10,7 +10,7 @@ Le carnet est généré à la construction depuis la page Markdown :
   `%%rendu` dont la sortie enregistrée est ce que la page montre, rendu pour
   Jupyter (onglets en tableaux titrés successifs, légendes en italique,
   graphiques en images) : le crochet exécute le bloc et passe ce qu'il imprime
-  par `hooks/rendu_carnet.py`, le code même que la magie `%%rendu` exécute dans
+  par `hooks/carnets/rendu_carnet.py`, le code même que la magie `%%rendu` exécute dans
   le noyau du lecteur ;
 - une première cellule, la préparation, rend `rules` importable : le paquet
   n'est pas sur PyPI, le carnet embarque donc (en base64) la source exacte qui
@@ -20,13 +20,13 @@ Le carnet est généré à la construction depuis la page Markdown :
   chaque expression comme la console (et la page) : toutes les expressions
   d'une cellule, par leur `repr` ; et déclare `%%rendu`.
 
-La page est lue par le modèle du site (`hooks/modele.py`) : ses blocs de code,
+La page est lue par le modèle du site (`hooks/site/modele.py`) : ses blocs de code,
 ses boîtes et onglets (toutes, même celles de démonstration de l'accueil), ses
 liens et ses liens par identifiant ; ce crochet n'en relit rien lui-même.
 
 Quelqu'un qui a Jupyter ouvre le carnet et l'exécute tel quel, sans réseau ;
 quelqu'un qui ne l'a pas l'ouvre dans JupyterLite, servi par le site
-(`hooks/jupyterlite.py`). Les carnets vont dans `jupyter/files/` du site, où
+(`hooks/carnets/jupyterlite.py`). Les carnets vont dans `jupyter/files/` du site, où
 JupyterLite les trouve ; deux liens en tête de la page y mènent : « Ouvrir dans
 Jupyter » et « Télécharger le carnet ».
 """
@@ -47,11 +47,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-if __name__ != "hooks.carnets":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+if __name__ != "hooks.carnets.carnets":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from hooks import jupyterlite, modele, rendu_carnet
-from hooks.cellules import archive_du_paquet, modules_hors_navigateur, octets_de_pyodide, servis, trouver_runtime
+from hooks.carnets import jupyterlite, rendu_carnet
+from hooks.cellules.cellules import (
+    archive_du_paquet,
+    modules_hors_navigateur,
+    octets_de_pyodide,
+    servis,
+    trouver_runtime,
+)
+from hooks.site import modele
 
 log = logging.getLogger("mkdocs.hooks.carnets")
 
@@ -77,7 +84,7 @@ DOSSIER = jupyterlite.FICHIERS
 """Où vont les carnets dans le site : le dossier de fichiers de JupyterLite (`jupyter/files/`)."""
 
 MODULE_RENDU = "regles_executables_rendu"
-"""Le nom, dans le carnet, du module qui rend les blocs exécutés (la source de `hooks/rendu_carnet.py`)."""
+"""Le nom, dans le carnet, du module qui rend les blocs exécutés (la source de `hooks/carnets/rendu_carnet.py`)."""
 
 
 @dataclass(frozen=True)
@@ -206,7 +213,7 @@ def archive_du_carnet(racine: Path) -> bytes:
     tampon = io.BytesIO()
     source = zipfile.ZipFile(io.BytesIO(archive_du_paquet(racine)))
     fichiers = [(n, source.read(n)) for n in source.namelist() if n.startswith("rules/")]
-    fichiers.append((f"{MODULE_RENDU}.py", (racine / "hooks" / "rendu_carnet.py").read_bytes()))
+    fichiers.append((f"{MODULE_RENDU}.py", (racine / "hooks" / "carnets" / "rendu_carnet.py").read_bytes()))
     with zipfile.ZipFile(tampon, "w", zipfile.ZIP_DEFLATED) as archive:
         for nom, octets in fichiers:
             info = zipfile.ZipInfo(nom, date_time=(1980, 1, 1, 0, 0, 0))

@@ -5,7 +5,7 @@ Ce crochet écrit, à la place du repère `<!-- registre -->` de
 pages, dans l'ordre du menu et regroupées par onglet (WaRP, 3D6…), chacune avec
 un lien vers la section qui la porte ([`markdown_registre`][]). Les liens sont
 des liens Markdown entre pages : la construction stricte vérifie que chaque page
-et chaque ancre existent. Il lit le modèle commun du site (`hooks/modele.py`).
+et chaque ancre existent. Il lit le modèle commun du site (`hooks/site/modele.py`).
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-if __name__ != "hooks.registre":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+if __name__ != "hooks.site.registre":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from hooks import modele
+from hooks.site import modele
 
 __all__ = ["PAGE", "REPERE", "markdown_registre", "on_nav", "on_page_markdown"]
 

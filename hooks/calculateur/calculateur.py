@@ -18,10 +18,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-if __name__ != "hooks.calculateur":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+if __name__ != "hooks.calculateur.calculateur":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from hooks import modele
+from hooks.site import modele
 
 __all__ = [
     "PAGE",

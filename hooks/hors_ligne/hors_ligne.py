@@ -9,7 +9,7 @@ racine du site :
   `python -m scripts.icones`) ;
 - `service-worker.js` : la liste des fichiers du site, chacun avec son
   empreinte (SHA-256 tronquée), une version (l'empreinte de la liste), puis le
-  code de `hooks/hors_ligne.js`. Une nouvelle publication change la liste, donc
+  code de `hooks/hors_ligne/hors_ligne.js`. Une nouvelle publication change la liste, donc
   le fichier : le navigateur installe alors la nouvelle version, qui ne
   retélécharge que les fichiers dont l'empreinte a changé.
 
@@ -47,10 +47,10 @@ from typing import Any
 
 from mkdocs.plugins import event_priority
 
-if __name__ != "hooks.hors_ligne":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+if __name__ != "hooks.hors_ligne.hors_ligne":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from hooks import cellules
+from hooks.cellules import cellules
 
 __all__ = [
     "A_LA_DEMANDE",
@@ -84,7 +84,7 @@ ICONES = "icones/"
 A_LA_DEMANDE = ("assets/pyodide/", "jupyter/")
 """Les dossiers mis en cache à l'usage seulement : le runtime Python du navigateur et JupyterLite (plusieurs Mo).
 
-JupyterLite (`hooks/jupyterlite.py`) n'a pas de service worker à lui (il est désactivé) : celui du
+JupyterLite (`hooks/carnets/jupyterlite.py`) n'a pas de service worker à lui (il est désactivé) : celui du
 site contrôle aussi ses pages, et garde chaque fichier qu'elles demandent, comme le runtime Python."""
 
 A_LA_DEMANDE_SUFFIXES = (".ipynb",)
@@ -291,7 +291,7 @@ def service_worker(site: Path, langues: list[str], developpement: bool = False) 
     version = empreinte(json.dumps(listes, sort_keys=True).encode())
     tailles = {_adresse(f): (site / f).stat().st_size for f in precaches + a_l_usage}
     entete = [
-        "/* Écrit par hooks/hors_ligne.py à chaque construction du site : ne pas modifier ici. */",
+        "/* Écrit par hooks/hors_ligne/hors_ligne.py à chaque construction du site : ne pas modifier ici. */",
         f'const VERSION = "{version}";',
         *(f"const {nom} = {json.dumps(liste, indent=1, ensure_ascii=False)};" for nom, liste in listes.items()),
         f"const TAILLES = {json.dumps(tailles, ensure_ascii=False)};",
@@ -330,7 +330,7 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
     if _Runtime.octets and _octets_servis(site) != _Runtime.octets:
         raise ValueError(
             f"le runtime servi pèse {_octets_servis(site)} octets, les pages en annoncent {_Runtime.octets} :"
-            " hooks/hors_ligne.py (RUNTIME) ne compte plus les mêmes fichiers que hooks/cellules.py"
+            " hooks/hors_ligne/hors_ligne.py (RUNTIME) ne compte plus les mêmes fichiers que hooks/cellules/cellules.py"
         )
     (site / MANIFESTE).write_text(json.dumps(manifeste(config, site), ensure_ascii=False, indent=2), encoding="utf-8")
     code, bilan = service_worker(site, langues_de_recherche(config), developpement=_commande == "serve")

@@ -8,7 +8,7 @@ rangée de dés porte une alternative texte (`role="img"`, `aria-label`) :
 « dés 5, 3 et 2 : total 10, il fallait plus de 9 : Réussite ».
 
 [`carte`][] rend `None` pour un objet qui n'est pas un résultat de jet :
-l'exemple n'a alors pas de carte. Le crochet `hooks/cartes.py` décide quels
+l'exemple n'a alors pas de carte. Le crochet `hooks/cartes/cartes.py` décide quels
 objets d'un exemple deviennent des cartes ; les styles sont dans
 `docs/stylesheets/cartes.css`.
 

@@ -1,17 +1,17 @@
 """JupyterLite servi par le site : chaque carnet s'ouvre dans un vrai Jupyter, dans le navigateur, hors réseau.
 
-Le crochet des carnets (`hooks/carnets.py`) s'en sert en deux temps :
+Le crochet des carnets (`hooks/carnets/carnets.py`) s'en sert en deux temps :
 
-- [`preparer`][hooks.jupyterlite.preparer], au chargement de la configuration :
+- [`preparer`][hooks.carnets.jupyterlite.preparer], au chargement de la configuration :
   la roue du paquet (`regles_executables-….whl`, construite par hatchling
   depuis `rules/`, reproductible), les roues PyPI que charge le noyau
-  (`hooks/roues_jupyterlite.txt`, chacune avec son empreinte SHA-256, vérifiée
+  (`hooks/carnets/roues_jupyterlite.txt`, chacune avec son empreinte SHA-256, vérifiée
   au téléchargement par pip, gardées dans `.cache/jupyterlite/roues/`), et
   l'application JupyterLite (`jupyter lite build`, interface « Notebook » et
   arborescence), construite une fois puis gardée dans
   `.cache/jupyterlite/app-<empreinte>/`, l'empreinte de ses entrées (versions
   de jupyterlite-core et du noyau, configuration écrite ici) ;
-- [`publier`][hooks.jupyterlite.publier], une fois le site construit : copie
+- [`publier`][hooks.carnets.jupyterlite.publier], une fois le site construit : copie
   l'application dans `jupyter/` du site, les roues dans
   `jupyter/static/roues/` avec un `pyodide-lock.json` réduit à ces roues, et
   indexe les carnets de `jupyter/files/` (l'API « contents » de Jupyter, en
@@ -21,11 +21,11 @@ Aucune requête ne quitte le site : le noyau charge le Pyodide que le site sert
 déjà aux cellules (`assets/pyodide/<version>/`, paquet npm épinglé), ses paquets
 depuis ce lock réduit, jamais depuis PyPI ni un CDN (`disablePyPIFallback`).
 Le service worker de JupyterLite est désactivé : celui du site
-(`hooks/hors_ligne.py`) garde JupyterLite à l'usage, comme le runtime Python,
+(`hooks/hors_ligne/hors_ligne.py`) garde JupyterLite à l'usage, comme le runtime Python,
 et deux service workers ne se disputent pas les mêmes pages.
 
 Sans jupyterlite-core, sans pip joignable ou sans Pyodide, le site se construit
-quand même et le lien « Ouvrir dans Jupyter » n'y est pas ([`Lite.raison`][hooks.jupyterlite.Lite]).
+quand même et le lien « Ouvrir dans Jupyter » n'y est pas ([`Lite.raison`][hooks.carnets.jupyterlite.Lite]).
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ PAQUET = "regles-executables"
 ROUES = "static/roues"
 """Où vont les roues du noyau et leur lock, dans `jupyter/`."""
 
-EPINGLES = "hooks/roues_jupyterlite.txt"
+EPINGLES = "hooks/carnets/roues_jupyterlite.txt"
 """Les roues PyPI du noyau, épinglées avec leur empreinte (relatif à la racine du dépôt)."""
 
 CACHE = ".cache/jupyterlite"

@@ -3,7 +3,7 @@
 Ce crochet écrit, à la place du repère `<!-- chiffres du site -->` de
 `index.md`, combien les pages du menu portent de lignes d'exemples `>>>`, de
 boîtes « Interprétation » et de boîtes « Erratum », comptées dans le modèle
-commun du site (`hooks/modele.py`) à chaque construction ([`markdown_chiffres`][]).
+commun du site (`hooks/site/modele.py`) à chaque construction ([`markdown_chiffres`][]).
 Les boîtes de démonstration (classe `exemple`) ne comptent pas ; les liens sont
 vérifiés par la construction stricte.
 """
@@ -14,10 +14,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-if __name__ != "hooks.chiffres":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+if __name__ != "hooks.site.chiffres":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from hooks import modele
+from hooks.site import modele
 
 __all__ = ["PAGE", "REPERE", "chiffres", "markdown_chiffres", "on_nav", "on_page_markdown"]
 

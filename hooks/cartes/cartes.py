@@ -14,7 +14,7 @@
    l'exemple, et sa valeur de retour. Un objet contenu dans un autre du même
    bloc (les deux jets d'une opposition) n'a pas sa propre carte : il est dans
    celle du tout ;
-3. **dessine la carte** de chacun (`hooks/cartes_rendu.py`) et la met avant
+3. **dessine la carte** de chacun (`hooks/cartes/cartes_rendu.py`) et la met avant
    l'exemple ; l'exemple lui-même passe dans un `<details>` « Voir le code »,
    où le moteur des cellules (`docs/javascripts/cellules.js`) le trouve comme
    avant (« Modifier », « Exécuter »).
@@ -36,10 +36,11 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-if __name__ != "hooks.cartes":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+if __name__ != "hooks.cartes.cartes":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from hooks import cartes_rendu, modele
+from hooks.cartes import cartes_rendu
+from hooks.site import modele
 
 __all__ = [
     "CODE_REPLIE",
@@ -115,7 +116,7 @@ def rejouer(markdown: str, chemin: str, decalage: int = 0) -> list[Bloc]:
         >>> rejouer(page.replace("Réussite", "Échec"), "essai.md")
         Traceback (most recent call last):
         ...
-        hooks.cartes.ExempleFaux: essai.md, ligne 3 : l'exemple « print(jet(3, des=(5, 3, 2)).resultat) » écrit « Échec », le paquet rend « Réussite ». La carte et l'exemple divergeraient : corrigez la sortie écrite (ou le code).
+        hooks.cartes.cartes.ExempleFaux: essai.md, ligne 3 : l'exemple « print(jet(3, des=(5, 3, 2)).resultat) » écrit « Échec », le paquet rend « Réussite ». La carte et l'exemple divergeraient : corrigez la sortie écrite (ou le code).
     """
     espace: dict[str, Any] = {"__name__": "__main__"}
     blocs = []

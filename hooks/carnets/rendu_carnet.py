@@ -10,23 +10,23 @@ module en fait du Markdown que Jupyter rend :
 - chaque onglet devient son titre en gras suivi de son contenu (les onglets
   d'un groupe se suivent, tableau après tableau) ;
 - une boîte devient une citation qui commence par son titre en gras, comme la
-  prose des carnets (`hooks/carnets.py`) ;
+  prose des carnets (`hooks/carnets/carnets.py`) ;
 - une ligne d'attributs disparaît ; la légende d'un tableau (`.legende`) passe
   en italique ;
 - un graphique devient une image (le même SVG, en `data:`) suivie de sa
   légende en italique.
 
 Le même code sert deux fois, pour que la sortie enregistrée et la sortie
-recalculée ne puissent pas diverger : à la construction, `hooks/carnets.py` en
-tire la sortie enregistrée de chaque bloc ([`sorties`][hooks.rendu_carnet.sorties]) ;
+recalculée ne puissent pas diverger : à la construction, `hooks/carnets/carnets.py` en
+tire la sortie enregistrée de chaque bloc ([`sorties`][hooks.carnets.rendu_carnet.sorties]) ;
 dans le noyau du lecteur (Jupyter, ou JupyterLite dans le navigateur), la
 cellule de préparation du carnet, qui embarque ce fichier, déclare la magie de
-cellule `%%rendu` ([`rendu`][hooks.rendu_carnet.rendu]) qui exécute le bloc et
+cellule `%%rendu` ([`rendu`][hooks.carnets.rendu_carnet.rendu]) qui exécute le bloc et
 affiche la même chose. Bibliothèque standard seulement (IPython n'est importé
 que par la magie, dans le noyau).
 
 Ce module lit la sortie des blocs, pas les pages : les pages, elles, ne sont lues
-que par le modèle du site (`hooks/modele.py`).
+que par le modèle du site (`hooks/site/modele.py`).
 """
 
 from __future__ import annotations

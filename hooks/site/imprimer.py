@@ -34,11 +34,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urldefrag, urljoin, urlsplit
 
-if __name__ != "hooks.imprimer":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+if __name__ != "hooks.site.imprimer":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from hooks import modele
-from hooks.cellules import BARRE, BOITE
+from hooks.cellules.cellules import BARRE, BOITE
+from hooks.site import modele
 
 __all__ = ["AUSSI", "DOSSIERS", "PAGE", "REPERE", "incluse", "on_page_context", "pour_l_imprime"]
 

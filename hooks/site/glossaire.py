@@ -15,7 +15,7 @@ et au besoin une ligne `Voir : page.md#ancre` qui impose la section des règles
 - écrit, à la place du repère `<!-- glossaire -->` de `glossaire.md`, la
   page du glossaire générée depuis le même fichier ([`markdown_glossaire`][]),
   chaque entrée liée à la section des règles où lire le terme ([`renvois`][],
-  qui lit le modèle commun du site, `hooks/modele.py`) ;
+  qui lit le modèle commun du site, `hooks/site/modele.py`) ;
 - ne garde, dans le HTML de chaque page, que la **première** occurrence d'un
   terme par section (et par bloc repliable), jamais dans un titre
   ([`premieres_occurrences`][]) : un terme n'est pas souligné vingt fois sur
@@ -36,10 +36,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-if __name__ != "hooks.glossaire":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+if __name__ != "hooks.site.glossaire":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from hooks import modele
+from hooks.site import modele
 
 __all__ = [
     "PAGE",

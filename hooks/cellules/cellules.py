@@ -18,14 +18,14 @@ exécute la source même de `rules` qui a construit le site. Ce crochet :
   exécute les cellules) : les noms changent avec leur contenu, un cache ne
   sert donc jamais un runtime ou un paquet périmé. L'archive et la
   bibliothèque standard portent leur bytecode, compilé à la construction
-  (`hooks/precompilation.py`) : Python démarre sans rien recompiler de ce
+  (`hooks/cellules/precompilation.py`) : Python démarre sans rien recompiler de ce
   qu'une page importe.
 
 Le JavaScript (`docs/javascripts/cellules.js`, puis `cellules-worker.js` au
 premier « Exécuter ») lit ces adresses dans le repère `#cellules-config` que
 le crochet ajoute aux pages qui ont besoin du moteur Python : celles qui ont
 des cellules et celles dont l'en-tête le demande (`cellules: true`, la page du
-calculateur), comme le dit le modèle du site (`hooks/modele.py`, qui lit aussi
+calculateur), comme le dit le modèle du site (`hooks/site/modele.py`, qui lit aussi
 les blocs ` ```pycon `).
 """
 
@@ -44,10 +44,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-if __name__ != "hooks.cellules":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+if __name__ != "hooks.cellules.cellules":  # chargé par MkDocs depuis son chemin : voir hooks/__init__.py
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from hooks import modele, npm, precompilation
+from hooks.cellules import npm, precompilation
+from hooks.site import modele
 
 __all__ = [
     "FICHIERS_PYODIDE",
@@ -90,8 +91,8 @@ def modules_hors_navigateur(source: str) -> list[str]:
     Examples:
         >>> modules_hors_navigateur("import random\\nfrom rules.warp import jet")
         []
-        >>> modules_hors_navigateur("from hooks.glossaire import definitions\\nimport yaml")
-        ['hooks.glossaire', 'yaml']
+        >>> modules_hors_navigateur("from hooks.site.glossaire import definitions\\nimport yaml")
+        ['hooks.site.glossaire', 'yaml']
     """
     modules = []
     for noeud in ast.walk(ast.parse(source)):
@@ -176,7 +177,7 @@ def archive_du_paquet(racine: Path) -> bytes:
         for f in sorted((racine / "rules").rglob("*"))
         if f.is_file() and f.suffix in {".py", ".typed"} and "__pycache__" not in f.parts
     ]
-    fichiers.append(("cellules_session.py", racine / "hooks" / "cellules_session.py"))
+    fichiers.append(("cellules_session.py", racine / "hooks" / "cellules" / "cellules_session.py"))
     tampon = io.BytesIO()
     with zipfile.ZipFile(tampon, "w", zipfile.ZIP_DEFLATED) as archive:
         for nom, chemin in fichiers:
@@ -210,7 +211,7 @@ def octets_de_pyodide(runtime: Runtime, stdlib: bytes | None) -> int:
 def servis(racine: Path, runtime: Runtime) -> tuple[bytes, bytes | None]:
     """L'archive de `rules` que le site sert et sa bibliothèque standard (None : celle de npm, telle quelle).
 
-    Précompilées (hooks/precompilation.py) quand Node le permet ; sinon la source, et la raison au journal.
+    Précompilées (hooks/cellules/precompilation.py) quand Node le permet ; sinon la source, et la raison au journal.
     """
     archive = archive_du_paquet(racine)
     if runtime.dossier is None:

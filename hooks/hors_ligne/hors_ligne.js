@@ -1,6 +1,6 @@
 /* Règles exécutables : le site sans réseau (service worker).
  *
- * hooks/hors_ligne.py écrit au-dessus de ce code, à chaque construction :
+ * hooks/hors_ligne/hors_ligne.py écrit au-dessus de ce code, à chaque construction :
  * VERSION, PRECACHE et A_LA_DEMANDE (adresse relative à la racine du site →
  * empreinte SHA-256 du fichier, 16 chiffres hexadécimaux), TAILLES (adresse →
  * octets) et RUNTIME (les dossiers du runtime Python, dans A_LA_DEMANDE).

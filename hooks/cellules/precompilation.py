@@ -4,7 +4,7 @@ Pyodide est livré avec sa bibliothèque standard en source (`python_stdlib.zip`
 à chaque démarrage, dans le navigateur, CPython recompile les quelque 150
 modules qu'il importe avant la première ligne de `rules` (mesuré ici : plus de
 la moitié du démarrage), puis la source de `rules`. Ce module fait ce travail
-une fois, à la construction : `hooks/precompilation.mjs` démarre dans Node le
+une fois, à la construction : `hooks/cellules/precompilation.mjs` démarre dans Node le
 Pyodide même que le site sert, importe ce qu'importe une page, et rend
 
 - la bibliothèque standard où chaque module alors chargé devient son bytecode

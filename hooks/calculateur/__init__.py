@@ -1,0 +1,1 @@
+"""La page du calculateur (`calculateur.py`) : un formulaire par mécanique, d'après `rules.calculateur`."""
