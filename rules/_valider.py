@@ -304,43 +304,57 @@ POIDS_MAX = 2**512
 """Le plus grand poids entier d'une issue dans une loi passée au moteur (des jets ordonnés : 6⁶⁰ y tient)."""
 
 
-def loi_entiere(nom: str, loi: Any, *, cle: Callable[[str, Any], Any]) -> dict[Any, int]:
+def loi_entiere(nom: Nom, loi: Any, *, cle: Callable[[Nom, Any], Any]) -> dict[Any, int]:
     """Une loi en poids entiers ≥ 0 (au plus `LOI_MAX` issues), dont chaque issue est vérifiée par `cle`.
 
+    Un refus porte sur la loi (`nom`, un paramètre ou un chemin comme `("lois", 0)`) : « chaque issue… »,
+    « chaque poids… ».
+
     Examples:
-        >>> loi_entiere("lois[0]", {1: 1, 2: 1}, cle=entier)
+        >>> loi_entiere(("lois", 0), {1: 1, 2: 1}, cle=entier)
         {1: 1, 2: 1}
-        >>> loi_entiere("lois[0]", {1: -1}, cle=entier)
+        >>> loi_entiere(("lois", 0), {1: -1}, cle=entier)
         Traceback (most recent call last):
         ...
         rules.refus.Refus: lois[0] : chaque poids doit être un entier ≥ 0, reçu -1
+        >>> loi_entiere("a", {"x": 1}, cle=classe_et_total)
+        Traceback (most recent call last):
+        ...
+        rules.refus.Refus: a : chaque issue doit être un couple (classe, total entier entre −1000 et 1000), reçu 'x'
     """
     if not isinstance(loi, Mapping):
         raise Refus(_un(nom), "être une loi (un dict issue → poids entier)", recu=loi)
     if len(loi) > LOI_MAX:
         raise Refus(_un(nom), f"avoir au plus {LOI_MAX} issues", recu=len(loi))
     for issue, poids in loi.items():
-        cle(f"{nom} (issue)", issue)
+        try:
+            cle(nom, issue)
+        except Refus as refus:
+            raise Refus(_un(nom), f"chaque issue doit {refus.permis}", recu_ecrit=refus.recu, forme=PROPOS) from None
         if isinstance(poids, bool) or not isinstance(poids, int) or not 0 <= poids < POIDS_MAX:
             raise Refus(_un(nom), "chaque poids doit être un entier ≥ 0", recu=poids, forme=PROPOS)
     return dict(loi)
 
 
-def classe_et_total(nom: str, issue: Any) -> tuple[Any, int]:
+def classe_et_total(nom: Nom, issue: Any) -> tuple[Any, int]:
     """Une issue (classe, total) d'une loi à opposer : un couple dont le second terme est un entier.
 
     Examples:
-        >>> classe_et_total("a (issue)", ("x", 3))
+        >>> classe_et_total("a", ("x", 3))
         ('x', 3)
-        >>> classe_et_total("a (issue)", 3)
+        >>> classe_et_total("a", 3)
         Traceback (most recent call last):
         ...
-        rules.refus.Refus: a (issue) doit être un couple (classe, total entier), reçu 3
+        rules.refus.Refus: a doit être un couple (classe, total entier entre −1000 et 1000), reçu 3
+        >>> classe_et_total("a", ("x", "3"))
+        Traceback (most recent call last):
+        ...
+        rules.refus.Refus: a doit être un couple (classe, total entier entre −1000 et 1000), reçu ('x', '3')
     """
-    if not isinstance(issue, tuple) or len(issue) != 2:
-        raise Refus(_un(nom), "être un couple (classe, total entier)", recu=issue)
-    entier(f"{nom}, total", issue[1])
-    return issue
+    total = issue[1] if isinstance(issue, tuple) and len(issue) == 2 else None
+    if isinstance(total, bool) or not isinstance(total, int) or abs(total) > VALEUR_MAX:
+        raise Refus(_un(nom), f"être un couple (classe, total entier entre −{VALEUR_MAX} et {VALEUR_MAX})", recu=issue)
+    return issue[0], total
 
 
 def trait_de_loi(nom: Nom, valeur: Any) -> int:

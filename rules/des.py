@@ -363,7 +363,7 @@ def convoluer(*lois: Mapping[int, int]) -> dict[int, int]:
     """
     _valider.plafond("lois", len(lois), _valider.RESERVE_MAX, "lois convoluées")
     for i, loi_ in enumerate(lois):
-        _valider.loi_entiere(f"lois[{i}]", loi_, cle=_valider.entier)
+        _valider.loi_entiere(("lois", i), loi_, cle=_valider.entier)
     resultat: dict[int, int] = {0: 1}
     for loi_ in lois:
         suivante: defaultdict[int, int] = defaultdict(int)

@@ -236,8 +236,6 @@ ANGLAIS = re.compile(
 )
 """Des mots d'un message anglais de Python : un refus qui en contient n'a pas été écrit par `rules`."""
 
-DEBUT = re.compile(r"^[a-z_][a-z_0-9]*(\[\d+\]|\[[^\]]*\])?( \(issue\))?(,| :| doit| et)")
-"""Un message qui commence par le nom de ce qu'il refuse : « trait doit… », « des_betas[0] : … »."""
 
 
 class TropLong(Exception):
@@ -273,6 +271,15 @@ def juger_resultat(nom: str, resultat: Any) -> str | None:
     return None
 
 
+def lieux_permis(entree: Entree) -> set[str]:
+    """Ce sur quoi un refus de cette entrée peut porter : ses paramètres (et, pour une méthode, les champs de son objet)."""
+    permis = {p.name for p in entree.parametres}
+    objet = getattr(entree.appelable, "__self__", None)
+    if objet is not None and dataclasses.is_dataclass(objet):
+        permis |= {f.name for f in dataclasses.fields(objet)}
+    return permis
+
+
 def appeler(entree: Entree, positionnels: list[Any], nommes: dict[str, Any], *, borne: float = 5.0) -> Verdict:
     """Fait l'appel sous une borne de temps (SIGALRM) et le juge."""
     precedent = signal.signal(signal.SIGALRM, _alarme)
@@ -285,13 +292,14 @@ def appeler(entree: Entree, positionnels: list[Any], nommes: dict[str, Any], *, 
     except ValueError as erreur:
         duree = time.perf_counter() - debut
         message = str(erreur)
-        noms = [p.name for p in entree.parametres]
-        if type(erreur) not in (ValueError, Refus):  # un refus du paquet, pas un JSONDecodeError ni un UnicodeError
+        if type(erreur) is not Refus:  # un refus du paquet, comme donnée : pas un ValueError nu, ni un JSONDecodeError
             return Verdict("impropre", f"{type(erreur).__name__} : {message}", duree)
         if ANGLAIS.search(message):
             return Verdict("impropre", f"message anglais : {message}", duree)
-        if not (DEBUT.match(message) or any(n in message for n in noms)):
-            return Verdict("impropre", f"message qui ne nomme rien : {message}", duree)
+        permis = lieux_permis(entree)
+        etrangers = [lieu for lieu in erreur.lieux if permis and lieu[0] not in permis]
+        if etrangers:  # jugé sur ses lieux, jamais sur sa phrase
+            return Verdict("impropre", f"refus qui porte sur {etrangers}, aucun paramètre de l'entrée : {message}", duree)
         return Verdict("refusé", message, duree)
     except MemoryError:
         return Verdict("impropre", "MemoryError", time.perf_counter() - debut)

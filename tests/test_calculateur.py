@@ -1782,3 +1782,32 @@ def test_defense_l_attaquant_est_un_personnage_par_defaut() -> None:
         entrees = dict(base, seuil_attaquant=seuil)
         r = calculer("troisd6-defense", entrees, rng=random.Random(0))
         assert r.en_dict() == _attendu_defense(entrees, 0), seuil
+
+
+# --- Les lieux des refus : des données, jamais un champ par défaut -------------------------------------------
+
+
+def test_un_refus_dont_aucun_champ_ne_fournit_le_lieu_est_une_faute_du_calculateur() -> None:
+    """Un lieu qu'aucun lien ni aucun champ ne fournit lève `LieuSansChamp` (plus de champ « par défaut »)."""
+    from rules.calculateur._commun import Lecture, LieuSansChamp
+
+    lecture = Lecture(FORMULAIRES["warp-jet"], {}, lancer=False, rng=None)
+    lecture.localiser(Refus("trait", "être un entier ≥ 0", recu=-1))  # un champ du même nom : rangé sous lui
+    assert list(lecture.refus) == ["trait"]
+    with pytest.raises(LieuSansChamp) as faute:
+        lecture.localiser(Refus([("attaquant", "seuil")], "être un entier", recu="x"))
+    assert (faute.value.formulaire, faute.value.lieu) == ("warp-jet", ("attaquant", "seuil"))
+
+
+def test_un_lien_nomme_un_parametre_de_sa_regle_et_un_champ_du_formulaire() -> None:
+    """Renommer un paramètre d'une règle sans changer son lien échoue à la construction du lien ; un lien vers
+    un champ que le formulaire n'a pas échoue au premier refus qu'il range."""
+    from rules.calculateur._commun import Lecture, LienFaux, Liens
+
+    Liens(troisd6.chances_scene, {"a.indice": "indice_a", "politique_b.risque.niveaux": "niveaux_b"})
+    for chemin in ("a.indice_attaque", "politique_b.risque.niveau", "tour"):
+        with pytest.raises(LienFaux, match=chemin.rsplit(".", 1)[-1]):
+            Liens(troisd6.chances_scene, {chemin: "indice_a"})
+    lecture = Lecture(FORMULAIRES["troisd6-scene"], {}, lancer=False, rng=None)
+    with pytest.raises(LienFaux, match="indice_c"):
+        lecture.localiser(Refus([("a", "indice")], "x"), Liens(troisd6.chances_scene, {"a.indice": "indice_c"}))

@@ -13,6 +13,7 @@ from hooks.calculateur.calculateur import formulaire_html
 from rules import troisd6
 from rules.calculateur import FORMULAIRES, Champ, Formulaire, calculer
 from rules.refus import Refus
+from tests.conftest import RACINE
 
 _ADA = troisd6.Personnage("Ada", seuil=12, indice="2D6")
 _BRUNO = troisd6.Personnage("Bruno", seuil=11, indice="1D6+1D3")
@@ -127,3 +128,14 @@ def test_la_colonne_des_fractions_reste_quand_elles_se_lisent() -> None:
         "Ce résultat ou mieux",
     )
     assert calculer("troisd6-scene", {"comparer": "non"}).tableaux[0].entetes == ("Issue", "Chance")
+
+
+def test_la_borne_des_valeurs_vient_du_calculateur_python() -> None:
+    """La page lit la longueur maximale d'une valeur sur chaque formulaire : une seule source, `LONGUEUR_MAX`."""
+    from rules.calculateur._commun import LONGUEUR_MAX
+
+    for f in FORMULAIRES.values():
+        assert f'data-longueur-max="{LONGUEUR_MAX}"' in formulaire_html(f), f.nom
+    script = (RACINE / "docs" / "javascripts" / "calculateur.js").read_text(encoding="utf-8")
+    assert "form.dataset.longueurMax" in script
+    assert str(LONGUEUR_MAX) not in script  # aucune copie du nombre dans le script

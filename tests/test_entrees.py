@@ -85,7 +85,7 @@ CAS: list[tuple[str, Callable[[], Any], str]] = [
     ("jets_tries 10**6", lambda: rdes.jets_tries(10**6), "nombre doit être un entier entre 0 et 12"),
     ("lancer 10**9", lambda: rdes.lancer(10**9), "nombre doit être"),
     ("20 Bêtas", lambda: warp.distribution_cooperative(3, [3] * 20), "betas doit être une suite d'au plus 12"),
-    ("Indice 400D6", lambda: troisd6.loi_indice("400D6"), "indice : '400D6' n'est pas sur l'échelle"),
+    ("Indice 400D6", lambda: troisd6.loi_indice("400D6"), "depart : '400D6' n'est pas sur l'échelle"),
     ("Complexité 300 (chances)", lambda: warp.distribution_etendue(3, 300, 3), "complexite doit être"),
     ("Complexité 300 (jouée)", lambda: warp.derouler(3, 300, 3, 1, rng=random.Random(1)), "complexite doit être"),
     ("tours_max 10**5", lambda: troisd6.jouer_scene(MUR, PERSO, tours_max=10**5), "tours_max doit être"),
@@ -458,7 +458,7 @@ def _valider_refus() -> list[tuple[str, Callable[[], Any], str]]:
             lambda: v.loi_entiere("l", dict.fromkeys(range(1001), 1), cle=v.entier),
             "l doit avoir au plus 1000 issues, reçu 1001",
         ),
-        ("loi, issue", lambda: v.loi_entiere("l", {"a": 1}, cle=v.entier), "l (issue) doit être un entier, reçu 'a'"),
+        ("loi, issue", lambda: v.loi_entiere("l", {"a": 1}, cle=v.entier), "l : chaque issue doit être un entier, reçu 'a'"),
         (
             "poids booléen",
             lambda: v.loi_entiere("l", {1: True}, cle=v.entier),
@@ -482,18 +482,18 @@ def _valider_refus() -> list[tuple[str, Callable[[], Any], str]]:
         (
             "issue, liste",
             lambda: v.classe_et_total("a", [1, 2]),
-            "a doit être un couple (classe, total entier), reçu [1, 2]",
+            "a doit être un couple (classe, total entier entre −1000 et 1000), reçu [1, 2]",
         ),
         (
             "issue, triplet",
             lambda: v.classe_et_total("a", (1, 2, 3)),
-            "a doit être un couple (classe, total entier), reçu (1, 2, 3)",
+            "a doit être un couple (classe, total entier entre −1000 et 1000), reçu (1, 2, 3)",
         ),
-        ("issue, total texte", lambda: v.classe_et_total("a", ("x", "t")), "a, total doit être un entier, reçu 't'"),
+        ("issue, total texte", lambda: v.classe_et_total("a", ("x", "t")), "a doit être un couple (classe, total entier entre −1000 et 1000), reçu ('x', 't')"),
         (
             "issue, total énorme",
             lambda: v.classe_et_total("a", ("x", 1001)),
-            "a, total doit être un entier entre -1000 et 1000, reçu 1001",
+            "a doit être un couple (classe, total entier entre −1000 et 1000), reçu ('x', 1001)",
         ),
         ("trait de loi négatif", lambda: v.trait_de_loi("t", -1), "t doit être un entier ≥ 0, reçu -1"),
         (

@@ -197,7 +197,7 @@ _HORS_ECHELLE = "n'est pas sur l'échelle des Indices (1D3, 1D6, 1D6+1D3, 2D6, 3
         # 200 caractères au plus : au-delà, le texte n'est même pas lu.
         (lambda: indice(" " * 198 + "2D6"), _FORME + "'                           ...                         2D6'"),
         (lambda: indice(" 2 d6 + 1 D3 "), f"indice : 2D6+1D3 {_HORS_ECHELLE}"),
-        (lambda: monter(Indice(2, 1), 1), f"indice : 2D6+1D3 {_HORS_ECHELLE}"),
+        (lambda: monter(Indice(2, 1), 1), f"depart : 2D6+1D3 {_HORS_ECHELLE}"),  # sous le nom du paramètre de monter
         (lambda: Indice(16), "d6 doit être un entier entre 0 et 15, reçu 16"),
         (lambda: Indice(-1), "d6 doit être un entier entre 0 et 15, reçu -1"),
         (lambda: Indice(1, 16), "d3 doit être un entier entre 0 et 15, reçu 16"),

@@ -8,7 +8,6 @@
 (() => {
   "use strict";
 
-  const LONGUEUR_MAX = 200; // comme rules.calculateur._commun.LONGUEUR_MAX
 
   function element(nom, classe, texte) {
     const e = document.createElement(nom);
@@ -279,7 +278,8 @@
     for (const [cle, valeur] of params) {
       if (cle === "f") continue;
       if (!noms.has(cle)) return { form, message: `Ce lien est invalide : le formulaire n'a pas de champ « ${cle.slice(0, 40)} ».` };
-      if (valeur.length > LONGUEUR_MAX) return { form, message: `Ce lien est invalide : la valeur de « ${cle} » est trop longue.` };
+      // La borne du calculateur Python (rules.calculateur._commun.LONGUEUR_MAX), que le crochet écrit sur le formulaire.
+      if (valeur.length > Number(form.dataset.longueurMax)) return { form, message: `Ce lien est invalide : la valeur de « ${cle} » est trop longue.` };
       entrees[cle] = valeur;
     }
     return { form, entrees };

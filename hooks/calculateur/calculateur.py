@@ -107,6 +107,8 @@ def formulaire_html(formulaire: Any) -> str:
     D'abord les champs qu'un joueur remplit à la table, puis les autres sous « Plus d'options »
     (`Formulaire.a_la_table`).
     """
+    from rules.calculateur._commun import LONGUEUR_MAX
+
     corps = [_groupes_html(formulaire, [c for c in formulaire.champs if not formulaire.en_plus(c)])]
     corps.append(_plus_html(formulaire))
     titre = html.escape(formulaire.titre)
@@ -118,7 +120,7 @@ def formulaire_html(formulaire: Any) -> str:
     )
     return (
         f'<form class="calc-formulaire" id="form-{formulaire.nom}" data-formulaire="{formulaire.nom}" '
-        f'aria-labelledby="{formulaire.nom}" novalidate>'
+        f'data-longueur-max="{LONGUEUR_MAX}" aria-labelledby="{formulaire.nom}" novalidate>'
         f'<p class="calc-erreur calc-erreur-generale" id="{formulaire.nom}-erreur" hidden></p>'
         f"{''.join(corps)}"
         # Le pied du formulaire (boutons, état, chargement) reste au bas de l'écran tant que le

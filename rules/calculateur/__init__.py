@@ -9,8 +9,9 @@ formulaire, d'une adresse partagée ou d'options), les passe aux fonctions de
 `rules`, et rend une [`Reponse`][rules.calculateur.Reponse] : le verdict et
 l'explication du paquet quand des dés sont donnés, les chances exactes de
 chaque issue (fraction, pourcentage, « 1 chance sur N » pour les petites,
-cumuls), ou, pour chaque entrée refusée, le message de la `ValueError` des
-règles, rangé sous le champ qu'il nomme.
+cumuls), ou, pour chaque entrée refusée, le [`Refus`][rules.refus.Refus] de la
+règle, rangé sous le champ qui a fourni ce qu'il refuse : ses lieux (des
+données) le disent, jamais son texte.
 
 Rien ici n'applique une règle : tout vient des modules de `rules.warp` et
 `rules.troisd6`.
@@ -45,7 +46,7 @@ def calculer(
     du formulaire sont tirés (par `rng`, ou un `random.Random` neuf) au lieu
     d'être lus, et la réponse les porte dans `entrees`, pour qu'un lien les
     rejoue. Une entrée refusée par une règle ne lève rien : elle va dans
-    `erreurs`, sous le champ que son message nomme.
+    `erreurs`, sous le champ qui a fourni ce que disent les lieux du refus.
 
     Args:
         formulaire: le nom du formulaire (une clé de [`FORMULAIRES`][rules.calculateur.FORMULAIRES]).
@@ -94,7 +95,7 @@ def calculer(
     lecture = Lecture(f, entrees, lancer=lancer, rng=rng)
     try:
         return f.calculer(lecture)
-    except Refus as refus:  # une règle refuse une combinaison qu'aucun formulaire n'a prévue : rangée par ses lieux
+    except Refus as refus:  # un refus hors d'un essai : rangé par ses lieux, ou LieuSansChamp si aucun champ ne les a
         lecture.localiser(refus)
         return lecture.reponse()
 

@@ -9,12 +9,17 @@ que disent ses lieux.
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import re
+import types
+import typing
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
+from functools import cache
 from typing import Any, TypeVar
 
 from rules.affichage import PETITE_CHANCE, pourcentage, une_chance_sur
@@ -198,6 +203,116 @@ class Reponse:
         }
 
 
+class LieuSansChamp(Exception):
+    """Un refus d'une règle dont aucun champ du formulaire n'a fourni le lieu : une faute du calculateur.
+
+    Un refus va toujours sous le champ qui a fourni ce qu'il refuse ; s'il n'y en a pas, c'est qu'un
+    lien manque (ou qu'un paramètre de la règle a changé de nom) : les tests le voient, aucun lecteur
+    ne lit un refus rangé sous un champ qui n'y est pour rien.
+    """
+
+    def __init__(self, formulaire: str, refus: Refus, lieu: Lieu) -> None:
+        super().__init__(f"formulaire {formulaire} : aucun champ ne fournit le lieu {lieu!r} du refus « {refus} »")
+        self.formulaire = formulaire
+        self.refus = refus
+        self.lieu = lieu
+
+
+class LienFaux(Exception):
+    """Un lien du calculateur qui nomme un paramètre (ou un chemin) que sa règle n'a pas."""
+
+
+@dataclass(frozen=True)
+class Liens:
+    """Quel champ du formulaire fournit chaque paramètre d'une règle : ce qui range les refus de cette règle.
+
+    `regle` est la fonction (ou la classe) que le calcul appelle ; chaque clé de `chemins` est un de ses
+    paramètres, ou un chemin dans ce qu'il reçoit (« a.indice » : le champ `indice` du `Personnage`
+    passé en `a`) ; chaque valeur, le champ qui l'a fourni, ou « » pour une valeur faite de plusieurs
+    champs (un seuil fait de la valeur et de la difficulté) : son refus va alors en tête du formulaire. Chaque chemin est vérifié à la construction contre la signature de `regle` et les
+    champs des types qu'elle annonce : renommer un paramètre d'une règle sans changer son lien lève
+    [`LienFaux`][rules.calculateur._commun.LienFaux], qu'aucun test ne laisse passer.
+
+    Examples:
+        >>> from rules.warp import jet
+        >>> Liens(jet, {"trait": "alpha"}).chemins
+        {'trait': 'alpha'}
+        >>> Liens(jet, {"trais": "alpha"})
+        Traceback (most recent call last):
+        ...
+        rules.calculateur._commun.LienFaux: jet n'a pas de paramètre « trais » (chemin « trais ») ; paramètres : trait, bonus, malus, des, rng
+    """
+
+    regle: Callable[..., Any]
+    chemins: Mapping[str, str]
+
+    def __post_init__(self) -> None:
+        for chemin in self.chemins:
+            _verifier_chemin(self.regle, chemin)
+
+    def __or__(self, autres: Mapping[str, str]) -> Liens:
+        """Les mêmes liens, et d'autres chemins de la même règle."""
+        return Liens(self.regle, {**self.chemins, **autres})
+
+
+def _verifier_chemin(regle: Any, chemin: str) -> None:
+    cible: Any = regle
+    for segment in chemin.split("."):
+        parametres = _parametres(cible)
+        if parametres is None:  # un type que l'on ne sait pas lire (Any) : le reste du chemin n'est pas vérifiable
+            return
+        if segment not in parametres:
+            nom = getattr(regle, "__name__", repr(regle))
+            raise LienFaux(
+                f"{nom} n'a pas de paramètre « {segment} » (chemin « {chemin} ») ; paramètres : {', '.join(parametres)}"
+            )
+        cible = parametres[segment]
+
+
+@cache
+def _parametres(cible: Any) -> dict[str, Any] | None:
+    """Les paramètres d'une règle (ou les champs d'une valeur) et le type que chacun annonce."""
+    types = [t for t in _types(cible) if callable(t)]
+    if not types:
+        return None
+    parametres: dict[str, Any] = {}
+    for t in types:
+        fonction = (
+            t
+            if not isinstance(t, type)
+            else next(c.__dict__["__init__"] for c in t.__mro__ if "__init__" in c.__dict__)
+        )
+        try:
+            indices = typing.get_type_hints(fonction)
+        except (NameError, TypeError):
+            indices = {}
+        try:
+            signature = inspect.signature(t)
+        except (TypeError, ValueError):  # un type du langage (int, str) : rien à suivre en lui
+            continue
+        for nom in signature.parameters:
+            parametres.setdefault(nom, indices.get(nom, Any))
+        if dataclasses.is_dataclass(t):
+            for f in dataclasses.fields(t):
+                parametres.setdefault(f.name, typing.get_type_hints(t).get(f.name, Any))
+    return parametres or None
+
+
+def _types(annotation: Any) -> list[Any]:
+    """Les types qu'une annotation laisse passer, suites et dictionnaires ouverts (`Sequence[Tour]` → Tour)."""
+    if annotation is Any:
+        return []
+    origine = typing.get_origin(annotation)
+    if origine is None:
+        return [annotation] if annotation is not type(None) else []
+    arguments = [a for a in typing.get_args(annotation) if a is not Ellipsis]
+    if origine in (typing.Union, types.UnionType):
+        return [t for a in arguments for t in _types(a)]
+    if isinstance(origine, type) and issubclass(origine, Mapping):
+        return _types(arguments[-1]) if arguments else []
+    return [t for a in arguments for t in _types(a)]
+
+
 class Lecture:
     """Les entrées d'un formulaire en cours de lecture, et les refus qu'elles valent.
 
@@ -291,37 +406,45 @@ class Lecture:
             return None
         return lire_des(self.brutes[nom])
 
-    def essayer(self, calcul: Callable[[], T], liens: Mapping[str, str] | None = None, defaut: str = "") -> T | None:
+    def essayer(self, calcul: Callable[[], T], liens: Liens | None = None) -> T | None:
         """Le résultat de `calcul`, ou `None` si une règle le refuse : le refus va au champ que disent ses lieux.
 
-        `liens` dit quel champ a fourni chaque paramètre du calcul (« trait » → « alpha »), ou chaque
-        chemin d'une entrée imbriquée (« a.indice » → « indice_a ») ; un paramètre qui porte le nom
-        d'un champ lui va de lui-même ; un lieu qu'aucun champ n'a fourni va sous `defaut`.
+        `liens` dit quel champ a fourni chaque paramètre de la règle appelée (« trait » → « alpha »), ou
+        chaque chemin d'une entrée imbriquée (« a.indice » → « indice_a ») ; un paramètre qui porte le
+        nom d'un champ lui va de lui-même. Un lieu qu'aucun champ n'a fourni est une faute du
+        calculateur ([`LieuSansChamp`][rules.calculateur._commun.LieuSansChamp]), jamais un refus rangé
+        en douce sous un autre champ.
         """
         try:
             return calcul()
         except Refus as refus:
-            self.localiser(refus, liens, defaut)
+            self.localiser(refus, liens)
             return None
 
-    def localiser(self, refus: Refus, liens: Mapping[str, str] | None = None, defaut: str = "") -> None:
+    def localiser(self, refus: Refus, liens: Liens | None = None) -> None:
         """Range un refus d'une règle sous le champ que disent ses lieux (voir `essayer`)."""
-        lieux = [self._champ_du_lieu(lieu, liens or {}, defaut) for lieu in refus.lieux]
+        chemins = liens.chemins if liens is not None else {}
+        lieux = [self._champ_du_lieu(refus, lieu, chemins) for lieu in refus.lieux]
         portes = [lieu for lieu in lieux if lieu[0]]
         if portes:
             self.ranger(refus.vers(*portes))
-        else:  # aucun champ ne l'a fourni : il reste tel que la règle le dit, en tête du formulaire
+        else:  # une valeur faite de plusieurs champs (lien « ») : le refus tel que la règle le dit, en tête du formulaire
             self.refus.setdefault("", refus)
 
-    def _champ_du_lieu(self, lieu: Lieu, liens: Mapping[str, str], defaut: str) -> Lieu:
+    def _champ_du_lieu(self, refus: Refus, lieu: Lieu, chemins: Mapping[str, str]) -> Lieu:
         """Le lieu d'une règle dit en champ du formulaire : (champ, rangs dans ce champ…)."""
         for n in range(len(lieu), 0, -1):
             cle = ".".join(str(m) for m in lieu[:n] if not isinstance(m, int))
-            if cle in liens:
-                return (liens[cle], *(m for m in lieu[n:] if isinstance(m, int)))
+            if cle in chemins:
+                champ = chemins[cle]
+                if champ and champ not in self.brutes:
+                    raise LienFaux(
+                        f"formulaire {self.formulaire.nom} : le lien « {cle} » vise « {champ} », qui n'est pas un champ"
+                    )
+                return (champ, *(m for m in lieu[n:] if isinstance(m, int)))
             if n == 1 and cle in self.brutes:
                 return (cle, *(m for m in lieu[1:] if isinstance(m, int)))
-        return (defaut,)
+        raise LieuSansChamp(self.formulaire.nom, refus, lieu)
 
     def reponse(self, **kwargs: Any) -> Reponse:
         entrees = {nom: v for nom, v in self.brutes.items() if v}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
 from functools import partial
@@ -16,6 +17,7 @@ from rules.calculateur._commun import (
     Champ,
     Formulaire,
     Lecture,
+    Liens,
     Reponse,
     Tableau,
     chance,
@@ -88,21 +90,26 @@ def _jet(lu: Lecture) -> Reponse:
     valeur, difficulte = lu.entier("valeur"), lu.entier("difficulte")
     familiarite = lu.case("familiarite")
     des = lu.des("des")
-    champs = {"modificateur": "valeur", "niveau": "valeur"}
     if familiarite and not talent:
         lu.refuser("familiarite", "une simple familiarité ne concerne qu'un jet de talent")
     if talent:
-        s = lu.essayer(lambda: seuil_talent(valeur, difficulte, familiarite=familiarite), champs)
+        s = lu.essayer(
+            lambda: seuil_talent(valeur, difficulte, familiarite=familiarite), Liens(seuil_talent, {"niveau": "valeur"})
+        )
     else:
-        s = lu.essayer(lambda: seuil_caracteristique(valeur, difficulte), champs)
+        s = lu.essayer(
+            lambda: seuil_caracteristique(valeur, difficulte), Liens(seuil_caracteristique, {"modificateur": "valeur"})
+        )
     if s is None or lu.erreurs:
         return lu.reponse()
+    # Le seuil est fait de la valeur et de la difficulté : hors des bornes, son refus ne vise aucun des deux seul.
+    loi = lu.essayer(lambda: distribution(s), Liens(distribution, {"seuil": ""}))
     r = None
     if des is not None or lu.lancer:
-        r = lu.essayer(lambda: jet(s, des, rng=lu.rng))
+        r = lu.essayer(lambda: jet(s, des, rng=lu.rng), Liens(jet, {"seuil": ""}))
         if r is not None and lu.lancer:
             lu.sorties["des"] = ecrire_des(r.des)
-    if lu.erreurs:
+    if loi is None or lu.erreurs:
         return lu.reponse()
     calcul = f"10 {_terme(valeur)} ({'talent' if talent else 'caractéristique'}) {_terme(difficulte)} (difficulté)"
     if familiarite:
@@ -117,7 +124,7 @@ def _jet(lu: Lecture) -> Reponse:
         else str(r.niveau) + (f" (Dd = {r.dd})" if r.dd else f" (Dt = {r.dt})" if r.dt else ""),
         explication=None if r is None else r.explication,
         faits=faits,
-        tableaux=(_table_3d6(f"Chances exactes d'un jet de 3d6 sous {ecrit}", distribution(s)),),
+        tableaux=(_table_3d6(f"Chances exactes d'un jet de 3d6 sous {ecrit}", loi),),
     )
 
 
@@ -134,9 +141,13 @@ def _mineure(lu: Lecture) -> Reponse:
             lu.refuser(
                 "des_second", "un adversaire passif ne lance pas de dés (laissez ce champ vide, ou donnez son seuil)"
             )
-        gagne = lu.essayer(lambda: chances_scene_non_opposee(s1), {"seuil": "seuil_premier"})
+        gagne = lu.essayer(
+            lambda: chances_scene_non_opposee(s1), Liens(chances_scene_non_opposee, {"seuil": "seuil_premier"})
+        )
         if d1 is not None or lu.lancer:
-            j = lu.essayer(lambda: jet(s1, d1, rng=lu.rng), {"seuil": "seuil_premier", "des": "des_premier"})
+            j = lu.essayer(
+                lambda: jet(s1, d1, rng=lu.rng), Liens(jet, {"seuil": "seuil_premier", "des": "des_premier"})
+            )
             if j is not None:
                 sc = scene_non_opposee(j)
                 verdict, explication = ("Le PJ gagne la scène" if sc.gagne else "Le PJ perd la scène"), sc.explication
@@ -157,7 +168,9 @@ def _mineure(lu: Lecture) -> Reponse:
             if d is None and not lu.lancer:
                 lu.refuser(f"des_{camp}", "donnez les dés des deux camps pour juger la scène (ou aucun)")
                 continue
-            jets[camp] = lu.essayer(partial(jet, s, d, rng=lu.rng), {"seuil": f"seuil_{camp}", "des": f"des_{camp}"})
+            jets[camp] = lu.essayer(
+                partial(jet, s, d, rng=lu.rng), Liens(jet, {"seuil": f"seuil_{camp}", "des": f"des_{camp}"})
+            )
             if jets[camp] is not None and lu.lancer:
                 lu.sorties[f"des_{camp}"] = ecrire_des(jets[camp].des)
         if not lu.erreurs and len(jets) == 2:
@@ -198,13 +211,12 @@ def _effet(lu: Lecture) -> Reponse:
         lu.essayer(lambda: _valider.entier("de", de, minimum=1, maximum=6))
     dd = de if niveau == "speciale" else None
     dt = de if niveau == "critique" else None
-    champs = {"dd": "de", "dt": "de", "total": "des"}
     # Le calcul des chances passe par effet() d'abord : il valide tout (Indice, Dd, Dt, niveaux…).
     e = lu.essayer(
         lambda: effet(
             indice, dd=dd, dt=dt, niveaux=niveaux, bonus_points=bonus, des=des, rng=lu.rng or random.Random()
         ),
-        champs,
+        Liens(effet, {"depart": "indice", "dd": "de", "dt": "de", "total": "des"}),
     )
     if e is None or lu.erreurs:
         return lu.reponse()
@@ -247,7 +259,10 @@ def _en_defense(lu: Lecture, nom: str, entier: bool) -> Any:
 
 
 def _personnage(lu: Lecture, suffixe: str, nom: str) -> Personnage | None:
-    liens = {n: f"{n}_{suffixe}" for n in ("seuil", "indice", "armure", "nom", "seuil_defense", "indice_defense")}
+    liens = Liens(
+        Personnage,
+        {n: f"{n}_{suffixe}" for n in ("seuil", "indice", "armure", "nom", "seuil_defense", "indice_defense")},
+    )
     return lu.essayer(
         lambda: Personnage(
             nom,
@@ -259,13 +274,12 @@ def _personnage(lu: Lecture, suffixe: str, nom: str) -> Personnage | None:
             indice_defense=_en_defense(lu, f"indice_defense_{suffixe}", entier=False),
         ),
         liens,
-        f"seuil_{suffixe}",
     )
 
 
 def _risque(lu: Lecture, suffixe: str = "") -> Risque | None:
     noms = {n: f"{n}{suffixe}" for n in ("modificateur", "niveaux", "bonus_points")}
-    return lu.essayer(lambda: Risque(*(lu.entier(noms[n]) for n in noms)), noms)
+    return lu.essayer(lambda: Risque(*(lu.entier(noms[n]) for n in noms)), Liens(Risque, noms))
 
 
 def _effet_donne(lu: Lecture, nom: str) -> Any:
@@ -276,18 +290,21 @@ def _effet_donne(lu: Lecture, nom: str) -> Any:
     return None if lu.lancer else valeur
 
 
-_LIENS_ECHANGE = {
+_CAMPS_DE_L_ECHANGE = {
     "attaquant": "seuil_attaquant",
     "attaquant.indice": "indice_attaquant",
     "defenseur": "seuil_defenseur",
     "defenseur.indice": "indice_defenseur",
     "defenseur.seuil_defense": "seuil_defense_defenseur",
     "defenseur.indice_defense": "indice_defense_defenseur",
-    "risque": "modificateur",
-    "risque.niveaux": "niveaux",
-    "tour": "modificateur",
 }
-"""Le champ qui a fourni chaque paramètre d'un échange (`chances_echange`, `echange`) du formulaire « Défense »."""
+"""Le champ qui a fourni chaque camp d'un échange, dans les formulaires « Défense » et « Défense après l'attaque »."""
+
+_RISQUE = {"risque": "modificateur", "risque.niveaux": "niveaux", "risque.bonus_points": "bonus_points"}
+"""Le champ qui a fourni le risque de l'attaquant (un refus du risque lui-même va à son modificateur)."""
+
+_LIENS_ECHANGE = Liens(echange, {**_CAMPS_DE_L_ECHANGE, "tour": "modificateur"})
+_LIENS_CHANCES_ECHANGE = Liens(chances_echange, {**_CAMPS_DE_L_ECHANGE, **_RISQUE})
 
 
 def _tour_joue(lu: Lecture, risque: Risque, defense: Defense, da: Any, dd: Any, effets: tuple[Any, Any]) -> Tour | None:
@@ -362,7 +379,7 @@ def _defense(lu: Lecture) -> Reponse:
         return lu.reponse()
     lois = lu.essayer(
         lambda: {d: chances_echange(att, dfn, risque=risque, defense=d, avantage=actuel) for d in Defense},
-        _LIENS_ECHANGE,
+        _LIENS_CHANCES_ECHANGE,
     )
     if lois is None:
         return lu.reponse()
@@ -413,7 +430,7 @@ def _attaque_lancee(lu: Lecture, att: Personnage, risque: Risque) -> Niveau | tu
     choisi, des = lu.choix("niveau_attaque"), lu.des("des_attaque")
     if lu.lancer:
         seuil = att.seuil_du_jet(None, risque.modificateur)
-        tire = lu.essayer(lambda: jet(seuil, None, rng=lu.rng), defaut="des_attaque")
+        tire = lu.essayer(lambda: jet(seuil, None, rng=lu.rng), Liens(jet, {"seuil": "seuil_attaquant"}))
         if tire is None:
             return None
         lu.sorties |= {"des_attaque": ecrire_des(tire.des), "niveau_attaque": "des"}
@@ -471,8 +488,8 @@ def _apres_attaque(lu: Lecture) -> Reponse:
     if attaque is None or lu.erreurs:
         return lu.reponse()
     quel = "niveau_attaque" if isinstance(attaque, Niveau) else "des_attaque"
-    liens = {**_LIENS_ECHANGE, "attaque": quel}
-    choix = lu.essayer(lambda: defense_apres_attaque(att, dfn, attaque, risque=risque), liens, "seuil_defenseur")
+    liens = Liens(defense_apres_attaque, {**_CAMPS_DE_L_ECHANGE, **_RISQUE, "attaque": quel})
+    choix = lu.essayer(lambda: defense_apres_attaque(att, dfn, attaque, risque=risque), liens)
     if choix is None:
         return lu.reponse()
     choisi = "des" if lu.lancer else lu.choix("niveau_attaque")
@@ -501,7 +518,7 @@ def _apres_attaque(lu: Lecture) -> Reponse:
 
 def _liens_scene(passif: bool) -> dict[str, str]:
     """Le champ qui a fourni chaque paramètre (ou chemin) d'une scène (`chances_scene`, `comparer_risques`)."""
-    liens = {"avantages": "avantage_a", "risques": "comparer"}
+    liens = {"avantages": "avantage_a", "initiative": "initiative", "objectif": "objectif"}
     for camp in ("a", "b"):
         liens |= {
             camp: f"seuil_{camp}",
@@ -512,6 +529,8 @@ def _liens_scene(passif: bool) -> dict[str, str]:
             f"{camp}.nom": f"nom_{camp}",
             f"politique_{camp}": f"modificateur_{camp}",
             f"politique_{camp}.risque": f"niveaux_{camp}",
+            f"politique_{camp}.risque.modificateur": f"modificateur_{camp}",
+            f"politique_{camp}.risque.bonus_points": f"bonus_points_{camp}",
             f"politique_{camp}.defense": f"defense_{camp}",
         }
     if passif:
@@ -530,19 +549,19 @@ def _adversaire(lu: Lecture, sorte: str) -> Personnage | None:
         return _personnage(lu, "b", nom_b)
     return lu.essayer(
         lambda: Personnage(nom_b, actif=False, armure=lu.entier("armure_b")),
-        {"armure": "armure_b", "nom": "nom_b"},
-        "nom_b",
+        Liens(Personnage, {"armure": "armure_b", "nom": "nom_b"}),
     )
 
 
 def _table_risques(
-    lu: Lecture, a: Personnage, b: Personnage, arguments: dict[str, Any], liens: dict[str, str]
+    lu: Lecture, a: Personnage, b: Personnage, arguments: dict[str, Any], liens: Mapping[str, str]
 ) -> Tableau | None:
     """L'échange de risque du texte qui gagne le plus souvent, pour le premier personnage."""
     defense_a = arguments["politique_a"].defense
     autres: dict[str, Any] = {k: v for k, v in arguments.items() if k != "politique_a"}
     comp = lu.essayer(
-        lambda: comparer_risques(a, b, politique_a=Politique(defense=defense_a), **autres), liens, "seuil_a"
+        lambda: comparer_risques(a, b, politique_a=Politique(defense=defense_a), **autres),
+        Liens(comparer_risques, {**liens, "risques": "comparer"}),
     )
     if comp is None:
         return None
@@ -594,7 +613,7 @@ def _scene(lu: Lecture) -> Reponse:
         "objectif": objectif,
     }
     liens = _liens_scene(passif)
-    c = lu.essayer(lambda: chances_scene(a, b, **arguments), liens, "seuil_a")
+    c = lu.essayer(lambda: chances_scene(a, b, **arguments), Liens(chances_scene, liens))
     if c is None:
         return lu.reponse()
     issues = (

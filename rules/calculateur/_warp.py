@@ -14,6 +14,7 @@ from rules.calculateur._commun import (
     Champ,
     Formulaire,
     Lecture,
+    Liens,
     Reponse,
     Tableau,
     chance,
@@ -118,7 +119,7 @@ def _jets_opposes(lu: Lecture, valeurs: dict[str, tuple[Any, ...]]) -> dict[str,
         if d is None and not lu.lancer:
             lu.refuser(f"des_{camp}", "donnez les dés des deux camps pour juger le jet (ou aucun)")
             continue
-        liens = {nom: f"{nom}_{camp}" for nom in ("trait", "bonus", "malus", "des")}
+        liens = Liens(jet, {nom: f"{nom}_{camp}" for nom in ("trait", "bonus", "malus", "des")})
         jets[camp] = lu.essayer(partial(jet, t, bonus=b, malus=m, des=d, rng=lu.rng), liens)
         if jets[camp] is not None and lu.lancer:
             lu.sorties[f"des_{camp}"] = ecrire_des(jets[camp].des)
@@ -289,13 +290,13 @@ def _cooperatif(lu: Lecture) -> Reponse:
     if resultats:
         faits.append(_fait_aide(resultats, total))
     if des is not None or lu.lancer:
-        j = lu.essayer(lambda: jet(alpha, bonus=b, malus=m, des=des, rng=lu.rng), {"trait": "alpha"})
+        j = lu.essayer(lambda: jet(alpha, bonus=b, malus=m, des=des, rng=lu.rng), Liens(jet, {"trait": "alpha"}))
         if j is not None:
             verdict, explication = str(j.resultat), "Alpha : " + j.explication
             if lu.lancer:
                 lu.sorties["des"] = ecrire_des(j.des)
     tables: list[Tableau] = []
-    loi = lu.essayer(lambda: distribution(alpha, bonus=b, malus=m), {"trait": "alpha"})
+    loi = lu.essayer(lambda: distribution(alpha, bonus=b, malus=m), Liens(distribution, {"trait": "alpha"}))
     if loi is not None and (resultats or not betas):
         quand = "avec cette aide" if resultats else "seul"
         tables.append(_table_jet(f"Le jet de l'Alpha ({alpha}d) {quand} : chances exactes", loi))
@@ -369,10 +370,12 @@ def _experience(lu: Lecture) -> Reponse:
     trait, bonus, malus = lu.trait("trait"), lu.entier("bonus"), lu.entier("malus")
     reserve, convertis, accepte = lu.entier("reserve"), lu.entier("convertis"), lu.case("accepte")
     des = lu.des("des")
-    r = lu.essayer(lambda: ReserveExperience(reserve, convertis), {"des": "reserve"})
+    r = lu.essayer(lambda: ReserveExperience(reserve, convertis), Liens(ReserveExperience, {"des": "reserve"}))
     conversion = None
     if r is not None:
-        conversion = lu.essayer(lambda: r.convertir("ce Test", accepte=accepte), {"test": "convertis"})
+        conversion = lu.essayer(
+            lambda: r.convertir("ce Test", accepte=accepte), Liens(r.convertir, {"test": "convertis"})
+        )
     gagne = conversion.bonus if conversion is not None else 0
     sans = lu.essayer(lambda: distribution(trait, bonus=bonus, malus=malus))
     avec = lu.essayer(lambda: distribution(trait, bonus=_plus(bonus, 1), malus=malus))

@@ -754,7 +754,10 @@ def defense_apres_attaque(
     if not isinstance(risque, Risque):
         raise Refus("risque", "être un Risque (modificateur, niveaux, bonus_points)", recu=risque)
     for d in Defense:  # les seuils de chaque défense, modificateur et malus compris, restent dans les bornes
-        _verifier_echange(attaquant, defenseur, Tour(modificateur=risque.modificateur, defense=d))
+        try:
+            _verifier_echange(attaquant, defenseur, Tour(modificateur=risque.modificateur, defense=d))
+        except Refus as refus:  # le modificateur qui les en sort est celui du risque
+            raise refus.relocaliser({"tour": ("risque", "modificateur")}) from None
     niv, groupes = _attaque_lancee(attaquant, risque, attaque)
     options = tuple(_chances_defense(groupes, defenseur, d, risque) for d in Defense)
     meilleure = None if not niv.reussi else max(options, key=lambda o: (o.initiative, -o.points_esperes)).defense

@@ -106,7 +106,7 @@ _FORME = re.compile(r"^\s*(?:(\d{1,3})\s*[dD]6(?:\s*\+\s*(\d{1,3})\s*[dD]3)?|(\d
 """« aD6 », « aD6+bD3 » ou « bD3 », rien d'autre (ni « 2D6+ », ni « 1D61D3 »)."""
 
 
-def indice(texte: str | Indice) -> Indice:
+def indice(indice: str | Indice) -> Indice:
     """L'Indice écrit comme dans le texte (« 1D6+1D3 », « 2D6 »).
 
     Source : « 3D6 › Scènes majeures › Attaque » (« l'Indice de la
@@ -126,20 +126,28 @@ def indice(texte: str | Indice) -> Indice:
         ...
         rules.refus.Refus: indice : 3D3 n'est pas sur l'échelle des Indices (1D3, 1D6, 1D6+1D3, 2D6, 3D6, 4D6, puis +1D6 par niveau)
     """
-    if isinstance(texte, Indice):
-        lu = texte
+    if isinstance(indice, Indice):
+        lu = indice
     else:
-        m = _FORME.fullmatch(texte) if isinstance(texte, str) and len(texte) <= _valider.TEXTE_MAX else None
+        m = _FORME.fullmatch(indice) if isinstance(indice, str) and len(indice) <= _valider.TEXTE_MAX else None
         if not m:
-            raise Refus("indice", "s'écrire comme « 2D6 » ou « 1D6+1D3 » (D6 et D3 seulement)", recu=texte)
+            raise Refus("indice", "s'écrire comme « 2D6 » ou « 1D6+1D3 » (D6 et D3 seulement)", recu=indice)
         d6, d3 = int(m.group(1) or 0), int(m.group(2) or m.group(3) or 0)
         if d6 > _D6_MAX or d3 > _D6_MAX or d6 + d3 == 0:
             raise Refus(
-                "indice", f"{_valider.recu(texte)} n'est pas sur l'échelle des Indices (de 1D3 à 15D6)", forme=PROPOS
+                "indice", f"{_valider.recu(indice)} n'est pas sur l'échelle des Indices (de 1D3 à 15D6)", forme=PROPOS
             )
         lu = Indice(d6, d3)
     lu.rang  # noqa: B018 - hors de l'échelle : ValueError « indice : … n'est pas sur l'échelle »
     return lu
+
+
+def _lire_indice(nom: str, valeur: Indice | str) -> Indice:
+    """L'Indice reçu par le paramètre `nom` : le refus d'[`indice`][rules.troisd6.effets.indice], sous ce nom."""
+    try:
+        return indice(valeur)
+    except Refus as refus:
+        raise refus.relocaliser({"indice": (nom,)}) from None
 
 
 def monter(depart: Indice | str, niveaux: int) -> Indice:
@@ -157,7 +165,7 @@ def monter(depart: Indice | str, niveaux: int) -> Indice:
         ...
         rules.refus.Refus: niveaux : 1D3 −1 niveau sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà
     """
-    base = indice(depart)
+    base = _lire_indice("depart", depart)
     _valider.entier("niveaux", niveaux)
     cible = base.rang + niveaux
     if not 0 <= cible < len(ECHELLE_INDICES):
@@ -196,7 +204,7 @@ def loi_indice(depart: Indice | str) -> dict[int, Fraction]:
         >>> sum(loi_indice("3D6").values())
         Fraction(1, 1)
     """
-    i = indice(depart)
+    i = _lire_indice("depart", depart)
     return dict(_loi(i.d6, i.d3))
 
 
@@ -326,7 +334,7 @@ def _effet(
 
 def _entrees(depart: Indice | str, dd: int | None, dt: int | None, niveaux: int, bonus_points: int) -> Indice:
     """Vérifie ce qui fait un jet d'effet (joué ou compté) ; rend l'Indice de départ."""
-    base = indice(depart)
+    base = _lire_indice("depart", depart)
     for nom, valeur in (("dd", dd), ("dt", dt)):
         if valeur is not None:
             _valider.entier(nom, valeur, minimum=1, maximum=6)

@@ -21,7 +21,7 @@ from rules._francais import signe
 from rules.refus import PROPOS, Refus
 from rules.troisd6.avantages import Avantage
 from rules.troisd6.duel import _Fins, _Loi, _loi_echange, _valeur_passive
-from rules.troisd6.effets import NIVEAUX_MAX, Indice, indice
+from rules.troisd6.effets import NIVEAUX_MAX, Indice, _lire_indice
 from rules.troisd6.resolution import Defense
 
 __all__ = [
@@ -35,7 +35,7 @@ __all__ = [
 def _loi_des_points(seuil: int, depart: Indice | str, niveaux: int, bonus_points: int, armure: int = 0) -> _Loi:
     """Valide les paramètres d'un jet d'effet et rend la loi de l'échange face à une opposition passive."""
     _valider.entier("seuil", seuil)
-    ind = indice(depart)
+    ind = _lire_indice("depart", depart)
     _valider.entier("niveaux", niveaux, minimum=-NIVEAUX_MAX, maximum=NIVEAUX_MAX)
     _valider.entier("bonus_points", bonus_points, minimum=-_valider.POINTS_MAX, maximum=_valider.POINTS_MAX)
     _valider.entier("armure", armure, minimum=0, maximum=_valider.POINTS_MAX)
