@@ -237,7 +237,6 @@ ANGLAIS = re.compile(
 """Des mots d'un message anglais de Python : un refus qui en contient n'a pas été écrit par `rules`."""
 
 
-
 class TropLong(Exception):
     """Un appel a dépassé la borne de temps."""
 
@@ -299,7 +298,9 @@ def appeler(entree: Entree, positionnels: list[Any], nommes: dict[str, Any], *, 
         permis = lieux_permis(entree)
         etrangers = [lieu for lieu in erreur.lieux if permis and lieu[0] not in permis]
         if etrangers:  # jugé sur ses lieux, jamais sur sa phrase
-            return Verdict("impropre", f"refus qui porte sur {etrangers}, aucun paramètre de l'entrée : {message}", duree)
+            return Verdict(
+                "impropre", f"refus qui porte sur {etrangers}, aucun paramètre de l'entrée : {message}", duree
+            )
         return Verdict("refusé", message, duree)
     except MemoryError:
         return Verdict("impropre", "MemoryError", time.perf_counter() - debut)

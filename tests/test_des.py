@@ -173,9 +173,18 @@ def test_opposer_egale_la_double_boucle(a: dict[tuple[str, int], int], b: dict[t
         (lambda: lancer(1, faces=9), "faces doit être ≤ 8 (au plus 8 faces d'un dé), reçu 9"),
         (lambda: opposer(3, {}), "a doit être une loi (un dict issue → poids entier), reçu 3"),
         (lambda: opposer({}, 3), "b doit être une loi (un dict issue → poids entier), reçu 3"),
-        (lambda: opposer({("x", "t"): 1}, {}), "a : chaque issue doit être un couple (classe, total entier entre −1000 et 1000), reçu ('x', 't')"),
-        (lambda: opposer({}, {("x", "t"): 1}), "b : chaque issue doit être un couple (classe, total entier entre −1000 et 1000), reçu ('x', 't')"),
-        (lambda: opposer({"x": 1}, {}), "a : chaque issue doit être un couple (classe, total entier entre −1000 et 1000), reçu 'x'"),
+        (
+            lambda: opposer({("x", "t"): 1}, {}),
+            "a : chaque issue doit être un couple (classe, total entier entre −1000 et 1000), reçu ('x', 't')",
+        ),
+        (
+            lambda: opposer({}, {("x", "t"): 1}),
+            "b : chaque issue doit être un couple (classe, total entier entre −1000 et 1000), reçu ('x', 't')",
+        ),
+        (
+            lambda: opposer({"x": 1}, {}),
+            "a : chaque issue doit être un couple (classe, total entier entre −1000 et 1000), reçu 'x'",
+        ),
         (lambda: opposer({("x", 1): -1}, {}), "a : chaque poids doit être un entier ≥ 0, reçu -1"),
         (lambda: comptes(61, 1, Gardes()), "nombre doit être ≤ 60 (au plus 60 dés d'un même jet), reçu 61"),
         (lambda: comptes(2.0, 1, Gardes()), "nombre doit être un entier ≥ 0, reçu 2.0"),

@@ -458,7 +458,11 @@ def _valider_refus() -> list[tuple[str, Callable[[], Any], str]]:
             lambda: v.loi_entiere("l", dict.fromkeys(range(1001), 1), cle=v.entier),
             "l doit avoir au plus 1000 issues, reçu 1001",
         ),
-        ("loi, issue", lambda: v.loi_entiere("l", {"a": 1}, cle=v.entier), "l : chaque issue doit être un entier, reçu 'a'"),
+        (
+            "loi, issue",
+            lambda: v.loi_entiere("l", {"a": 1}, cle=v.entier),
+            "l : chaque issue doit être un entier, reçu 'a'",
+        ),
         (
             "poids booléen",
             lambda: v.loi_entiere("l", {1: True}, cle=v.entier),
@@ -489,7 +493,11 @@ def _valider_refus() -> list[tuple[str, Callable[[], Any], str]]:
             lambda: v.classe_et_total("a", (1, 2, 3)),
             "a doit être un couple (classe, total entier entre −1000 et 1000), reçu (1, 2, 3)",
         ),
-        ("issue, total texte", lambda: v.classe_et_total("a", ("x", "t")), "a doit être un couple (classe, total entier entre −1000 et 1000), reçu ('x', 't')"),
+        (
+            "issue, total texte",
+            lambda: v.classe_et_total("a", ("x", "t")),
+            "a doit être un couple (classe, total entier entre −1000 et 1000), reçu ('x', 't')",
+        ),
         (
             "issue, total énorme",
             lambda: v.classe_et_total("a", ("x", 1001)),
