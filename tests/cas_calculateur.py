@@ -77,8 +77,8 @@ CAS: tuple[Cas, ...] = (
     # --- WaRP › jet opposé
     Cas("egalite-attaque", "warp-oppose", {"trait_premier": "3", "des_premier": "4 3 2", "trait_second": "3",
         "des_second": "5 3 1"}, "le défenseur l'emporte",
-        "L'attaquant : " + _J(3, des=(4, 3, 2)).explication + " Le défenseur : " + _J(3, des=(5, 3, 1)).explication
-        + " " + warp.opposition(_J(3, des=(4, 3, 2)), _J(3, des=(5, 3, 1))).explication,
+        "L'attaquant : 3 dés lancés (4, 3, 2) : total 9. Le défenseur : 3 dés lancés (5, 3, 1) : total 9. "
+        + warp.opposition(_J(3, des=(4, 3, 2)), _J(3, des=(5, 3, 1))).explication,
         _ordre3(warp.chances_opposees(3, 3), (warp.Issue.SECOND, warp.Issue.PREMIER))),
     Cas("vraie-egalite", "warp-oppose", {"mode": "symetrique", "trait_premier": "3", "des_premier": "6 2 1",
         "trait_second": "3", "des_second": "6 1 2"}, "égalité",

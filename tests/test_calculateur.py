@@ -240,6 +240,22 @@ def _table(
     }
 
 
+_JETS = {"warp-jet", "warp-cooperatif", "warp-etendu", "warp-experience", "troisd6-jet", "troisd6-mineure"}
+"""Les formulaires dont le verdict est la réussite ou l'échec de celui qui lance (les autres : un jet opposé, des
+chances, un échange, un conseil, ni l'un ni l'autre pour personne)."""
+
+
+def _ton_lu(formulaire: str, verdict: str | None) -> str:
+    """Le ton qu'attend un lecteur de ce verdict, lu à part du calculateur : la couleur des cartes des pages."""
+    if verdict is None or formulaire not in _JETS:
+        return "neutre"
+    # Une scène opposée : personne ne lance seul.
+    if formulaire == "troisd6-mineure" and not verdict.startswith("Le PJ"):
+        return "neutre"
+    reussi = verdict.startswith(("Réussite", "Magistrale", "Le PJ gagne"))
+    return "reussite" if reussi else "echec"
+
+
 def _reponse(
     formulaire: str,
     entrees: dict[str, str],
@@ -253,6 +269,7 @@ def _reponse(
         "formulaire": formulaire,
         "entrees": entrees,
         "verdict": verdict,
+        "ton": _ton_lu(formulaire, verdict),
         "explication": explication,
         "faits": list(faits),
         "tableaux": list(tableaux),
@@ -294,10 +311,17 @@ def _attendu_jet_warp(trait: int, bonus: int, malus: int, des: tuple[int, ...] |
     if trait == 0:
         fait = "Trait à 0d : aucun dé n'est lancé, le jet est un Échec automatique."
     else:
-        garde = {0: "", 1: f", on garde les {trait} meilleurs", -1: f", on garde les {trait} pires"}
+        sens = (bonus > malus) - (bonus < malus)
+        if sens == 0:
+            garde = "" if n == 1 else ", tous gardés"
+        elif trait == 1:
+            garde = f", on garde le {'meilleur' if sens > 0 else 'pire'}"
+        else:
+            garde = f", on garde les {trait} {'meilleurs' if sens > 0 else 'pires'}"
+        quoi = "le dé gardé" if trait == 1 else "le total des dés gardés"
         fait = (
-            f"{n} dé{'s' if n > 1 else ''} lancé{'s' if n > 1 else ''}{garde[(bonus > malus) - (bonus < malus)]} ; "
-            f"réussite si leur total dépasse {warp.seuil(trait)} (l'égalité est un échec)."
+            f"{n} dé{'s' if n > 1 else ''} lancé{'s' if n > 1 else ''}{garde} ; "
+            f"réussite si {quoi} dépasse {warp.seuil(trait)} (l'égalité est un échec)."
         )
     loi = warp.distribution(trait, bonus=bonus, malus=malus)
     return _reponse(
@@ -350,6 +374,25 @@ def _oppose(draw: st.DrawFn) -> dict[str, str]:
     return entrees
 
 
+def _camp_oppose(j: warp.Jet) -> str:
+    """Ce qu'un camp a lancé et gardé, écrit à part du calculateur : « 4 dés lancés (6, 5, 2, 1), 3 dés gardés… »."""
+    lances = f"{len(j.des)} dé{'s' if len(j.des) > 1 else ''} lancé{'s' if len(j.des) > 1 else ''} ({', '.join(map(str, j.des))})"
+    if sorted(j.gardes) != sorted(j.des):
+        lances += f", {len(j.gardes)} dé{'s' if len(j.gardes) > 1 else ''} gardé{'s' if len(j.gardes) > 1 else ''} ({', '.join(map(str, j.gardes))})"
+    fin = ""
+    if j.catastrophe:
+        fin = (
+            ", le dé gardé est un 1 (Catastrophe)"
+            if len(j.gardes) == 1
+            else ", tous les dés gardés sont des 1 (Catastrophe)"
+        )
+    elif j.critiques == 1:
+        fin = ", un 6 gardé (1 Critique)"
+    elif j.critiques:
+        fin = f", {j.critiques} × 6 gardés ({j.critiques} Critiques)"
+    return f"{lances} : total {j.total}{fin}."
+
+
 def _attendu_oppose(entrees: dict[str, str]) -> dict[str, object]:
     sym = entrees["mode"] == "symetrique"
     args = {f"{p}_{c}": int(entrees[f"{p}_{c}"]) for p in ("trait", "bonus", "malus") for c in ("premier", "second")}
@@ -376,7 +419,10 @@ def _attendu_oppose(entrees: dict[str, str]) -> dict[str, object]:
         o = warp.opposition(*jets, symetrique=sym)
         verdict = libelles[o.issue]
         nom_premier, nom_second = ("Le premier", "Le second") if sym else ("L'attaquant", "Le défenseur")
-        explication = f"{nom_premier} : {jets[0].explication} {nom_second} : {jets[1].explication} {o.explication}"
+        explication = f"{nom_premier} : {_camp_oppose(jets[0])} {nom_second} : {_camp_oppose(jets[1])} {o.explication}"
+        # Un jet opposé ne dit jamais d'un camp ce qu'un jet simple en dirait (le seuil de 3 × Trait n'y joue pas).
+        for j in jets:
+            assert "→" not in _camp_oppose(j) and f"{j.seuil} (" not in _camp_oppose(j), _camp_oppose(j)
     return _reponse(
         "warp-oppose",
         entrees,
@@ -1360,7 +1406,9 @@ def test_formulaires_champs_de_la_scene_majeure_mot_pour_mot() -> None:
     ]
     scene = "La scène"
     assert lus == [
-        *_camp_lu("a", "Le premier personnage (le déclencheur)", "Ada", "12", "2D6"),
+        *_camp_lu("a", "Le premier personnage (le déclencheur)", "", "12", "2D6",
+                  "Vide : « Ada » face à un adversaire actif, « Philip » face à un obstacle, « Joséphine » pour une "
+                  "interview (les personnages des exemples)."),
         ("adversaire", "L'adversaire est", "choix", "actif", "L'adversaire", False, "",
          (("actif", "actif : il se défend et attaque à son tour"),
           ("passif", "passif (objet, difficulté) : le premier jet raté fait échouer"),
@@ -1460,8 +1508,13 @@ def test_lecture_noms_et_choix_refuses_mot_pour_mot() -> None:
         "sorte": "Jet de : doit être l'un de caracteristique, talent, reçu 'competence'"
     }
     r = calculer("troisd6-scene", {"nom_a": "", "nom_b": "", "comparer": "non"})
-    assert r.verdict is not None and r.verdict.startswith("A l'emporte ")
-    assert [ligne[0] for ligne in r.tableaux[0].lignes] == ["Bruno l'emporte", "A l'emporte"]  # le nom d'un actif
+    assert r.verdict is not None and r.verdict.startswith("Ada l'emporte ")
+    assert [ligne[0] for ligne in r.tableaux[0].lignes] == ["Bruno l'emporte", "Ada l'emporte"]  # les noms d'un duel
+    # Face à un obstacle ou pour une interview, les personnages des exemples du texte : qui répare, qui interroge.
+    for sorte, premier, second in (("passif", "Philip", "l'obstacle"), ("interview", "Joséphine", "l'interviewé")):
+        r = calculer("troisd6-scene", {"adversaire": sorte, "comparer": "non"})
+        assert r.verdict is not None and r.verdict.startswith(f"{premier} réussit "), r.verdict
+        assert second in (r.explication or ""), r.explication
 
 
 def test_le_lien_garde_les_entrees_lues_et_les_des_tires() -> None:
@@ -1508,7 +1561,7 @@ def test_en_texte_mot_pour_mot() -> None:
         "2d + 1d de malus : 3d6 lancés (6, 1, 1), les 2 pires gardés (1, 1) ; total 2 ≤ 6, tous les dés gardés sont "
         "des 1 → Catastrophe.\n"
         "\n"
-        "3 dés lancés, on garde les 2 pires ; réussite si leur total dépasse 6 (l'égalité est un échec).\n"
+        "3 dés lancés, on garde les 2 pires ; réussite si le total des dés gardés dépasse 6 (l'égalité est un échec).\n"
         "\n"
         "Chances exactes d'un jet à 2d (bonus 0, malus 1)\n"
         "  Résultat      Chance  Fraction exacte  Ce résultat ou mieux\n"

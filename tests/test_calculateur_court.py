@@ -94,14 +94,16 @@ def test_face_a_un_passif_les_champs_de_l_adversaire_ne_sont_pas_lus() -> None:
 def test_l_objectif_suit_la_sorte_de_scene_sauf_choix_du_lecteur() -> None:
     A = troisd6.Avantage
     temoin = troisd6.Personnage("l'interviewé", actif=False)
+    josephine = troisd6.Personnage("Joséphine", seuil=12, indice="2D6")  # le nom de celle qui interroge, dans le texte
     interview = calculer("troisd6-scene", {"adversaire": "interview", "comparer": "non"})
-    assert interview.explication == troisd6.chances_scene(_ADA, temoin, objectif=A.CRITIQUE).explication
+    assert interview.explication == troisd6.chances_scene(josephine, temoin, objectif=A.CRITIQUE).explication
     assert "Objectif : avantage critique, celui d'une interview (l'avantage que vise le PJ)." in interview.faits
     choisi = calculer("troisd6-scene", {"adversaire": "interview", "objectif": "definitif", "comparer": "non"})
-    assert choisi.explication == troisd6.chances_scene(_ADA, temoin, objectif=A.DEFINITIF).explication
+    assert choisi.explication == troisd6.chances_scene(josephine, temoin, objectif=A.DEFINITIF).explication
     passif = calculer("troisd6-scene", {"adversaire": "passif", "comparer": "non"})
     obstacle = troisd6.Personnage("l'obstacle", actif=False)
-    assert passif.explication == troisd6.chances_scene(_ADA, obstacle).explication
+    philip = troisd6.Personnage("Philip", seuil=12, indice="2D6")  # celui qui répare, dans le texte
+    assert passif.explication == troisd6.chances_scene(philip, obstacle).explication
     # Un lien d'avant (objectif=definitif écrit, ou rien) rouvre le même calcul.
     assert (
         calculer("troisd6-scene", {"objectif": "definitif"}).en_dict()["tableaux"]

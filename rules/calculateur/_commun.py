@@ -163,6 +163,9 @@ class Reponse:
     """Les entrées lues, en texte (dés tirés compris) : ce que porte le lien à partager."""
     verdict: str | None = None
     """Le verdict en quelques mots (« Magistrale »), si des dés sont donnés."""
+    ton: str = "neutre"
+    """Ce que dit le verdict pour celui qui lance, comme les cartes des pages : « reussite », « echec », ou
+    « neutre » (une issue qui n'est ni l'une ni l'autre pour personne : un jet opposé, des chances)."""
     explication: str | None = None
     """L'explication du paquet, telle quelle."""
     faits: tuple[str, ...] = ()
@@ -187,6 +190,7 @@ class Reponse:
             "formulaire": self.formulaire,
             "entrees": dict(self.entrees),
             "verdict": self.verdict,
+            "ton": self.ton,
             "explication": self.explication,
             "faits": list(self.faits),
             "tableaux": [
@@ -461,6 +465,16 @@ class Lecture:
                 refus=dict(self.refus),
             )
         return Reponse(self.formulaire.nom, entrees, **kwargs)
+
+
+def ton(reussi: bool | None) -> str:
+    """Le ton d'un verdict : « reussite », « echec », ou « neutre » sans réussite à dire (`None`).
+
+    Examples:
+        >>> ton(True), ton(False), ton(None)
+        ('reussite', 'echec', 'neutre')
+    """
+    return "neutre" if reussi is None else ("reussite" if reussi else "echec")
 
 
 def _forme_simple(texte: str) -> str:

@@ -25,6 +25,7 @@ from rules.calculateur._commun import (
     ecrire_des,
     somme,
     table_de_loi,
+    ton,
 )
 from rules.troisd6 import (
     MALUS_FAMILIARITE,
@@ -122,6 +123,7 @@ def _jet(lu: Lecture) -> Reponse:
         verdict=None
         if r is None
         else str(r.niveau) + (f" (Dd = {r.dd})" if r.dd else f" (Dt = {r.dt})" if r.dt else ""),
+        ton=ton(None if r is None else r.niveau.reussi),
         explication=None if r is None else r.explication,
         faits=faits,
         tableaux=(_table_3d6(f"Chances exactes d'un jet de 3d6 sous {ecrit}", loi),),
@@ -136,6 +138,7 @@ def _mineure(lu: Lecture) -> Reponse:
     s2 = lu.entier("seuil_second") if brut2 else None
     d1, d2 = lu.des("des_premier"), lu.des("des_second")
     verdict = explication = None
+    gagnee = None
     if s2 is None:
         if d2 is not None:
             lu.refuser(
@@ -151,6 +154,7 @@ def _mineure(lu: Lecture) -> Reponse:
             if j is not None:
                 sc = scene_non_opposee(j)
                 verdict, explication = ("Le PJ gagne la scène" if sc.gagne else "Le PJ perd la scène"), sc.explication
+                gagnee = sc.gagne
                 if lu.lancer:
                     lu.sorties["des_premier"] = ecrire_des(j.des)
         if gagne is None or lu.erreurs:
@@ -160,7 +164,7 @@ def _mineure(lu: Lecture) -> Reponse:
             "Issue",
             {"le PJ perd la scène": 1 - gagne, "le PJ gagne la scène": gagne},
         )
-        return lu.reponse(verdict=verdict, explication=explication, tableaux=(table,))
+        return lu.reponse(verdict=verdict, ton=ton(gagnee), explication=explication, tableaux=(table,))
     issues = lu.essayer(lambda: chances_scene_opposee(s1, s2))
     if lu.lancer or d1 is not None or d2 is not None:
         jets: dict[str, Any] = {}
@@ -541,6 +545,10 @@ def _liens_scene(passif: bool) -> dict[str, str]:
 _NOM_DE_L_ADVERSAIRE = {"actif": "Bruno", "passif": "l'obstacle", "interview": "l'interviewé"}
 """Le nom d'un adversaire laissé sans nom, selon sa sorte : une voiture en panne n'est pas « Bruno »."""
 
+_NOM_DU_PREMIER = {"actif": "Ada", "passif": "Philip", "interview": "Joséphine"}
+"""Le nom du premier personnage laissé sans nom, selon la scène : face à une panne, celui qui répare dans le texte
+(Philip) ; pour une interview, celle qui interroge (Joséphine) ; en duel, Ada, comme les exemples des pages."""
+
 
 def _adversaire(lu: Lecture, sorte: str) -> Personnage | None:
     passif = sorte != "actif"
@@ -594,7 +602,7 @@ def _objectif(lu: Lecture, sorte: str) -> tuple[Avantage, str | None]:
 def _scene(lu: Lecture) -> Reponse:
     sorte = lu.choix("adversaire")
     passif = sorte != "actif"
-    a, b = _personnage(lu, "a", lu.nom("nom_a", "A")), _adversaire(lu, sorte)
+    a, b = _personnage(lu, "a", lu.nom("nom_a", _NOM_DU_PREMIER[sorte])), _adversaire(lu, sorte)
     # Face à un passif, ce qui ne sert qu'à un actif (ses risques, les défenses, l'initiative) n'est pas lu.
     risque_a, risque_b = _risque(lu, "_a"), Risque() if passif else _risque(lu, "_b")
     defense_a = Defense.BLOCAGE if passif else Defense[lu.choix("defense_a").upper()]
@@ -957,7 +965,15 @@ FORMULAIRES: tuple[Formulaire, ...] = (
         "troisd6/scenes-majeures.md#chances-exactes-dune-scene",
         (
             *_camp_scene(
-                "a", "Le premier personnage (le déclencheur)", "Ada", "12", "2D6", "blocage", ("talent", "defense")
+                "a",
+                "Le premier personnage (le déclencheur)",
+                "",
+                "12",
+                "2D6",
+                "blocage",
+                ("talent", "defense"),
+                aide_nom="Vide : « Ada » face à un adversaire actif, « Philip » face à un obstacle, « Joséphine » "
+                "pour une interview (les personnages des exemples).",
             ),
             Champ(
                 "adversaire",

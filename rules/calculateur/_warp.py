@@ -24,6 +24,7 @@ from rules.calculateur._commun import (
     lire_des,
     somme,
     table_de_loi,
+    ton,
 )
 from rules.refus import Refus
 from rules.warp import (
@@ -58,11 +59,38 @@ def _faits_jet(trait: int, bonus: int, malus: int) -> tuple[str, ...]:
     if trait == 0:
         return ("Trait à 0d : aucun dé n'est lancé, le jet est un Échec automatique.",)
     net = bonus - malus
-    garde = "" if net == 0 else f", on garde les {trait} {'meilleurs' if net > 0 else 'pires'}"
+    if net == 0:
+        garde = "" if n == 1 else ", tous gardés"
+    elif trait == 1:
+        garde = f", on garde le {'meilleur' if net > 0 else 'pire'}"
+    else:
+        garde = f", on garde les {trait} {'meilleurs' if net > 0 else 'pires'}"
+    total = "le dé gardé" if trait == 1 else "le total des dés gardés"
     return (
-        f"{pluriel(n, 'dé')} lancé{s(n)}{garde} ; réussite si leur total dépasse {seuil(trait)} "
-        "(l'égalité est un échec).",
+        f"{pluriel(n, 'dé')} lancé{s(n)}{garde} ; réussite si {total} dépasse {seuil(trait)} (l'égalité est un échec).",
     )
+
+
+def _des_de_l_oppose(j: Any) -> str:
+    """Ce qu'un camp a lancé et gardé dans un jet opposé, sans le verdict d'un jet simple (3 × Trait n'y joue pas)."""
+    lances = ", ".join(map(str, j.des))
+    gardes = (
+        ""
+        if j.gardes == tuple(sorted(j.des, reverse=True))
+        else f", {pluriel(len(j.gardes), 'dé')} gardé{s(len(j.gardes))} ({', '.join(map(str, j.gardes))})"
+    )
+    if j.catastrophe:
+        marque = (
+            ", le dé gardé est un 1 (Catastrophe)"
+            if len(j.gardes) == 1
+            else ", tous les dés gardés sont des 1 (Catastrophe)"
+        )
+    elif j.critiques:
+        six = "un 6 gardé" if j.critiques == 1 else f"{j.critiques} × 6 gardés"
+        marque = f", {six} ({pluriel(j.critiques, 'Critique')})"
+    else:
+        marque = ""
+    return f"{pluriel(len(j.des), 'dé')} lancé{s(len(j.des))} ({lances}){gardes} : total {j.total}{marque}."
 
 
 def _notes_warp(loi: dict[Resultat, Fraction]) -> list[tuple[str, Fraction]]:
@@ -99,6 +127,7 @@ def _jet_simple(lu: Lecture) -> Reponse:
         return lu.reponse()
     return lu.reponse(
         verdict=None if r is None else str(r.resultat),
+        ton=ton(None if r is None else r.resultat.reussi),
         explication=None if r is None else r.explication,
         faits=faits,
         tableaux=(_table_jet(f"Chances exactes d'un jet à {trait}d (bonus {bonus}, malus {malus})", loi),),
@@ -171,8 +200,8 @@ def _jet_oppose(lu: Lecture) -> Reponse:
         o = opposition(jets["premier"], jets["second"], symetrique=symetrique)
         verdict = libelles[o.issue]
         explication = (
-            f"{qui[0].capitalize()} : {jets['premier'].explication} "
-            f"{qui[1].capitalize()} : {jets['second'].explication} {o.explication}"
+            f"{qui[0].capitalize()} : {_des_de_l_oppose(jets['premier'])} "
+            f"{qui[1].capitalize()} : {_des_de_l_oppose(jets['second'])} {o.explication}"
         )
     tables = _tables_opposees(issues, paires, libelles, symetrique)
     return lu.reponse(verdict=verdict, explication=explication, tableaux=tables)
@@ -270,6 +299,7 @@ def _cooperatif(lu: Lecture) -> Reponse:
     des = lu.des("des")
     faits: list[str] = []
     verdict = explication = None
+    reussi = None
     des_betas = (None if lu.lancer else _lire_groupes(lu.texte("des_betas"))) or []
     if des_betas and not resultats:
         lus = _resultats_des_betas(lu, betas, des_betas, bonus, malus, faits)
@@ -292,7 +322,7 @@ def _cooperatif(lu: Lecture) -> Reponse:
     if des is not None or lu.lancer:
         j = lu.essayer(lambda: jet(alpha, bonus=b, malus=m, des=des, rng=lu.rng), Liens(jet, {"trait": "alpha"}))
         if j is not None:
-            verdict, explication = str(j.resultat), "Alpha : " + j.explication
+            verdict, explication, reussi = str(j.resultat), "Alpha : " + j.explication, j.resultat.reussi
             if lu.lancer:
                 lu.sorties["des"] = ecrire_des(j.des)
     tables: list[Tableau] = []
@@ -304,7 +334,9 @@ def _cooperatif(lu: Lecture) -> Reponse:
         tables += _tables_avant(lu, alpha, betas, bonus, malus)
     if lu.erreurs:
         return lu.reponse()
-    return lu.reponse(verdict=verdict, explication=explication, faits=tuple(faits), tableaux=tuple(tables))
+    return lu.reponse(
+        verdict=verdict, ton=ton(reussi), explication=explication, faits=tuple(faits), tableaux=tuple(tables)
+    )
 
 
 # --- Test étendu -----------------------------------------------------------------------------
@@ -357,6 +389,7 @@ def _etendu(lu: Lecture) -> Reponse:
     )
     return lu.reponse(
         verdict=None if d is None else str(d.resultat),
+        ton=ton(None if d is None else d.resultat.reussi),
         explication=None if d is None else d.transcript,
         faits=(f"Nombre moyen de rounds : {float(moyenne):.2f}".replace(".", ",") + ".",),
         tableaux=(issues, duree),
@@ -405,6 +438,7 @@ def _experience(lu: Lecture) -> Reponse:
         explication += " " + j.explication
     return lu.reponse(
         verdict=None if j is None else str(j.resultat),
+        ton=ton(None if j is None else j.resultat.reussi),
         explication=explication,
         tableaux=(table,),
     )
