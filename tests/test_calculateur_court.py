@@ -13,7 +13,7 @@ from hooks.calculateur.calculateur import formulaire_html
 from rules import troisd6
 from rules.calculateur import FORMULAIRES, Champ, Formulaire, calculer
 from rules.refus import Refus
-from tests.conftest import RACINE
+from tests.conftest import RACINE, SiteConstruit
 
 _ADA = troisd6.Personnage("Ada", seuil=12, indice="2D6")
 _BRUNO = troisd6.Personnage("Bruno", seuil=11, indice="1D6+1D3")
@@ -141,3 +141,15 @@ def test_la_borne_des_valeurs_vient_du_calculateur_python() -> None:
     script = (RACINE / "docs" / "javascripts" / "calculateur.js").read_text(encoding="utf-8")
     assert "form.dataset.longueurMax" in script
     assert str(LONGUEUR_MAX) not in script  # aucune copie du nombre dans le script
+
+
+def test_les_deux_defenses_disent_quand_servir_et_renvoient_l_une_a_l_autre(site_construit: SiteConstruit) -> None:
+    """« Choix de la défense » (avant l'attaque) et « La défense, choisie après l'attaque » : chacune dit dans sa
+    première phrase à quel moment elle répond, et la page renvoie de l'une à l'autre."""
+    avant, apres = FORMULAIRES["troisd6-defense"], FORMULAIRES["troisd6-apres-attaque"]
+    assert avant.description.startswith("Avant que l'attaquant lance") and apres.voir == (avant.nom,)
+    assert apres.description.startswith("L'attaque est lancée") and avant.voir == (apres.nom,)
+    page = (site_construit.dossier / "calculateur" / "index.html").read_text(encoding="utf-8")
+    for f, autre in ((avant, apres), (apres, avant)):
+        section = page.split(f'data-mecanique="{f.nom}"', 1)[1].split("<form", 1)[0]
+        assert f'href="#{autre.nom}"' in section, f.nom

@@ -181,9 +181,10 @@ def markdown_formulaires(site: modele.Site, depuis: str = PAGE) -> str:
         section = regle.section(ancre) if ancre else None
         cible = section.texte if section else regle.titre
         lien = modele.lien(depuis, chemin, ancre or None)
+        voir = "".join(f" Voir aussi : [{FORMULAIRES[v].titre}](#{v})." for v in f.voir)
         morceaux.append(
             f'<section class="calc-mecanique" data-mecanique="{f.nom}" markdown>\n\n'
-            f"### {f.titre} {{#{f.nom}}}\n\n{f.description} La règle : [{cible}]({lien}).\n{{: .calc-regle }}\n\n"
+            f"### {f.titre} {{#{f.nom}}}\n\n{f.description} La règle : [{cible}]({lien}).{voir}\n{{: .calc-regle }}\n\n"
             f"{formulaire_html(f)}\n\n</section>\n"
         )
     morceaux.append("</div>\n")

@@ -77,12 +77,16 @@ class Formulaire:
     """Les champs, dans l'ordre du formulaire (et du focus)."""
     calculer: Callable[[Lecture], Reponse] = field(repr=False, compare=False)
     """Le calcul : lit les champs, appelle les règles, rend la réponse."""
+    voir: tuple[str, ...] = ()
+    """Les formulaires qui répondent à une question voisine (la défense avant l'attaque, ou après) : la page y renvoie."""
     a_la_table: tuple[str, ...] = ()
     """Les champs qu'un joueur remplit à la table (Trait, bonus, malus, dés ; seuil, Indice) : la page les montre
     d'abord, et range les autres (risques, armure, talents, noms…) sous « Plus d'options », qu'elle déplie dès
     qu'un d'eux porte une autre valeur que son défaut ou un refus. Vide : tous les champs d'abord."""
 
     def __post_init__(self) -> None:
+        if self.nom in self.voir:
+            raise Refus("voir", f"nommer d'autres formulaires que {self.nom}", recu=self.voir)
         inconnus = set(self.a_la_table) - {c.nom for c in self.champs}
         if inconnus:
             raise Refus("a_la_table", f"ne nommer que des champs du formulaire {self.nom}", recu=sorted(inconnus))

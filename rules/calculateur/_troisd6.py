@@ -865,7 +865,9 @@ FORMULAIRES: tuple[Formulaire, ...] = (
         "troisd6-defense",
         "3D6",
         "Choix de la défense",
-        "Face à une attaque : esquiver, bloquer ou contre-attaquer ? Chances exactes de chaque défense.",
+        "Avant que l'attaquant lance : que vaut chaque défense (esquive, blocage, contre-attaque), sur tous les jets "
+        "qu'il peut faire ? C'est la défense qu'on garde d'un tour à l'autre (celle des chances d'une scène). "
+        "L'attaque est déjà lancée : « La défense, choisie après l'attaque ».",
         "troisd6/scenes-majeures.md#defense",
         (
             Champ("nom_attaquant", "Nom de l'attaquant", "texte", defaut="Ada", groupe="L'attaque"),
@@ -906,6 +908,7 @@ FORMULAIRES: tuple[Formulaire, ...] = (
             ),
         ),
         _defense,
+        voir=("troisd6-apres-attaque",),
         a_la_table=(
             "seuil_attaquant",
             "indice_attaquant",
@@ -920,8 +923,9 @@ FORMULAIRES: tuple[Formulaire, ...] = (
         "troisd6-apres-attaque",
         "3D6",
         "La défense, choisie après l'attaque",
-        "L'attaque est lancée : esquiver, bloquer ou contre-attaquer ? Pour chaque défense, la chance de ne rien "
-        "subir, les points d'effet qui passent et la chance de reprendre l'initiative.",
+        "L'attaque est lancée (ses dés ou son niveau sont connus) : esquiver, bloquer ou contre-attaquer, comme le "
+        "texte le veut, une fois l'attaque vue ? Pour chaque défense, la chance de ne rien subir, les points d'effet "
+        "qui passent et la chance de reprendre l'initiative. Avant l'attaque : « Choix de la défense ».",
         "troisd6/scenes-majeures.md#la-defense-choisie-apres-lattaque",
         (
             Champ(
@@ -947,6 +951,7 @@ FORMULAIRES: tuple[Formulaire, ...] = (
             *_champs_de_defense("defenseur", "La défense"),
         ),
         _apres_attaque,
+        voir=("troisd6-defense",),
         a_la_table=(
             "niveau_attaque",
             "des_attaque",
