@@ -19,8 +19,10 @@ nouveaux, ou tout si la configuration de `[tool.mutmut]` change. Effacer `mutant
 
 Le bilan donne, par module, les mutants tués (délai dépassé compris : une boucle sans fin est vue), survivants
 (« sans test » compris : aucun test ne passe dans leur fonction), non jugés, le score tués / (tués + survivants),
-et les fonctions qui n'ont aucun mutant : mutmut ne mute pas une fonction décorée (sauf `@staticmethod` et
-`@classmethod`), ce que ses tests ne voient donc pas.
+et les fonctions qui n'ont aucun mutant : mutmut n'y trouve rien à changer (`return self.explication`), ou ne
+la mute pas parce qu'elle est décorée (`@cache`, `@property` : tout sauf `@staticmethod` et `@classmethod`). Ce
+que la mesure ne voit pas est ainsi dit à chaque bilan (sur `rules.warp.opposes` : la loi exacte en cache,
+`_distribution_opposee`, et `Opposition.avantage`).
 """
 
 from __future__ import annotations
