@@ -64,12 +64,11 @@ class _Format(argparse.RawDescriptionHelpFormatter):
 class _Analyseur(argparse.ArgumentParser):
     """Un analyseur d'options qui parle français, aide comme erreurs (code de sortie 2)."""
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    def __init__(self, **kwargs: object) -> None:
         kwargs.setdefault("formatter_class", _Format)
         kwargs["add_help"] = False
         kwargs["allow_abbrev"] = False  # « --trai 3 » est refusé, jamais pris en douce pour « --trait »
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self._positionals.title = "arguments"
+        super().__init__(**kwargs)  # type: ignore[arg-type]
         self._optionals.title = "options"
         self.add_argument("-h", "--help", action="help", help="affiche cette aide et quitte")
 

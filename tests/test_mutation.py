@@ -1,193 +1,182 @@
-"""Le registre des mutants équivalents (`scripts/mutants_equivalents.txt`) désigne du code qui existe, et le
-bilan de `python -m scripts.mutation` signale une déclaration qui ne correspond plus à aucun mutant.
+"""La plomberie de `python -m scripts.mutation`, sans les heures de la mesure elle-même.
 
-La campagne de mutation est trop longue pour la CI ; ces tests tournent sans mutmut : le registre se lit, chaque
-déclaration nomme une fonction (ou une méthode) qui existe encore dans `rules/` et une ligne d'origine qui s'y
-lit encore ; et le bilan, nourri de fichiers écrits comme mutmut les écrit, range chaque mutant d'après sa
-fonction et ce qu'il change, quel que soit son numéro.
+Les tests retenus pour juger les mutants suivent la suite (une collecte le montre : un fichier de tests que rien
+ne nomme est pris, ceux qui lancent un autre programme sont écartés) ; le bilan range chaque verdict de mutmut
+sous son module et nomme les survivants ; et, si mutmut est installé (extra `mutation`), le script mesure pour de
+vrai un petit paquet fait pour l'occasion, avec la configuration de `pyproject.toml` et le greffon de la mesure.
 """
 
 from __future__ import annotations
 
-import ast
 import json
+import os
 import re
-from functools import cache
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from scripts.mutation import Declaration, bilan, equivalents, fonction_de, lire_declaration
+from scripts._mutmut_pytest import AUTRES_PROGRAMMES, VARIABLE
+from scripts.mutation import bilan, fonction_de, fonctions, module_de, modules_des_motifs
 
 RACINE = Path(__file__).resolve().parent.parent
 
 
-@cache
-def _sources(module: str) -> dict[str, list[str]]:
-    """Les lignes (blancs normalisés) de chaque fonction (« f ») et méthode (« Classe.m ») du module `module`."""
-    chemin = RACINE.joinpath(*module.split("."))
-    fichier = chemin / "__init__.py" if chemin.is_dir() else chemin.with_suffix(".py")
-    lignes = fichier.read_text("utf-8").splitlines()
-    arbre = ast.parse("\n".join(lignes))
-    noeuds = [(n.name, n) for n in arbre.body if isinstance(n, ast.FunctionDef)]
-    for classe in (n for n in arbre.body if isinstance(n, ast.ClassDef)):
-        noeuds += [(f"{classe.name}.{m.name}", m) for m in classe.body if isinstance(m, ast.FunctionDef)]
-    return {nom: [" ".join(ligne.split()) for ligne in lignes[n.lineno - 1 : n.end_lineno]] for nom, n in noeuds}
+def _environnement() -> dict[str, str]:
+    """L'environnement d'un programme lancé par ces tests, comme sous mutmut (qui pose `MUTANT_UNDER_TEST`)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "COV_"))}
+    return env | {VARIABLE: "", "NO_MKDOCS_2_WARNING": "1"}
 
 
-def lignes_de(fonction: str) -> list[str] | None:
-    """Les lignes de `fonction` (« rules.warp.jets.Jet.net ») si elle existe dans rules/, sinon None."""
-    for coupe in (1, 2):
-        morceaux = fonction.rsplit(".", coupe)
-        module, nom = morceaux[0], ".".join(morceaux[1:])
-        try:
-            sources = _sources(module)
-        except (FileNotFoundError, NotADirectoryError):
-            continue
-        if nom in sources:
-            return sources[nom]
-    return None
-
-
-def test_le_registre_se_lit_une_declaration_par_ligne_avec_sa_raison() -> None:
-    lignes = [t for t in (RACINE / "scripts" / "mutants_equivalents.txt").read_text("utf-8").splitlines()]
-    declarees = equivalents()
-    assert len(declarees) == len([t for t in lignes if t.strip() and not t.startswith("#")]) > 0
-    courtes = [d.numero for d in declarees.values() if len(d.raison) < 20]
-    assert courtes == []
-
-
-def test_chaque_declaration_designe_une_fonction_et_une_ligne_qui_existent() -> None:
-    """Une fonction renommée, ou une ligne changée, rend sa déclaration périmée : ce test le voit sans mutmut."""
-    perimees = []
-    for d in equivalents().values():
-        lignes = lignes_de(d.fonction)
-        if lignes is None or not all(morceau in lignes for morceau in d.origine.split(" ⏎ ")):
-            perimees.append(f"{d.numero} : {d.fonction} | {d.origine}")
-    assert perimees == []
-
-
-def test_une_ligne_du_registre_se_lit_meme_quand_le_code_contient_une_barre() -> None:
-    d = lire_declaration("rules.warp.experience.ReserveExperience.convertir#2 | a | b ⇒ a & b | raison", 7)
-    assert d == Declaration("rules.warp.experience.ReserveExperience.convertir", "a | b", "a & b", "raison", 7, 2)
-    for faux in (
-        "rules.des.f | a => b | raison",
-        "des.f | a ⇒ b | raison",
-        "rules.des.f | a ⇒ b",
-        "rules.des.f#0 | a ⇒ b | r",
-    ):
-        with pytest.raises(SystemExit, match="attendu"):
-            lire_declaration(faux, 1)
-
-
-def test_le_nom_d_un_mutant_est_lu_comme_mutmut_l_ecrit() -> None:
+def test_un_mutant_est_range_sous_sa_fonction_et_son_module() -> None:
     assert fonction_de("rules.troisd6.duel.x__resoudre_paire__mutmut_4") == "rules.troisd6.duel._resoudre_paire"
     assert fonction_de("rules.troisd6.duel.xǁPolitiqueǁ__post_init____mutmut_3") == (
         "rules.troisd6.duel.Politique.__post_init__"
     )
-    assert fonction_de("rules.calculateur.x_calculer__mutmut_11") == "rules.calculateur.calculer"
-    assert lignes_de("rules.calculateur.calculer") is not None
-    assert lignes_de("rules.troisd6.jets.Difficulte.modificateur") is not None
-    assert lignes_de("rules.des.fonction_disparue") is None
+    assert module_de("rules.calculateur.x_calculer__mutmut_11") == "rules.calculateur"
+    assert "rules.warp.jets._loi" in fonctions("rules.warp.jets")
+    assert "rules.warp.opposes.Opposition.avantage" in fonctions("rules.warp.opposes")
 
 
-# --- Le bilan, sur des fichiers écrits comme mutmut les écrit ----------------------------------------------
-
-ORIGINE = ("y = 0", "return x + 1")
-MUTANTS = (("y = 1", "return x + 1"), ("y = 0", "return x - 1"), ("y = 0", "return x + 2"))
+# --- Les tests retenus : une vraie collecte ------------------------------------------------------------------
 
 
-def _mutants(dossier: Path, mutants: tuple[tuple[str, str], ...] = MUTANTS) -> Path:
-    """Un fichier muté comme mutmut l'écrit : la copie d'origine de `f`, chaque mutant, et l'index de leurs lignes."""
-    fichier = dossier / "rules" / "exemple.py"
-    fichier.parent.mkdir(parents=True)
-    copies = [("x_f__mutmut_orig", ORIGINE)] + [(f"x_f__mutmut_{i}", m) for i, m in enumerate(mutants, 1)]
-    lignes = ["def f(x):", "    return x + 1"]
-    spans = {}
-    for nom, corps in copies:
-        spans[nom] = [len(lignes) + 1, len(lignes) + 1 + len(corps)]
-        lignes += [f"def {nom}(x):", *(f"    {ligne}" for ligne in corps)]
-    fichier.write_text("\n".join(lignes) + "\n", "utf-8")
-    (dossier / "rules" / "exemple.py.spans").write_text(json.dumps({"version": 1, "spans": spans}), "utf-8")
-    return dossier
+def _collecter(tmp_path: Path, *chemins: str | Path) -> tuple[set[str], set[str]]:
+    """Les tests retenus (identifiants) et les fichiers des tests écartés par le greffon de la mesure, parmi `chemins`.
+
+    Les écartés sont lus dans le plan que tient `tests/conftest.py` (`REGLES_PLAN_MARQUEURS`).
+    """
+    plan = tmp_path / "plan.jsonl"
+    commande = [sys.executable, "-m", "pytest", "-c", "pyproject.toml", "--rootdir", ".", "--collect-only", "-q"]
+    commande += ["-n", "0", "-p", "no:cacheprovider", "-p", "scripts._mutmut_pytest", *map(str, chemins)]
+    env = _environnement() | {"REGLES_PLAN_MARQUEURS": str(plan)}
+    r = subprocess.run(commande, cwd=RACINE, capture_output=True, text=True, env=env, timeout=600)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    retenus = {ligne for ligne in r.stdout.splitlines() if "::" in ligne and " " not in ligne}
+    lignes = plan.read_text("utf-8").splitlines() if plan.exists() else []
+    return retenus, {json.loads(ligne)["test"].split("::")[0] for ligne in lignes}
 
 
-def _bilan(
-    tmp_path: Path,
-    registre: str,
-    etats: dict[str, str],
-    capsys: pytest.CaptureFixture[str],
-    mutants: tuple[tuple[str, str], ...] = MUTANTS,
-) -> tuple[int, str]:
-    tmp_path.mkdir(exist_ok=True)
-    chemin = tmp_path / "registre.txt"
-    chemin.write_text(registre, "utf-8")
-    dossier = _mutants(tmp_path / "mutants", mutants)
-    code = bilan(etats, equivalents(chemin), complet=False, diffs=False, mutants=dossier)
-    return code, capsys.readouterr().out
+def test_les_tests_retenus_suivent_la_suite(tmp_path: Path) -> None:
+    """Un fichier de tests neuf, que rien ne nomme, juge les mutants ; un test qui lance un autre programme, non."""
+    neuf = tmp_path / "test_neuf.py"
+    neuf.write_text("def test_neuf() -> None:\n    assert True\n", "utf-8")
+    fichiers = ("tests/test_warp_opposes.py", "tests/test_paquet_autonome.py", "tests/test_qualite.py")
+    retenus, ecartes = _collecter(tmp_path, neuf, *fichiers)
+    fichiers_retenus = {r.split("::")[0] for r in retenus}
+    assert any(r.endswith("::test_neuf") for r in retenus), retenus  # hors de la racine : « ::test_neuf »
+    assert "tests/test_warp_opposes.py" in fichiers_retenus
+    assert {"tests/test_paquet_autonome.py", "tests/test_qualite.py"} <= ecartes
+    assert not fichiers_retenus & ecartes
 
 
-ETATS = {"rules.exemple.x_f__mutmut_1": "survived", "rules.exemple.x_f__mutmut_2": "killed"}
-ETATS |= {"rules.exemple.x_f__mutmut_3": "survived"}
+def test_les_autres_programmes_designent_des_fichiers_de_tests_qui_existent() -> None:
+    assert all((RACINE / fichier).is_file() for fichier in AUTRES_PROGRAMMES)
 
 
-def test_un_survivant_declare_par_sa_fonction_et_sa_ligne_est_equivalent(
+# --- Le bilan, sur des verdicts tels que mutmut les rend -------------------------------------------------------
+
+ETATS = {
+    "rules.petit.x_double__mutmut_1": "killed",
+    "rules.petit.x_double__mutmut_2": "timeout",
+    "rules.petit.x_signe__mutmut_1": "survived",
+    "rules.petit.x_signe__mutmut_2": "no tests",
+    "rules.petit.xǁBoiteǁouvrir__mutmut_1": "killed",
+    "rules.autre.x_f__mutmut_1": "not checked",
+}
+
+
+def _petit_paquet(racine: Path) -> None:
+    (racine / "rules").mkdir(parents=True)
+    (racine / "rules" / "__init__.py").write_text("", "utf-8")
+    (racine / "rules" / "petit.py").write_text(
+        "from functools import cache\n\n\n"
+        "def double(n: int) -> int:\n    return 2 * n\n\n\n"
+        "@cache\ndef loi(n: int) -> int:\n    return double(n) + 1\n\n\n"
+        'def signe(n: int) -> str:\n    if n > 0:\n        return "+"\n    return "-"\n\n\n'
+        "class Boite:\n    def ouvrir(self) -> int:\n        return 1\n",
+        "utf-8",
+    )
+    (racine / "rules" / "autre.py").write_text("def f() -> int:\n    return 1\n", "utf-8")
+
+
+def test_le_bilan_compte_chaque_verdict_et_nomme_les_survivants(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    registre = (
-        "rules.exemple.f | y = 0 ⇒ y = 1 | y n'est jamais lu par la suite de f\n"
-        "rules.exemple.f | return x + 1 ⇒ return x + 2 | exemple : deux issues que rien ne distingue ici\n"
+    _petit_paquet(tmp_path)
+    total = bilan(ETATS, racine=tmp_path)
+    sortie = capsys.readouterr().out
+    assert re.search(r"^rules\.petit +3 +2 +0 +60\.0 %$", sortie, re.MULTILINE), sortie
+    assert re.search(r"^rules\.autre +0 +0 +1 +—$", sortie, re.MULTILINE), sortie
+    assert re.search(r"^total +3 +2 +1 +60\.0 %$", sortie, re.MULTILINE), sortie
+    assert total == {"tués": 3, "survivants": 2, "non jugés": 1}
+    survivants = re.findall(r"survivant : (\S+)", sortie)
+    assert survivants == ["rules.petit.x_signe__mutmut_1", "rules.petit.x_signe__mutmut_2"]
+    assert "sans mutant dans rules.petit (1) : loi\n" in sortie
+
+
+def test_le_bilan_d_un_motif_ne_montre_que_ses_modules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _petit_paquet(tmp_path)
+    assert modules_des_motifs(["rules.petit.x_signe*"], ETATS) == {"rules.petit"}
+    assert modules_des_motifs([], ETATS) is None
+    bilan(ETATS, modules_des_motifs(["rules.petit*"], ETATS), racine=tmp_path)
+    sortie = capsys.readouterr().out
+    assert "rules.petit " in sortie and "rules.autre" not in sortie
+
+
+# --- Pour de vrai : mutmut sur un petit paquet -----------------------------------------------------------------
+
+TESTS_DU_PETIT = """\
+from rules.petit import Boite, loi, signe
+
+
+def test_loi() -> None:
+    assert loi(3) == 7
+
+
+def test_signe() -> None:
+    assert signe(2) == "+" and signe(-1) == "-"
+
+
+def test_boite() -> None:
+    assert Boite().ouvrir() == 1
+"""
+
+
+def test_la_mesure_juge_un_petit_paquet_avec_la_configuration_du_projet(tmp_path: Path) -> None:
+    """La configuration de `pyproject.toml`, le greffon et le script, sur un paquet de trois fonctions.
+
+    `double` n'est appelée que par `loi`, mise en cache : ses mutants ne sont tués que si le greffon vide les caches
+    (sans quoi la valeur calculée par le code d'origine les masque) ; `loi`, décorée, n'a aucun mutant ; les
+    survivants sont ceux de `signe`, que rien ne teste en 0 ; un `test_paquet_autonome.py` qui échouerait s'il
+    était lancé est écarté (sinon la collecte des statistiques de mutmut échouerait) ; `test_petit.py`, que rien ne
+    nomme, juge les mutants.
+    """
+    pytest.importorskip("mutmut", reason="mutmut est dans l'extra « mutation » : pip install -e '.[mutation]'")
+    _petit_paquet(tmp_path)
+    (tmp_path / "scripts").mkdir()
+    for nom in ("__init__.py", "_mutmut_pytest.py", "mesures_tests.py", "mutation.py"):
+        shutil.copy(RACINE / "scripts" / nom, tmp_path / "scripts" / nom)
+    shutil.copy(RACINE / "pyproject.toml", tmp_path / "pyproject.toml")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_petit.py").write_text(TESTS_DU_PETIT, "utf-8")
+    (tmp_path / "tests" / "test_paquet_autonome.py").write_text(
+        "def test_echoue() -> None:\n    assert False\n", "utf-8"
     )
-    code, sortie = _bilan(tmp_path, registre, ETATS, capsys)
-    assert code == 0, sortie
-    assert re.search(r"^rules\.exemple +1 +0 +2 +0 +100\.0 %$", sortie, re.MULTILINE), sortie
-    assert "périmée" not in sortie and "survivant :" not in sortie
+    env = {k: v for k, v in _environnement().items() if k != VARIABLE}
+    commande = [sys.executable, "-m", "scripts.mutation", "--processus", "1"]
+    r = subprocess.run(commande, cwd=tmp_path, capture_output=True, text=True, env=env, timeout=900)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    etats = dict(re.findall(r"^\s*(rules\.\S+__mutmut_\d+): (.+)$", _resultats(tmp_path, env), re.MULTILINE))
+    doubles = {nom: e for nom, e in etats.items() if fonction_de(nom) == "rules.petit.double"}
+    assert doubles and set(doubles.values()) == {"killed"}, (doubles, r.stdout)
+    survivants = {fonction_de(nom) for nom, e in etats.items() if e == "survived"}
+    assert survivants == {"rules.petit.signe"}, (etats, r.stdout)
+    assert "sans mutant dans rules.petit (1) : loi" in r.stdout
 
 
-def test_une_declaration_sans_mutant_est_signalee_perimee(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    registre = (
-        "rules.exemple.f | y = 0 ⇒ y = 1 | y n'est jamais lu par la suite de f\n"
-        "rules.exemple.f | y = 0 ⇒ y = 2 | une ligne mutée que plus aucun mutant n'écrit\n"
-        "rules.exemple.g | y = 0 ⇒ y = 1 | une fonction renommée depuis la déclaration\n"
-        "rules.exemple.f | return x + 1 ⇒ return x - 1 | un mutant que les tests tuent désormais\n"
-    )
-    code, sortie = _bilan(tmp_path, registre, ETATS, capsys)
-    assert code == 1
-    perimees = [ligne for ligne in sortie.splitlines() if "déclaration périmée" in ligne]
-    assert len(perimees) == 3, sortie
-    assert any("f | y = 0 ⇒ y = 2) : ne correspond plus à aucun mutant" in p for p in perimees)
-    assert any("g | y = 0 ⇒ y = 1) : ne correspond plus à aucun mutant" in p for p in perimees)
-    assert any("mais rules.exemple.x_f__mutmut_2 est tué (killed)" in p for p in perimees)
-    assert "survivant : rules.exemple.x_f__mutmut_3" in sortie
-
-
-def test_une_declaration_ne_depend_pas_du_numero_du_mutant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Les mêmes mutants dans un autre ordre (mutmut les renumérote quand la fonction change) : la déclaration tient,
-    et désigne le mutant qui fait ce changement, pas celui qui porte l'ancien numéro."""
-    registre = "rules.exemple.f | return x + 1 ⇒ return x + 2 | exemple : deux issues que rien ne distingue ici\n"
-    renumerotes = (MUTANTS[2], MUTANTS[0], MUTANTS[1])
-    etats = {"rules.exemple.x_f__mutmut_1": "survived", "rules.exemple.x_f__mutmut_2": "killed"}
-    etats |= {"rules.exemple.x_f__mutmut_3": "killed"}
-    code, sortie = _bilan(tmp_path, registre, etats, capsys, renumerotes)
-    assert code == 0, sortie
-    etats = {"rules.exemple.x_f__mutmut_1": "killed", "rules.exemple.x_f__mutmut_3": "survived"}
-    code, sortie = _bilan(tmp_path / "autre", registre, etats, capsys, renumerotes)
-    assert (
-        code == 1
-        and "survivant : rules.exemple.x_f__mutmut_3" in sortie
-        and "mais rules.exemple.x_f__mutmut_1" in sortie
-    )
-
-
-def test_la_meme_ligne_changee_deux_fois_se_distingue_par_son_rang(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """Deux mutants qui font le même changement (la ligne se lit deux fois dans la fonction) : « f#2 » est le second."""
-    deux = (("y = 1", "return x + 1"), ("y = 1", "return x + 1"))
-    registre = "rules.exemple.f#2 | y = 0 ⇒ y = 1 | le second y n'est jamais lu (exemple du test)\n"
-    etats = {"rules.exemple.x_f__mutmut_1": "killed", "rules.exemple.x_f__mutmut_2": "survived"}
-    code, sortie = _bilan(tmp_path, registre, etats, capsys, deux)
-    assert code == 0, sortie
-    etats = {"rules.exemple.x_f__mutmut_1": "survived", "rules.exemple.x_f__mutmut_2": "killed"}
-    code, sortie = _bilan(tmp_path / "autre", registre, etats, capsys, deux)
-    assert code == 1 and "survivant : rules.exemple.x_f__mutmut_1" in sortie
+def _resultats(racine: Path, env: dict[str, str]) -> str:
+    commande = [sys.executable, "-m", "mutmut", "results", "--all", "true"]
+    return subprocess.run(commande, cwd=racine, capture_output=True, text=True, env=env, check=True).stdout
