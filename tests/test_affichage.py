@@ -4,7 +4,7 @@ Les pourcentages se vérifient contre leur définition (arrondi à `decimales`, 
 non nulle ni « 100 » pour une chance incomplète). Le graphique est *relu* : le SVG est analysé
 (`xml.etree`), l'échelle se lit sur les graduations et leurs étiquettes, et chaque point, ramené à cette
 échelle, doit redonner sa donnée ; les textes doivent tomber dans l'image, hors de la zone des courbes.
-Un décalage d'un pixel qui garde tout cela vrai n'est pas une issue (voir `scripts/mutants_equivalents.txt`).
+Un décalage d'un pixel qui garde tout cela vrai n'est pas une issue : un mutant qui ne fait que cela est équivalent.
 """
 
 from __future__ import annotations

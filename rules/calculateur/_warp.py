@@ -229,7 +229,7 @@ def _lire_traits(texte: str) -> list[Any]:
 def _lire_groupes(texte: str) -> list[Any] | None:
     """Des groupes de dés séparés par « / » (les rounds d'un Test étendu, les jets des Bêtas), ou `None`."""
     groupes = [lire_des(morceau) for morceau in re.split(r"[/|\n]+", texte) if morceau.strip()]
-    return [g if g is not None else () for g in groupes] or None
+    return groupes or None  # un morceau non vide se lit toujours (lire_des ne rend None que d'un texte vide)
 
 
 def _demi(x: Fraction) -> str:

@@ -122,7 +122,6 @@ def _progression(actuel: Avantage, points: int) -> Avantage:
 
 
 def _avantage(points: int) -> Avantage:
-    for niveau, (bas, haut) in BORNES_AVANTAGE.items():
-        if (bas is None or points >= bas) and (haut is None or points <= haut):
-            return niveau
-    raise AssertionError("la table couvre tous les entiers")  # pragma: no cover
+    # La table va du plus bas au plus haut et son dernier barreau n'a pas de borne : le premier dont le haut
+    # n'est pas dépassé est le bon.
+    return next(niveau for niveau, (_, haut) in BORNES_AVANTAGE.items() if haut is None or points <= haut)

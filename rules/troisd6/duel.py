@@ -320,18 +320,12 @@ def _resoudre_paire(
         return (fins.sans_fin(), valeur_j) if i == 0 else (valeur_j, fins.sans_fin())
     x0 = [((1 - s11) * a + s01 * b) / det for a, b in zip(r0, r1, strict=True)]
     x1 = [(s10 * a + (1 - s00) * b) / det for a, b in zip(r0, r1, strict=True)]
-    return _tours(x0), _tours(x1)
+    return tuple(x0), tuple(x1)
 
 
 def _normaliser(r: list[Fraction], decisif: Fraction) -> _Valeur:
     """Un état qui boucle sur lui-même : ses sorties divisées par la probabilité d'en sortir."""
-    return _tours([v / decisif for v in r])
-
-
-def _tours(x: list[Fraction]) -> _Valeur:
-    """La valeur d'un état ; sa durée moyenne n'a de sens (et n'est gardée) que si la scène finit toujours."""
-    *debut, sans_fin, tours = x
-    return (*debut, sans_fin, tours if sans_fin == 0 else Fraction(0))
+    return tuple(v / decisif for v in r)
 
 
 def _chaine(

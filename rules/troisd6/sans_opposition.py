@@ -170,7 +170,5 @@ def jets_moyens_sans_opposition(
     loi = _loi_des_points(seuil, depart, niveaux, bonus_points)
     if not isinstance(objectif, Avantage) or objectif is Avantage.AUCUN:
         raise Refus("objectif", "être un Avantage au-dessus d'AUCUN", recu=objectif)
-    valeur = _valeur_passive(loi, objectif, Avantage.AUCUN, _Fins(detail=False))
-    if valeur[-2]:
-        raise _sans_fin(seuil, bonus_points, 0)
-    return valeur[-1]
+    # Sans armure, un critique monte l'Indice assez pour qu'un effet passe toujours quelquefois : la scène finit.
+    return _valeur_passive(loi, objectif, Avantage.AUCUN, _Fins(detail=False))[-1]
