@@ -68,3 +68,74 @@ def test_aucune_carte_n_est_montree_deux_fois_de_suite(site_construit: SiteConst
             doubles += [f"{nom} : « {html.unescape(a)} »" for a, b in itertools.pairwise(cartes) if a == b]
     assert vues > 200, f"{vues} cartes lues : rien de vérifié"
     assert doubles == [], "\n".join(doubles)
+
+
+# ---------------------------------------------------------------- pas de Python dans la prose du joueur
+
+PAGES_DES_JOUEURS = ("warp/", "troisd6/", "premiers-pas/", "aide-memoire/", "calculateur/")
+"""Les pages que lit un joueur (leurs adresses dans le site construit, ou leur début)."""
+
+CURIEUX = "Pour les curieux"
+"""Le titre des blocs repliés (`??? note "Pour les curieux"`) où vont les noms du code et les méthodes de calcul."""
+
+IDENTIFIANTS = {
+    "nom en snake_case": r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b",
+    "appel Python": r"\b[A-Za-z_][A-Za-z0-9_]*\([^)]*\)",
+    "paramètre=valeur": r"\b[a-z_][a-z0-9_]*=[\w'\"(…]",
+    "Classe.MEMBRE ou module": r"\b(?:[A-Z][A-Za-z]+\.[A-Za-z_]\w*|rules\.[a-z_.]+)",
+    "méthode de calcul": r"\b(?:[Cc]haînes? de Markov|[ée]limination de Gauss)",
+}
+"""Ce qui trahit du Python (ou un algorithme) dans une phrase de joueur."""
+
+
+def _hors_code(article: str) -> str:
+    """Le HTML d'une page de joueur sans blocs de code, « Voir le code », blocs « Pour les curieux », scripts,
+    styles ni dessins : sa prose, code en ligne (`<code>`) compris."""
+    article = re.sub(r"<(script|style|pre|svg|textarea)\b.*?</\1>", " ", article, flags=re.S | re.I)
+    article = re.sub(r'<details class="carte-code.*?</details>', " ", article, flags=re.S)
+    return re.sub(rf"<details\b[^>]*>\s*<summary>{CURIEUX}</summary>.*?</details>", " ", article, flags=re.S)
+
+
+def _prose(article: str) -> str:
+    return _texte(_hors_code(article))
+
+
+def _article(page: Path) -> str:
+    texte = page.read_text("utf-8")
+    return texte.split("<article", 1)[-1].split(">", 1)[-1].split("</article>", 1)[0]
+
+
+def _identifiants(texte: str) -> list[tuple[str, str]]:
+    return [
+        (quoi, texte[max(0, m.start() - 50) : m.end() + 20])
+        for quoi, motif in IDENTIFIANTS.items()
+        for m in re.finditer(motif, texte)
+    ]
+
+
+def test_la_prose_des_joueurs_ne_montre_pas_de_python(site_construit: SiteConstruit) -> None:
+    pages = [p for p in site_construit.pages() if _nom(site_construit, p).startswith(PAGES_DES_JOUEURS)]
+    assert len(pages) >= 20, f"{len(pages)} pages de joueurs : le site a changé"
+    fautes = [
+        f"{_nom(site_construit, p)} : {quoi} …{contexte}…"
+        for p in pages
+        for quoi, contexte in _identifiants(_prose(_article(p)))
+    ]
+    assert fautes == [], f"{len(fautes)} morceaux de Python dans la prose :\n" + "\n".join(fautes[:200])
+
+
+LIGNE_DE_COMMANDE = "calculateur/"
+"""La page du calculateur montre aussi ses commandes (`python -m rules …`) : du code en ligne qui n'est pas du
+Python de la règle, que le joueur peut taper. Seule page des joueurs où `<code>` est permis."""
+
+
+def test_la_prose_des_joueurs_n_a_pas_de_code_en_ligne(site_construit: SiteConstruit) -> None:
+    """Un nom du code, même d'un seul mot (`jet`, `None`, `dd`), se voit à sa police : dans la prose d'un joueur,
+    un lien vers le code porte des mots français (« le seuil d'un talent »), pas un identifiant."""
+    fautes = []
+    for p in site_construit.pages():
+        nom = _nom(site_construit, p)
+        if nom.startswith(PAGES_DES_JOUEURS) and not nom.startswith(LIGNE_DE_COMMANDE):
+            codes = re.findall(r"<code\b[^>]*>(.*?)</code>", _hors_code(_article(p)), flags=re.S)
+            fautes += [f"{nom} : « {_texte(c)} »" for c in codes]
+    assert fautes == [], f"{len(fautes)} codes en ligne dans la prose :\n" + "\n".join(fautes)
