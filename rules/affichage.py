@@ -187,7 +187,9 @@ def fois(p: Fraction) -> str:
     return f"{_pour_cent(p)} des fois"
 
 
-def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]], *, legende: str | None = None) -> str:
+def tableau(
+    entetes: Sequence[str], lignes: Iterable[Sequence[object]], *, legende: str | None = None, empilable: bool = False
+) -> str:
     """Un tableau Markdown, précédé de sa légende si elle est donnée.
 
     Un nombre négatif d'une cellule ou d'un en-tête s'écrit avec le signe moins ([`moins`][rules.affichage.moins]).
@@ -212,6 +214,20 @@ def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]], *, legen
         | Trait | Seuil |
         | --- | --- |
         | 1 | 3 |
+
+        `empilable` : sur un téléphone, chaque ligne devient un bloc, chaque case précédée du nom de sa colonne
+        (`docs/stylesheets/joueurs.css`) ; un tableau large s'y lit sans défiler, et s'imprime tel quel. Le nom
+        est dans la case, caché ailleurs ; l'en-tête d'un coin (« Attaquant \\ Défenseur ») nomme la ligne et
+        la colonne.
+
+        >>> print(tableau(["Trait \\\\ Bonus", "+1d"], [["3d", "82,5 %"]], empilable=True))
+        <div class="tableau-empilable" markdown>
+        <BLANKLINE>
+        | Trait \\ Bonus | +1d |
+        | --- | --- |
+        | <span class="tableau-colonne">Trait </span>3d | <span class="tableau-colonne">Bonus +1d : </span>82,5 % |
+        <BLANKLINE>
+        </div>
     """
     entetes = _valider.suite("entetes", entetes, maximum=_valider.LIGNES_MAX, quoi="en-têtes")
     for i, entete in enumerate(entetes):
@@ -224,8 +240,21 @@ def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]], *, legen
     if legende is not None:
         _valider.texte("legende", legende)
         sortie = [f"Tableau : {legende}", "{: .legende }", "", *sortie]
-    sortie += ["| " + " | ".join(moins(c) for c in ligne) + " |" for ligne in lignes]
+    _valider.booleen("empilable", empilable)
+    noms = _noms_des_colonnes(entetes) if empilable else [""] * len(entetes)
+    sortie += ["| " + " | ".join(n + moins(c) for n, c in zip(noms, ligne, strict=False)) + " |" for ligne in lignes]
+    if empilable:
+        sortie = ['<div class="tableau-empilable" markdown>', "", *sortie, "", "</div>"]
     return "\n".join(sortie)
+
+
+def _noms_des_colonnes(entetes: Sequence[str]) -> list[str]:
+    """Le nom que porte chaque case d'un tableau empilable (caché hors d'un téléphone) : celui de sa colonne ; pour
+    un en-tête de coin (« Ligne \\\\ Colonne »), la ligne dans la première case, « Colonne X » dans les autres."""
+    ligne, coin, colonne = (moins(e).strip() for e in entetes[0].replace("\\\\", "\\").partition("\\"))
+    noms = [f"{ligne} " if coin else f"{ligne} : "]
+    noms += [f"{colonne} {moins(e)} : " if coin else f"{moins(e)} : " for e in entetes[1:]]
+    return [f'<span class="tableau-colonne">{html.escape(n, quote=False)}</span>' for n in noms]
 
 
 def moins(valeur: object) -> str:

@@ -134,6 +134,8 @@ def _tableau(page: Path, legende: str) -> list[list[str]]:
     debut = article.find(legende)
     assert debut >= 0, f"légende introuvable : {legende}"
     corps = article[debut:].split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    # Un tableau empilable porte dans chaque case le nom de sa colonne, pour un téléphone (caché ailleurs).
+    corps = re.sub(r'<span class="tableau-colonne">.*?</span>', "", corps)
     return [
         [" ".join(_lisible(c).split()) for c in re.findall(r"<td\b[^>]*>(.*?)</td>", ligne, re.S)]
         for ligne in re.findall(r"<tr>(.*?)</tr>", corps, re.S)
