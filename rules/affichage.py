@@ -19,14 +19,15 @@ from rules.refus import PROPOS, Lieu, Refus
 __all__ = [
     "MOINS",
     "PETITE_CHANCE",
+    "PRESQUE_SUR",
     "arrondi",
     "chance",
+    "fois",
     "graphique",
     "moins",
     "pourcentage",
     "signe",
     "tableau",
-    "une_chance_sur",
 ]
 
 ARRONDI_MAX = 10**15
@@ -46,7 +47,9 @@ def arrondi(valeur: Fraction | int | float, decimales: int = 0) -> str:
     0,95 y devient 0,9). Une moitié négative s'éloigne de zéro, écrite avec le
     signe moins typographique ([`MOINS`][rules.affichage.MOINS]). Un flottant
     est pris pour le décimal qu'il écrit (`0.95` pour 0,95). Chaque chance du
-    site passe par ici ([`pourcentage`][rules.affichage.pourcentage]).
+    site passe par ici, au dixième de pour cent, par la règle de
+    [`chance`][rules.affichage.chance] ; les autres nombres (une moyenne, un
+    nombre de tours) s'arrondissent ici à la précision qu'on leur donne.
 
     Examples:
         >>> arrondi(Fraction(125, 2)), arrondi(Fraction(175, 2)), arrondi(Fraction(45, 2))
@@ -74,105 +77,119 @@ def arrondi(valeur: Fraction | int | float, decimales: int = 0) -> str:
     return (MOINS if exacte < 0 and unites else "") + texte
 
 
-def pourcentage(p: Fraction, decimales: int = 1) -> str:
-    """Une probabilité exacte écrite en pourcentage français, arrondie selon [`arrondi`][rules.affichage.arrondi].
+PETITE_CHANCE = Fraction(1, 20)
+"""Sous cette chance (un vingtième), une chance se dit « 1 sur N » : un pourcentage au dixième y dirait trop peu."""
 
-    Examples:
-        >>> pourcentage(Fraction(5, 8))
-        '62,5 %'
-        >>> pourcentage(Fraction(1, 216), 2)
-        '0,46 %'
-        >>> pourcentage(Fraction(0))
-        '0 %'
+PRESQUE_SUR = Fraction(999, 1000)
+"""Au-dessus de 99,9 % sans être certaine, une chance s'écrit « > 99,9 % » : « 100 % » est réservé au certain."""
 
-        Une moitié exacte s'arrondit vers le haut, quelle que soit la précision :
 
-        >>> pourcentage(Fraction(5, 8), 0), pourcentage(Fraction(7, 8), 0), pourcentage(Fraction(19, 2000))
-        ('63 %', '88 %', '1,0 %')
+def _probabilite(p: object) -> Fraction:
+    if isinstance(p, bool) or not isinstance(p, Fraction | int) or not 0 <= p <= 1:
+        raise Refus("p", "être une probabilité (Fraction ou entier entre 0 et 1)", recu=p)
+    return Fraction(p)
 
-        Une chance non nulle n'est jamais affichée « 0,0 % », ni une chance
-        incomplète « 100,0 % » :
 
-        >>> pourcentage(Fraction(1, 10**6)), pourcentage(1 - Fraction(1, 10**6))
-        ('< 0,1 %', '> 99,9 %')
-
-        La borne est exacte : 1 chance sur 1 000 fait bien 0,1 %, et la certitude 100 %.
-
-        >>> pourcentage(Fraction(1, 1000)), pourcentage(Fraction(999, 1000)), pourcentage(1)
-        ('0,1 %', '99,9 %', '100 %')
-        >>> pourcentage(Fraction(3, 2))
-        Traceback (most recent call last):
-        ...
-        rules.refus.Refus: p doit être une probabilité (Fraction ou entier entre 0 et 1), reçu Fraction(3, 2)
-    """
-    _probabilite(p)
-    _valider.entier("decimales", decimales, minimum=0, maximum=6)
+def _pour_cent(p: Fraction) -> str:
+    """Une chance nulle, certaine ou d'au moins `PETITE_CHANCE`, en pour cent au dixième (la règle d'`arrondi`)."""
     if p == 0:
         return "0 %"
     if p == 1:
         return "100 %"
-    pas = Fraction(1, 10**decimales)  # le plus petit pourcentage non nul écrit avec `decimales` décimales, exact
-    if p * 100 < pas:
-        return f"< {arrondi(pas, decimales)} %"
-    if p * 100 > 100 - pas:
-        return f"> {arrondi(100 - pas, decimales)} %"
-    return f"{arrondi(p * 100, decimales)} %"
+    if p > PRESQUE_SUR:
+        return f"> {arrondi(PRESQUE_SUR * 100, 1)} %"
+    return f"{arrondi(p * 100, 1)} %"
 
 
-def _probabilite(p: object) -> Fraction | int:
-    if isinstance(p, bool) or not isinstance(p, Fraction | int) or not 0 <= p <= 1:
-        raise Refus("p", "être une probabilité (Fraction ou entier entre 0 et 1)", recu=p)
-    return p
-
-
-PETITE_CHANCE = Fraction(1, 20)
-"""Sous 1 chance sur 20 (5 %), une chance se dit mieux « 1 sur N » qu'en pourcentage arrondi."""
-
-
-def une_chance_sur(p: Fraction) -> str:
-    """Une chance dite comme un joueur la pense : « 1 chance sur 216 », « environ 1 chance sur 73 ».
-
-    « environ » quand 1/p n'est pas entier (N est alors l'entier le plus proche).
-
-    Examples:
-        >>> une_chance_sur(Fraction(1, 216)), une_chance_sur(Fraction(1, 72))
-        ('1 chance sur 216', '1 chance sur 72')
-        >>> une_chance_sur(Fraction(7, 500))
-        'environ 1 chance sur 71'
-        >>> une_chance_sur(Fraction(0)), une_chance_sur(Fraction(1))
-        ('aucune chance', 'à coup sûr')
-    """
-    p = Fraction(_probabilite(p))
-    if p == 0:
-        return "aucune chance"
-    if p == 1:
-        return "à coup sûr"
+def _un_sur(p: Fraction) -> tuple[bool, str]:
+    """Pour une petite chance : 1/p est-il entier, et N (l'entier le plus proche de 1/p, une moitié vers le haut)."""
     inverse = 1 / p
-    if inverse.denominator == 1:
-        return f"1 chance sur {inverse.numerator}"
-    n = math.floor(inverse + Fraction(1, 2))  # la règle d'arrondi d'`arrondi`, sur l'inverse
-    return f"environ 1 chance sur {n}"
+    n = math.floor(inverse + Fraction(1, 2))
+    return inverse.denominator == 1, _milliers(n)
 
 
-def chance(p: Fraction, decimales: int = 1) -> str:
-    """Une chance pour un tableau : un pourcentage, ou « 1 sur N » quand elle est petite.
+def _milliers(n: int) -> str:
+    """Un entier positif avec ses milliers séparés par une espace fine insécable : « 46 656 »."""
+    return f"{n:,}".replace(",", "\u202f")
 
-    Sous [`PETITE_CHANCE`][rules.affichage.PETITE_CHANCE], un pourcentage
-    arrondi (« 1 % » pour 1,4 %) trompe : la cellule dit « 1 sur 72 »
-    (« ≈ 1 sur 71 » si 1/p n'est pas entier).
+
+def chance(p: Fraction) -> str:
+    """**La règle d'écriture d'une chance**, dans une case de tableau : « 62,5 % », « 1 sur 72 », « ≈ 1 sur 166 ».
+
+    Une chance s'écrit en pour cent **au dixième**, arrondie au plus proche depuis
+    la fraction exacte, une moitié exacte vers le haut ([`arrondi`][rules.affichage.arrondi]) ;
+    « 0 % » et « 100 % » sont réservés à l'impossible et au certain, et une chance
+    au-dessus de 99,9 % qui n'est pas certaine s'écrit « > 99,9 % ». Sous
+    [`PETITE_CHANCE`][rules.affichage.PETITE_CHANCE] (un vingtième), un pourcentage au
+    dixième dirait trop peu : la case dit « 1 sur N », et « ≈ 1 sur N » quand
+    1/p n'est pas entier (N est alors l'entier le plus proche). Dans une phrase,
+    la même chance s'écrit avec [`pourcentage`][rules.affichage.pourcentage]
+    (« 1 chance sur N ») ou [`fois`][rules.affichage.fois] (« 1 fois sur N ») :
+    trois tournures, une seule règle. Il n'y en a pas d'autre sur le site.
 
     Examples:
-        >>> chance(Fraction(5, 8)), chance(Fraction(1, 72)), chance(Fraction(7, 500)), chance(Fraction(0))
-        ('62,5 %', '1 sur 72', '≈ 1 sur 71', '0 %')
+        >>> chance(Fraction(5, 8)), chance(Fraction(1, 20)), chance(Fraction(1, 72)), chance(Fraction(7, 500))
+        ('62,5 %', '5,0 %', '1 sur 72', '≈ 1 sur 71')
+
+        Une moitié exacte s'arrondit vers le haut, calculée sur la fraction : 1/16 s'écrit 6,3 %, et 349/400
+        87,3 %. Les milliers de N sont séparés d'une espace fine insécable.
+
+        >>> chance(Fraction(1, 16)), chance(Fraction(349, 400)), chance(Fraction(1999, 2000))
+        ('6,3 %', '87,3 %', '> 99,9 %')
+        >>> chance(Fraction(0)), chance(Fraction(1)), chance(Fraction(999, 1000)), chance(Fraction(1, 46656))
+        ('0 %', '100 %', '99,9 %', '1 sur 46\\u202f656')
+        >>> chance(Fraction(3, 2))
+        Traceback (most recent call last):
+        ...
+        rules.refus.Refus: p doit être une probabilité (Fraction ou entier entre 0 et 1), reçu Fraction(3, 2)
     """
-    texte_pourcentage = pourcentage(p, decimales)  # valide p et decimales
+    p = _probabilite(p)
     if 0 < p < PETITE_CHANCE:
-        texte = une_chance_sur(p).removeprefix("environ ").replace(" chance", "")
-        return texte if une_chance_sur(p).startswith("1 ") else "≈ " + texte
-    return texte_pourcentage
+        exact, n = _un_sur(p)
+        return f"1 sur {n}" if exact else f"≈ 1 sur {n}"
+    return _pour_cent(p)
 
 
-def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]], *, legende: str | None = None) -> str:
+def pourcentage(p: Fraction) -> str:
+    """La même chance qu'en case ([`chance`][rules.affichage.chance]), dite dans une phrase : « 1 chance sur N ».
+
+    « réussite : 62,5 % », « esquive : 1 chance sur 72 de reprendre
+    l'initiative », « environ 1 chance sur 166 » quand 1/p n'est pas entier.
+
+    Examples:
+        >>> pourcentage(Fraction(5, 8)), pourcentage(Fraction(1, 72)), pourcentage(Fraction(7, 500))
+        ('62,5 %', '1 chance sur 72', 'environ 1 chance sur 71')
+        >>> pourcentage(Fraction(0)), pourcentage(1), pourcentage(1 - Fraction(1, 10**6))
+        ('0 %', '100 %', '> 99,9 %')
+    """
+    p = _probabilite(p)
+    if 0 < p < PETITE_CHANCE:
+        exact, n = _un_sur(p)
+        return f"1 chance sur {n}" if exact else f"environ 1 chance sur {n}"
+    return _pour_cent(p)
+
+
+def fois(p: Fraction) -> str:
+    """La même chance, dite comme une fréquence : « Ada réussit 62,5 % des fois », « … 1 fois sur 72 ».
+
+    La règle de [`chance`][rules.affichage.chance], à la place de « X des fois » d'une phrase.
+
+    Examples:
+        >>> fois(Fraction(5, 8)), fois(Fraction(1, 72)), fois(Fraction(1, 166)), fois(Fraction(7, 500))
+        ('62,5 % des fois', '1 fois sur 72', '1 fois sur 166', 'environ 1 fois sur 71')
+        >>> fois(Fraction(0)), fois(Fraction(1))
+        ('0 % des fois', '100 % des fois')
+    """
+    p = _probabilite(p)
+    if 0 < p < PETITE_CHANCE:
+        exact, n = _un_sur(p)
+        return f"1 fois sur {n}" if exact else f"environ 1 fois sur {n}"
+    return f"{_pour_cent(p)} des fois"
+
+
+def tableau(
+    entetes: Sequence[str], lignes: Iterable[Sequence[object]], *, legende: str | None = None, empilable: bool = False
+) -> str:
     """Un tableau Markdown, précédé de sa légende si elle est donnée.
 
     Un nombre négatif d'une cellule ou d'un en-tête s'écrit avec le signe moins ([`moins`][rules.affichage.moins]).
@@ -197,6 +214,20 @@ def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]], *, legen
         | Trait | Seuil |
         | --- | --- |
         | 1 | 3 |
+
+        `empilable` : sur un téléphone, chaque ligne devient un bloc, chaque case précédée du nom de sa colonne
+        (`docs/stylesheets/joueurs.css`) ; un tableau large s'y lit sans défiler, et s'imprime tel quel. Le nom
+        est dans la case, caché ailleurs ; l'en-tête d'un coin (« Attaquant \\ Défenseur ») nomme la ligne et
+        la colonne.
+
+        >>> print(tableau(["Trait \\\\ Bonus", "+1d"], [["3d", "82,5 %"]], empilable=True))
+        <div class="tableau-empilable" markdown>
+        <BLANKLINE>
+        | Trait \\ Bonus | +1d |
+        | --- | --- |
+        | <span class="tableau-colonne">Trait </span>3d | <span class="tableau-colonne">Bonus +1d : </span>82,5 % |
+        <BLANKLINE>
+        </div>
     """
     entetes = _valider.suite("entetes", entetes, maximum=_valider.LIGNES_MAX, quoi="en-têtes")
     for i, entete in enumerate(entetes):
@@ -209,8 +240,21 @@ def tableau(entetes: Sequence[str], lignes: Iterable[Sequence[object]], *, legen
     if legende is not None:
         _valider.texte("legende", legende)
         sortie = [f"Tableau : {legende}", "{: .legende }", "", *sortie]
-    sortie += ["| " + " | ".join(moins(c) for c in ligne) + " |" for ligne in lignes]
+    _valider.booleen("empilable", empilable)
+    noms = _noms_des_colonnes(entetes) if empilable else [""] * len(entetes)
+    sortie += ["| " + " | ".join(n + moins(c) for n, c in zip(noms, ligne, strict=False)) + " |" for ligne in lignes]
+    if empilable:
+        sortie = ['<div class="tableau-empilable" markdown>', "", *sortie, "", "</div>"]
     return "\n".join(sortie)
+
+
+def _noms_des_colonnes(entetes: Sequence[str]) -> list[str]:
+    """Le nom que porte chaque case d'un tableau empilable (caché hors d'un téléphone) : celui de sa colonne ; pour
+    un en-tête de coin (« Ligne \\\\ Colonne »), la ligne dans la première case, « Colonne X » dans les autres."""
+    ligne, coin, colonne = (moins(e).strip() for e in entetes[0].replace("\\\\", "\\").partition("\\"))
+    noms = [f"{ligne} " if coin else f"{ligne} : "]
+    noms += [f"{colonne} {moins(e)} : " if coin else f"{moins(e)} : " for e in entetes[1:]]
+    return [f'<span class="tableau-colonne">{html.escape(n, quote=False)}</span>' for n in noms]
 
 
 def moins(valeur: object) -> str:
@@ -338,6 +382,13 @@ def _axes(
     return morceaux
 
 
+def _infobulle(donnee: float | Fraction) -> str | None:
+    """L'infobulle d'un point de probabilité : la chance écrite par la règle ([`chance`][rules.affichage.chance]),
+    exacte si le point est donné en `Fraction` (un flottant est pris pour le décimal qu'il écrit) ; None hors de [0, 1]."""
+    exacte = Fraction(repr(donnee)) if isinstance(donnee, float) else Fraction(donnee)
+    return chance(exacte) if 0 <= exacte <= 1 else None
+
+
 _TAILLE = (640, 320)
 """Largeur et hauteur du graphique (le SVG s'adapte ensuite à son cadre)."""
 _MARGES = (60, 150, 30, 50)
@@ -347,7 +398,7 @@ _MARGES = (60, 150, 30, 50)
 def graphique(
     titre: str,
     abscisses: Sequence[float],
-    series: dict[str, Sequence[float]],
+    series: dict[str, Sequence[float | Fraction]],
     *,
     legende_x: str,
     legende_y: str,
@@ -357,20 +408,22 @@ def graphique(
     """Un graphique en courbes, en SVG autonome (aucune bibliothèque, aucun réseau).
 
     Le texte suit la couleur du thème (clair ou sombre) via `currentColor`.
-    Chaque point porte une infobulle avec sa valeur exacte arrondie.
+    Chaque point porte une infobulle avec sa valeur : une chance (`pourcentages`)
+    y est écrite comme dans un tableau ([`chance`][rules.affichage.chance]),
+    exacte si on la donne en `Fraction`.
 
     Examples:
         >>> svg = graphique("Essai", [1, 2], {"a": [0.2, 0.8]}, legende_x="x", legende_y="p")
         >>> svg.startswith("<figure") and "<svg" in svg and "Essai" in svg
         True
     """
-    abscisses, series, maximum_y = _valider_graphique(
+    abscisses, lues, maximum_y = _valider_graphique(
         titre, abscisses, series, legende_x, legende_y, maximum_y, pourcentages
     )
     largeur, hauteur = _TAILLE
     g, d, h, b = _MARGES
     xs = [float(x) for x in abscisses]
-    ymax = maximum_y if maximum_y is not None else max(max(s) for s in series.values()) or 1.0
+    ymax = maximum_y if maximum_y is not None else max(max(s) for s in lues.values()) or 1.0
     xmin, xmax = min(xs), max(xs)
     etendue = (xmax - xmin) or 1.0
 
@@ -388,14 +441,15 @@ def graphique(
         f"<title>{html.escape(titre)}</title>",
         *_axes(xs, ymax, px, py, etiquette, legende_x, legende_y),
     ]
-    for n, (nom, valeurs) in enumerate(series.items()):
+    for n, (nom, valeurs) in enumerate(lues.items()):
         couleur = _COULEURS[n % len(_COULEURS)]
         points = " ".join(f"{px(x):.1f},{py(float(y)):.1f}" for x, y in zip(xs, valeurs, strict=True))
         morceaux.append(f'<polyline fill="none" stroke="{couleur}" stroke-width="2" points="{points}"/>')
-        for x, y in zip(xs, valeurs, strict=True):
+        for x, y, donnee in zip(xs, valeurs, series[nom], strict=True):
+            valeur = _infobulle(donnee) if pourcentages else None
             morceaux.append(
                 f'<circle cx="{px(x):.1f}" cy="{py(float(y)):.1f}" r="3" fill="{couleur}">'
-                f"<title>{html.escape(nom)} — {moins(format(x, 'g'))} : {etiquette(float(y))}</title></circle>"
+                f"<title>{html.escape(nom)} — {moins(format(x, 'g'))} : {valeur or etiquette(float(y))}</title></circle>"
             )
         ly = h + 18 * n
         morceaux.append(

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules import troisd6, warp
-from rules.affichage import pourcentage
+from rules.affichage import fois
 from rules.troisd6 import Avantage, Defense, Personnage, Politique, Tour
 
 
@@ -172,7 +172,7 @@ CAS: tuple[Cas, ...] = (
                                   avantages={"Ada": Avantage.LEGER, "Bruno": Avantage.CRITIQUE}))),
     Cas("temoin-passif", "troisd6-scene", {"nom_a": "Joséphine", "adversaire": "passif", "nom_b": "le témoin",
         "objectif": "critique", "modificateur_a": "-1", "niveaux_a": "1", "avantage_a": "leger", "comparer": "non"},
-        f"Joséphine réussit {pourcentage(_TEMOIN.victoire_premier)} des fois", str(_TEMOIN)),
+        f"Joséphine réussit {fois(_TEMOIN.victoire_premier)}", str(_TEMOIN)),
 )  # fmt: skip
 
 
@@ -285,6 +285,6 @@ ERREURS: tuple[tuple[str, dict[str, str], str, str], ...] = (
     ("troisd6-scene", {"indice_b": "14D6", "comparer": "non"}, "indice_b",
      "Indice (dés d'effet) : 14D6 +3 niveaux sort de l'échelle des Indices (de 1D3 à 15D6) ; le texte ne définit rien au-delà"),
     ("troisd6-scene", {"seuil_a": "2", "seuil_b": "2", "comparer": "non"}, "seuil_a",
-     "Seuil du jet (10 + talent + difficulté…) : la scène peut ne jamais finir (100 % des cas) : aucun effet d'au moins 1 point ne passe plus et personne n'atteint avantage définitif ; changez les seuils, les Indices ou les armures (le texte laisse alors les joueurs arrêter la scène)"),
+     "Seuil du jet (10 + talent + difficulté…) : la scène peut ne jamais finir (100 % des fois) : aucun effet d'au moins 1 point ne passe plus et personne n'atteint avantage définitif ; changez les seuils, les Indices ou les armures (le texte laisse alors les joueurs arrêter la scène)"),
 )  # fmt: skip
 """Une mauvaise saisie par formulaire (dé de 7, quatre dés pour un 3d, Trait négatif, texte dans un nombre…)."""

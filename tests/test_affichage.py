@@ -1,7 +1,8 @@
 """rules.affichage : ce que le lecteur lit (pourcentages, tableaux, graphiques), vérifié comme il le lit.
 
-Les pourcentages se vérifient contre leur définition (arrondi à `decimales`, jamais « 0 » pour une chance
-non nulle ni « 100 » pour une chance incomplète). Le graphique est *relu* : le SVG est analysé
+Les chances se vérifient contre la règle du site, recalculée autrement (au dixième de pour cent, « 1 sur N »
+sous 5 %, jamais « 0 % » pour une chance non nulle ni « 100 % » pour une chance incomplète), et se relisent.
+Le graphique est *relu* : le SVG est analysé
 (`xml.etree`), l'échelle se lit sur les graduations et leurs étiquettes, et chaque point, ramené à cette
 échelle, doit redonner sa donnée ; les textes doivent tomber dans l'image, hors de la zone des courbes.
 Un décalage d'un pixel qui garde tout cela vrai n'est pas une issue : un mutant qui ne fait que cela est équivalent.
@@ -9,6 +10,7 @@ Un décalage d'un pixel qui garde tout cela vrai n'est pas une issue : un mutant
 
 from __future__ import annotations
 
+import inspect
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
@@ -23,14 +25,16 @@ from hypothesis import strategies as st
 from rules.affichage import (
     MOINS,
     PETITE_CHANCE,
+    PRESQUE_SUR,
     arrondi,
     chance,
+    fois,
     graphique,
     moins,
     pourcentage,
     tableau,
-    une_chance_sur,
 )
+from tests.chances_ecrites import ECRITE, faute, intervalle
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -41,86 +45,112 @@ def refus(appel: Callable[[], object]) -> str:
     return str(erreur.value)
 
 
-# --- Pourcentages ------------------------------------------------------------------------------
+# --- Les chances, écrites ----------------------------------------------------------------------
 
-# (p, décimales, ce que lit le lecteur) : l'arrondi de 100 p, ou « < pas » / « > 100 − pas » quand
-# l'arrondi écrirait 0 ou 100 pour une chance qui n'est ni nulle ni certaine.
-POURCENTAGES = [
-    (Fraction(0), 1, "0 %"),
-    (Fraction(1), 1, "100 %"),
-    (1, 3, "100 %"),
-    (Fraction(1, 1000), 1, "0,1 %"),  # exactement le pas : s'écrit
-    (Fraction(1, 1010), 1, "< 0,1 %"),  # 0,099 % : juste sous le pas
-    (Fraction(19, 20000), 1, "< 0,1 %"),  # 0,095 % : s'arrondirait à 0,1, mais reste sous le pas
-    (Fraction(999, 1000), 1, "99,9 %"),  # exactement 100 − pas
-    (Fraction(99, 100), 1, "99,0 %"),
-    (Fraction(1999, 2000), 1, "> 99,9 %"),
-    (Fraction(1, 100), 0, "1 %"),
-    (Fraction(1, 201), 0, "< 1 %"),
-    (Fraction(1, 10**4), 2, "0,01 %"),
-    (Fraction(1, 10**8), 6, "0,000001 %"),
-]
-
-
-@pytest.mark.parametrize(("p", "decimales", "lu"), POURCENTAGES)
-def test_pourcentage_s_ecrit_comme_sa_definition(p: Fraction, decimales: int, lu: str) -> None:
-    assert pourcentage(p, decimales) == lu
-
-
-def test_pourcentage_refuse_en_nommant_ce_qui_est_permis() -> None:
-    assert refus(lambda: pourcentage(Fraction(1, 2), 7)) == "decimales doit être un entier entre 0 et 6, reçu 7"
-    assert refus(lambda: pourcentage(Fraction(1, 2), -1)) == "decimales doit être un entier entre 0 et 6, reçu -1"
-    assert refus(lambda: pourcentage(Fraction(-1, 2))) == (
-        "p doit être une probabilité (Fraction ou entier entre 0 et 1), reçu Fraction(-1, 2)"
-    )
-    assert refus(lambda: pourcentage(True)) == (  # type: ignore[arg-type]
-        "p doit être une probabilité (Fraction ou entier entre 0 et 1), reçu True"
-    )
-
-
-# Une chance dite comme un joueur la pense : « 1 chance sur N » exacte quand 1/p est entier, sinon
-# « environ » et l'entier le plus proche ; dans un tableau, « 1 sur N » sous 1 chance sur 20 (PETITE_CHANCE).
-UNE_CHANCE_SUR = [
-    (Fraction(1, 216), "1 chance sur 216"),
-    (Fraction(1, 2), "1 chance sur 2"),
-    (Fraction(7, 500), "environ 1 chance sur 71"),  # 1/p = 71,4
-    (Fraction(3, 200), "environ 1 chance sur 67"),  # 1/p = 66,7 : arrondi, pas tronqué
-    (Fraction(0), "aucune chance"),
-    (0, "aucune chance"),
-    (Fraction(1), "à coup sûr"),
-    (1, "à coup sûr"),
-]
-
-
-@pytest.mark.parametrize(("p", "lu"), UNE_CHANCE_SUR)
-def test_une_chance_sur_se_dit_comme_un_joueur_la_pense(p: Fraction, lu: str) -> None:
-    assert une_chance_sur(p) == lu
-
-
+# (p, dans une case, dans une phrase, comme une fréquence) : la règle du site, une seule, en trois tournures.
 CHANCES = [
-    (Fraction(5, 8), "62,5 %"),
-    (Fraction(1, 20), "5,0 %"),  # PETITE_CHANCE elle-même : encore un pourcentage
-    (Fraction(1, 21), "1 sur 21"),  # juste dessous : 1 sur N
-    (Fraction(3, 200), "≈ 1 sur 67"),
-    (Fraction(0), "0 %"),
-    (1, "100 %"),
+    (Fraction(5, 8), "62,5 %", "62,5 %", "62,5 % des fois"),
+    (Fraction(7, 8), "87,5 %", "87,5 %", "87,5 % des fois"),
+    (Fraction(1, 16), "6,3 %", "6,3 %", "6,3 % des fois"),  # 6,25 % : une moitié exacte, vers le haut
+    (Fraction(1, 20), "5,0 %", "5,0 %", "5,0 % des fois"),  # PETITE_CHANCE elle-même : encore un pourcentage
+    (Fraction(1, 21), "1 sur 21", "1 chance sur 21", "1 fois sur 21"),  # juste dessous : 1 sur N
+    (Fraction(1, 216), "1 sur 216", "1 chance sur 216", "1 fois sur 216"),
+    (Fraction(7, 500), "≈ 1 sur 71", "environ 1 chance sur 71", "environ 1 fois sur 71"),  # 1/p = 71,4
+    (Fraction(3, 200), "≈ 1 sur 67", "environ 1 chance sur 67", "environ 1 fois sur 67"),  # 66,7 : arrondi
+    (Fraction(19, 2000), "≈ 1 sur 105", "environ 1 chance sur 105", "environ 1 fois sur 105"),  # « 0,95 % »
+    (Fraction(1, 46656), "1 sur 46\u202f656", "1 chance sur 46\u202f656", "1 fois sur 46\u202f656"),
+    (Fraction(999, 1000), "99,9 %", "99,9 %", "99,9 % des fois"),  # exactement la borne : s'écrit
+    (Fraction(1999, 2000), "> 99,9 %", "> 99,9 %", "> 99,9 % des fois"),  # s'arrondirait à 100 %
+    (Fraction(0), "0 %", "0 %", "0 % des fois"),
+    (0, "0 %", "0 %", "0 % des fois"),
+    (Fraction(1), "100 %", "100 %", "100 % des fois"),
+    (1, "100 %", "100 %", "100 % des fois"),
 ]
 
 
-@pytest.mark.parametrize(("p", "lu"), CHANCES)
-def test_une_chance_de_tableau_passe_a_1_sur_n_sous_un_vingtieme(p: Fraction, lu: str) -> None:
-    assert Fraction(1, 20) == PETITE_CHANCE
-    assert chance(p) == lu
+@pytest.mark.parametrize(("p", "case", "phrase", "frequence"), CHANCES)
+def test_une_chance_s_ecrit_par_la_regle_du_site(p: Fraction, case: str, phrase: str, frequence: str) -> None:
+    assert Fraction(1, 20) == PETITE_CHANCE and Fraction(999, 1000) == PRESQUE_SUR
+    assert (chance(p), pourcentage(p), fois(p)) == (case, phrase, frequence)
 
 
-def test_les_chances_refusent_en_nommant_ce_qui_est_permis() -> None:
+@pytest.mark.parametrize("ecrire", [chance, pourcentage, fois])
+def test_aucun_appelant_ne_choisit_une_autre_precision(ecrire: Callable[[Fraction], str]) -> None:
+    """Une seule règle : les fonctions qui écrivent une chance ne prennent que la chance (plus de `decimales`)."""
+    assert list(inspect.signature(ecrire).parameters) == ["p"]
+
+
+@pytest.mark.parametrize("ecrire", [chance, pourcentage, fois])
+def test_les_chances_refusent_en_nommant_ce_qui_est_permis(ecrire: Callable[[object], str]) -> None:
     permis = "p doit être une probabilité (Fraction ou entier entre 0 et 1), reçu "
-    assert refus(lambda: une_chance_sur(Fraction(3, 2))) == permis + "Fraction(3, 2)"
-    assert refus(lambda: une_chance_sur(True)) == permis + "True"  # type: ignore[arg-type]
-    assert refus(lambda: une_chance_sur(0.5)) == permis + "0.5"  # type: ignore[arg-type]
-    assert refus(lambda: une_chance_sur(Fraction(-1, 2))) == permis + "Fraction(-1, 2)"
-    assert refus(lambda: chance(Fraction(-1, 2))) == permis + "Fraction(-1, 2)"
-    assert refus(lambda: chance(Fraction(1, 2), 7)) == "decimales doit être un entier entre 0 et 6, reçu 7"
+    assert refus(lambda: ecrire(Fraction(3, 2))) == permis + "Fraction(3, 2)"
+    assert refus(lambda: ecrire(True)) == permis + "True"
+    assert refus(lambda: ecrire(0.5)) == permis + "0.5"
+    assert refus(lambda: ecrire(Fraction(-1, 2))) == permis + "Fraction(-1, 2)"
+
+
+def _regle(p: Fraction) -> str:
+    """La règle, recalculée sans rules.affichage : le module decimal (ROUND_HALF_UP) pour le pour cent."""
+    if p in (0, 1):
+        return f"{100 * p} %"
+    if p > Fraction(999, 1000):
+        return "> 99,9 %"
+    if p >= Fraction(1, 20):
+        return _exact(p * 100, 1) + " %"
+    inverse = 1 / p
+    n = int(Decimal(inverse.numerator) / Decimal(inverse.denominator) + Decimal("0.5"))
+    return f"{'' if inverse.denominator == 1 else '≈ '}1 sur {n:,}".replace(",", "\u202f")
+
+
+probabilites = st.one_of(
+    st.fractions(min_value=0, max_value=1, max_denominator=10**6),
+    # autour des bornes (5 %, 99,9 %) et des moitiés exactes (x,x5 %), rares parmi des fractions au hasard
+    st.builds(lambda k, d: Fraction(k, d), st.integers(0, 2000), st.just(2000)),
+    st.builds(lambda n: Fraction(1, n), st.integers(1, 10**6)),
+    st.builds(lambda n: Fraction(2, 2 * n + 1), st.integers(10, 10**4)),
+)
+
+
+@given(probabilites)
+def test_chaque_chance_suit_la_regle_et_se_relit(p: Fraction) -> None:
+    """La case est la règle ; la phrase et la fréquence n'en changent que les mots ; chaque écriture est
+    une forme permise (tests/chances_ecrites.py), et l'ensemble des probabilités qu'elle représente contient p."""
+    case = chance(p)
+    assert case == _regle(p)
+    mots = {"≈ 1 sur": "environ 1 chance sur", "1 sur": "1 chance sur"}
+    phrase = next((case.replace(a, b, 1) for a, b in mots.items() if case.startswith(a)), case)
+    assert pourcentage(p) == phrase
+    assert fois(p) == (phrase.replace("chance", "fois") if "sur" in case else case + " des fois")
+    for texte in (case, pourcentage(p), fois(p).removesuffix(" des fois")):
+        assert faute(texte) is None, texte
+        assert intervalle(texte).contient(p), texte
+
+
+@given(probabilites, probabilites)
+def test_deux_ecritures_differentes_ne_partagent_aucune_chance(p: Fraction, q: Fraction) -> None:
+    """Ce que relit tests/chances_ecrites.py est exact : une écriture représente p, et seulement les p qui s'écrivent
+    ainsi ; deux écritures différentes (d'une seule règle) ne se rencontrent donc jamais."""
+    a, b = intervalle(chance(p)), intervalle(chance(q))
+    assert a.rencontre(b) == (chance(p) == chance(q))
+
+
+@pytest.mark.parametrize(
+    ("texte", "pourquoi"),
+    [
+        ("63 %", "au dixième"),
+        ("3,55 %", "au dixième"),
+        ("< 0,1 %", "au dixième"),
+        ("0,9 %", "sous 5 %"),
+        ("0,0 %", "sous 5 %"),
+        ("1 chance sur 6", "en pour cent"),
+        ("≈ 1 chance sur 166", "dans une phrase"),
+        ("1 sur 46656", "milliers"),
+    ],
+)
+def test_les_ecritures_d_une_autre_regle_sont_reconnues(texte: str, pourquoi: str) -> None:
+    """Ce que relevait l'issue 41 (quatre façons d'écrire un pourcentage) : chaque fois une faute nommée."""
+    assert ECRITE.fullmatch(texte), texte
+    assert pourquoi in (faute(texte) or ""), texte
 
 
 # --- Tableaux ----------------------------------------------------------------------------------
@@ -476,16 +506,6 @@ def test_une_moitie_exacte_s_arrondit_en_s_eloignant_de_zero(n: int, decimales: 
     x = Fraction(2 * n + 1, 2 * 10**decimales)
     attendu = Fraction(n + 1 if n >= 0 else n, 10**decimales)
     assert arrondi(x, decimales) == arrondi(attendu, decimales)
-
-
-@given(st.fractions(min_value=0, max_value=1, max_denominator=10**6), st.integers(min_value=0, max_value=3))
-def test_pourcentage_suit_la_regle_d_arrondi(p: Fraction, decimales: int) -> None:
-    pas = Fraction(1, 10**decimales)
-    texte = pourcentage(p, decimales)
-    if p in (0, 1) or pas <= p * 100 <= 100 - pas:
-        assert texte == ("0 %" if p == 0 else "100 %" if p == 1 else f"{_exact(p * 100, decimales)} %")
-    else:
-        assert texte.startswith(("< ", "> "))
 
 
 @pytest.mark.parametrize(

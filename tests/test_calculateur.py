@@ -18,7 +18,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from rules import troisd6, warp
-from rules.affichage import pourcentage, une_chance_sur
+from rules.affichage import chance, fois, pourcentage
 from rules.calculateur import FORMULAIRES, Reponse, calculer, calculer_json, en_texte
 from rules.calculateur._commun import ecrire_des
 from rules.des import lancer
@@ -44,10 +44,8 @@ def test_le_calculateur_rend_ce_que_rendent_les_regles(cas: Cas) -> None:
         lignes = r.tableaux[0].lignes
         assert len(lignes) == len(cas.loi)
         for ligne, p in zip(lignes, cas.loi.values(), strict=True):
-            # Le pourcentage (deux décimales sous 5 %) et, pour une petite chance, « 1 chance sur N ».
-            petite = 0 < p < Fraction(1, 20)
-            attendu = f"{pourcentage(p, 2)} ({une_chance_sur(p)})" if petite else pourcentage(p)
-            assert ligne[1] == attendu
+            # La chance écrite par la règle du site, celle des pages (« 1 sur N » sous 5 %).
+            assert ligne[1] == chance(p)
             if "Fraction exacte" in r.tableaux[0].entetes:  # la colonne n'est là que si chaque fraction se lit
                 assert Fraction(ligne[2]) == p
         assert r.tableaux[0].barres == tuple(float(p) for p in cas.loi.values())
@@ -169,7 +167,7 @@ def test_en_texte_ecrit_verdict_tableaux_et_notes() -> None:
     texte = en_texte(calculer("warp-jet", {"trait": "3", "bonus": "1", "des": "6 2 5 1"}))
     assert texte.startswith("Verdict : Magistrale\n")
     assert "Réussite, Magistrale comprise : 82,5 %." in texte
-    assert "1 chance sur 1296" in texte
+    assert "1 chance sur 1\u202f296" in texte
     assert en_texte(calculer("warp-jet", {"trait": "-1"})) == "Trait (dés) : doit être un entier ≥ 0, reçu -1"
 
 
@@ -192,8 +190,8 @@ def test_chaque_mecanique_mene_au_calculateur() -> None:
 
 
 def _chance_lue(p: Fraction) -> str:
-    """Une chance comme la lit le joueur : pourcentage, et « 1 chance sur N » sous 5 %."""
-    return f"{pourcentage(p, 2)} ({une_chance_sur(p)})" if 0 < p < Fraction(1, 20) else pourcentage(p)
+    """Une chance dans une case, comme la lit le joueur : la règle du site (« 1 sur N » sous 5 %)."""
+    return chance(p)
 
 
 def _fraction_lue(p: Fraction) -> str | None:
@@ -225,7 +223,7 @@ def _table(
     for issue, p in loi.items():
         ligne = [libelle(issue), _chance_lue(p), _fraction_lue(p)]  # type: ignore[operator]
         if cumul is not None:
-            ligne.append(pourcentage(reste))
+            ligne.append(_chance_lue(reste))
         reste -= p
         lignes.append(ligne)
     entetes, lignes = _lisibles(
@@ -236,7 +234,7 @@ def _table(
         "entetes": entetes,
         "lignes": lignes,
         "barres": [float(p) for p in loi.values()],
-        "notes": [f"{texte} : {_chance_lue(p)}." for texte, p in notes],
+        "notes": [f"{texte} : {pourcentage(p)}." for texte, p in notes],
     }
 
 
@@ -625,7 +623,7 @@ def _attendu_etendu(entrees: dict[str, str]) -> dict[str, object]:
         if n > 1 and fini >= Fraction(999, 1000):
             break
         fini += p
-        lignes.append([f"{n} round{'s' if n > 1 else ''}", _chance_lue(p), _fraction_lue(p), pourcentage(fini)])
+        lignes.append([f"{n} round{'s' if n > 1 else ''}", _chance_lue(p), _fraction_lue(p), _chance_lue(fini)])
         barres.append(float(p))
     k = len(lignes)
     entetes, lignes = _lisibles(["Le Test finit en", "Chance", "Fraction exacte", "Fini en au plus autant"], lignes)
@@ -634,7 +632,7 @@ def _attendu_etendu(entrees: dict[str, str]) -> dict[str, object]:
         "entetes": entetes,
         "lignes": lignes,
         "barres": barres,
-        "notes": [f"Plus de {k} round{'s' if k > 1 else ''} : {_chance_lue(1 - fini)}."] if fini < 1 else [],
+        "notes": [f"Plus de {k} round{'s' if k > 1 else ''} : {pourcentage(1 - fini)}."] if fini < 1 else [],
     }
     reussite = fins.get(warp.Resultat.REUSSITE, Fraction(0)) + fins.get(warp.Resultat.MAGISTRALE, Fraction(0))
     moyenne = f"{float(warp.rounds_esperes(t, c, man, bonus=b, malus=m)):.2f}".replace(".", ",")
@@ -716,7 +714,7 @@ def _attendu_experience(entrees: dict[str, str]) -> dict[str, object]:
         "lignes": [[str(r), _chance_lue(sans[r]), _chance_lue(avec[r])] for r in R],
         "barres": [float(avec[r]) for r in R],
         "notes": [
-            f"Réussite, Magistrale comprise : {_chance_lue(rs)} sans le dé, {_chance_lue(ra)} avec ({ecart} points)."
+            f"Réussite, Magistrale comprise : {pourcentage(rs)} sans le dé, {pourcentage(ra)} avec ({ecart} points)."
         ],
     }
     return _reponse("warp-experience", entrees, verdict, explication, (), [table])
@@ -1308,7 +1306,7 @@ def _attendu_scene(entrees: dict[str, str]) -> dict[str, object]:
     return _reponse(
         "troisd6-scene",
         entrees,
-        f"{a.nom} {verbe} {pourcentage(c.victoire_premier)} des fois",
+        f"{a.nom} {verbe} {fois(c.victoire_premier)}",
         c.explication,
         [f"Nombre moyen de tours : {float(c.tours_esperes):.1f}.".replace(".", ",", 1)],
         tables,
@@ -1605,12 +1603,12 @@ def test_fractions_et_chances_ecrites() -> None:
     assert fraction(Fraction(1, 10**18)) == "1/1000000000000000000"  # 21 caractères : écrite
     assert fraction(Fraction(1, 10**19)) is None  # 22 caractères : personne ne la lit, elle n'est pas montrée
     assert fraction(Fraction(12345678901, 10**10 + 1)) is None
-    assert chance(Fraction(1, 36)) == "2,78 % (1 chance sur 36)"
+    assert chance(Fraction(1, 36)) == "1 sur 36"
     assert chance(Fraction(1, 20)) == "5,0 %"
     assert chance(Fraction(0)) == "0 %"
     assert chance(Fraction(1)) == "100 %"
     # 77/2 = 38,5 tout juste : la règle d'arrondi (rules.affichage.arrondi, une moitié vers le haut) donne 39.
-    assert chance(Fraction(2, 77)) == "2,60 % (environ 1 chance sur 39)"
+    assert chance(Fraction(2, 77)) == "≈ 1 sur 39"
 
 
 def test_calculer_refuse_a_la_porte_mot_pour_mot() -> None:

@@ -72,7 +72,8 @@ def test_l_exemple_de_l_issue() -> None:
     r = calculer("troisd6-apres-attaque", {})
     assert r.verdict == "Contre-attaque : 10,6 % de reprendre l'initiative"
     assert r.explication == (
-        "Contre-attaque : la meilleure chance de reprendre l'initiative, 10,6 % (esquive : 1,4 %, blocage : 1,4 %) ; "
+        "Contre-attaque : la meilleure chance de reprendre l'initiative, 10,6 % (esquive : 1 chance sur 72, "
+        "blocage : 1 chance sur 72) ; "
         "mais elle laisse passer 9,6 points d'effet en moyenne, contre 6,5 pour le blocage."
     )
 

@@ -5,10 +5,11 @@ scripts, styles, SVG) :
 
 - **aucune chaîne anglaise de la liste** de l'issue 23 (pied de page, page 404,
   étiquettes et « Bases: » de la référence), la recherche dit « Non trouvé : » ;
-- **une règle d'arrondi** (`rules.affichage.arrondi`) : chaque case des
-  aide-mémoires est la chance exacte arrondie par un calcul indépendant
-  (`decimal`, `ROUND_HALF_UP`), 62,5 % → 63 % comme 87,5 % → 88 % ; la ligne de
-  commande (le calculateur du site, `rules.calculateur`) donne 29,6 % au seuil 12 ;
+- **une règle d'arrondi** (`rules.affichage.chance`) : chaque case des
+  aide-mémoires est une forme de la règle qui représente la chance exacte (relue
+  par `tests/chances_ecrites.py`), 62,5 % et 87,5 % au dixième ; la ligne de
+  commande (le calculateur du site, `rules.calculateur`) donne 29,6 % au seuil 12
+  (`decimal`, `ROUND_HALF_UP`) ; le reste est dans `tests/test_ecriture_des_chances.py` ;
 - **le signe moins** (−) devant un chiffre, jamais le trait d'union ASCII, hors
   des citations des règles (`<blockquote>`, reproduites telles quelles) ;
 - **les coquilles connues** : tournures fautives, paragraphe coupé en deux, signe
@@ -30,6 +31,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.chances_ecrites import faute, intervalle
 from tests.conftest import RACINE, SiteConstruit
 
 # ---------------------------------------------------------------- lecture du site
@@ -132,21 +134,18 @@ def _tableau(page: Path, legende: str) -> list[list[str]]:
     debut = article.find(legende)
     assert debut >= 0, f"légende introuvable : {legende}"
     corps = article[debut:].split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    # Un tableau empilable porte dans chaque case le nom de sa colonne, pour un téléphone (caché ailleurs).
+    corps = re.sub(r'<span class="tableau-colonne">.*?</span>', "", corps)
     return [
         [" ".join(_lisible(c).split()) for c in re.findall(r"<td\b[^>]*>(.*?)</td>", ligne, re.S)]
         for ligne in re.findall(r"<tr>(.*?)</tr>", corps, re.S)
     ]
 
 
-def _attendu(p: Fraction) -> str:
-    """Une case d'aide-mémoire (à l'unité) : « 1 sur N » sous 5 %, « > 99 % » pour une chance incomplète."""
-    from rules.affichage import PETITE_CHANCE, chance
-
-    if 0 < p < PETITE_CHANCE:
-        return chance(p, 0)  # « 1 sur N » : une autre écriture, vérifiée par tests/test_affichage.py
-    if 99 < p * 100 < 100:
-        return "> 99 %"
-    return "100 %" if p == 1 else "0 %" if p == 0 else f"{_demi_vers_le_haut(p * 100, 0)} %"
+def _juste(case: str, p: Fraction) -> bool:
+    """Une case d'aide-mémoire est une forme de la règle du site, et représente la chance exacte p (relue par
+    tests/chances_ecrites.py, sans rules.affichage)."""
+    return faute(case) is None and intervalle(case).contient(p)
 
 
 def test_l_aide_memoire_warp_arrondit_chaque_case_par_la_regle(site_construit: SiteConstruit) -> None:
@@ -158,11 +157,13 @@ def test_l_aide_memoire_warp_arrondit_chaque_case_par_la_regle(site_construit: S
     for trait, ligne in enumerate(lignes, start=1):
         for net, case in zip(nets, ligne[2:], strict=True):
             d = distribution(trait, bonus=max(net, 0), malus=max(-net, 0))
-            assert case == _attendu(d[Resultat.REUSSITE] + d[Resultat.MAGISTRALE]), (trait, net, case)
-    # Les cas de l'issue : 62,5 % (Trait 3, sans modificateur), 87,5 % (1d, +2d), 12,5 % (1d, −2d).
-    assert lignes[2][2 + nets.index(0)] == "63 %"
-    assert lignes[0][2 + nets.index(2)] == "88 %"
-    assert lignes[0][2 + nets.index(-2)] == "13 %"
+            assert _juste(case, d[Resultat.REUSSITE] + d[Resultat.MAGISTRALE]), (trait, net, case)
+    # Les cas de l'issue 23 : 62,5 % (Trait 3, sans modificateur), 87,5 % (1d, +2d), 12,5 % (1d, −2d), écrits au
+    # dixième depuis l'issue 41 ; une petite chance (1d, −4d : 1/32) se dit « 1 sur 32 ».
+    assert lignes[2][2 + nets.index(0)] == "62,5 %"
+    assert lignes[0][2 + nets.index(2)] == "87,5 %"
+    assert lignes[0][2 + nets.index(-2)] == "12,5 %"
+    assert lignes[0][2 + nets.index(-4)] == "1 sur 32"
 
 
 def test_l_aide_memoire_3d6_arrondit_chaque_case_par_la_regle(site_construit: SiteConstruit) -> None:
@@ -180,9 +181,9 @@ def test_l_aide_memoire_3d6_arrondit_chaque_case_par_la_regle(site_construit: Si
     for ligne in lignes:
         d = distribution(int(ligne[0]))
         for garder, case in zip(colonnes, ligne[1:], strict=True):
-            assert case == _attendu(sum((p for n, p in d.items() if garder(n)), Fraction(0))), (ligne[0], case)
-    # Au seuil 12, « au moins une spéciale » : 29,63 % → 30 % à l'unité (29,6 % au dixième, ci-dessous).
-    assert lignes[12 - 3][2] == "30 %"
+            assert _juste(case, sum((p for n, p in d.items() if garder(n)), Fraction(0))), (ligne[0], case)
+    # Au seuil 12, « au moins une spéciale » : 8/27 = 29,63 % → 29,6 % (et non la somme 27,8 + 1,9).
+    assert lignes[12 - 3][2] == "29,6 %"
 
 
 def test_la_ligne_de_commande_et_le_calculateur_arrondissent_par_la_regle() -> None:

@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules import troisd6, warp
-from rules.affichage import arrondi, graphique, pourcentage, tableau, une_chance_sur
+from rules.affichage import arrondi, chance, fois, graphique, pourcentage, tableau
 from rules.calculateur import FORMULAIRES, calculer
 from rules.des import comptes
 from rules.refus import PHRASE, PROPOS, Refus, nom_python
@@ -261,7 +261,8 @@ _AUTRES_MODULES = [
         "valeur doit être un nombre fini d'au plus 15 chiffres avant la virgule",
     ),
     (lambda: pourcentage(Fraction(3, 2)), (("p",),), "p doit être une probabilité (Fraction ou entier entre 0 et 1)"),
-    (lambda: une_chance_sur(-1), (("p",),), "p doit être une probabilité (Fraction ou entier entre 0 et 1), reçu -1"),  # type: ignore[arg-type]
+    (lambda: chance(-1), (("p",),), "p doit être une probabilité (Fraction ou entier entre 0 et 1), reçu -1"),  # type: ignore[arg-type]
+    (lambda: fois(2), (("p",),), "p doit être une probabilité (Fraction ou entier entre 0 et 1), reçu 2"),  # type: ignore[arg-type]
     (lambda: tableau(["a", 2], []), (("entetes", 1),), "entetes[1] doit être un texte, reçu 2"),  # type: ignore[list-item]
     (lambda: _graphique(abscisses=[]), (("abscisses",),), "abscisses doit contenir au moins une abscisse, reçu aucune"),
     (lambda: _graphique(abscisses=[1, "x"]), (("abscisses", 1),), "abscisses[1] doit être un nombre, reçu 'x'"),

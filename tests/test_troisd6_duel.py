@@ -28,7 +28,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.affichage import pourcentage
+from rules.affichage import fois
 from rules.troisd6 import (
     RISQUES,
     Avantage,
@@ -348,7 +348,7 @@ def test_scene_qui_peut_tourner_sans_fin_egale_la_chaine_entiere(
         with pytest.raises(ValueError) as refus:
             chances_scene(a, b, politique_a=pa, politique_b=pb, **kwargs)  # type: ignore[arg-type]
         assert str(refus.value) == (
-            f"la scène peut ne jamais finir ({pourcentage(sans_fin)} des cas) : aucun effet d'au moins 1 point "
+            f"la scène peut ne jamais finir ({fois(sans_fin)}) : aucun effet d'au moins 1 point "
             f"ne passe plus et personne n'atteint {objectif} ; changez les seuils, les Indices ou les armures "
             "(le texte laisse alors les joueurs arrêter la scène)"
         ), (x, y, q)
@@ -542,7 +542,7 @@ def test_phrase_face_a_un_passif() -> None:
     assert (c.victoire_premier, c.tours_esperes) == (0, 2)
     assert str(c) == (
         "Philip (seuil 10, 1D3 ; −6 points d'effet) face à la serrure (passif, armure 11), pour avantage léger : "
-        "Philip réussit 0 % des fois et échoue 100 % (un jet raté avant l'objectif) ; 2 tours en moyenne."
+        "Philip réussit 0 % des fois et échoue 100 % des fois (un jet raté avant l'objectif) ; 2 tours en moyenne."
     )
     # Depuis un avantage déjà acquis, la phrase le dit ; sans armure, elle n'en parle pas.
     c = chances_scene(
@@ -554,7 +554,7 @@ def test_phrase_face_a_un_passif() -> None:
     tours = f"{float(c.tours_esperes):.1f}".replace(".", ",")
     assert str(c) == (
         "Philip (seuil 10, 1D3 ; sans risque) face à la serrure (passif), pour avantage fort, depuis avantage léger : "
-        f"Philip réussit {pourcentage(reussit)} des fois et échoue {pourcentage(1 - reussit)} "
+        f"Philip réussit {fois(reussit)} et échoue {fois(1 - reussit)} "
         f"(un jet raté avant l'objectif) ; {tours} tour en moyenne."
     )
 
@@ -584,8 +584,8 @@ def test_phrase_entre_deux_actifs() -> None:
         assert str(c) == (
             "A (seuil 12, 1D3 ; attaque : sans risque ; défense : blocage) contre "
             f"B (seuil 11, 1D3, armure 1 ; attaque : sans risque ; défense : blocage), {q} a l'initiative, "
-            f"{phrase_depart} (objectif : avantage moyen) : A l'emporte {pourcentage(va)} des fois, "
-            f"B {pourcentage(vb)} ; {duree} tours en moyenne."
+            f"{phrase_depart} (objectif : avantage moyen) : A l'emporte {fois(va)}, "
+            f"B {fois(vb)} ; {duree} tours en moyenne."
         )
 
 
@@ -634,8 +634,8 @@ def test_comparer_risques_garde_le_reste_de_la_scene() -> None:
 def test_un_seul_risque_sans_autre_a_comparer() -> None:
     a, b = Personnage("Ada", seuil=12, indice="1D3"), Personnage("Bruno", seuil=11, indice="1D3")
     comp = comparer_risques(a, b, [Risque(0)])
-    p = pourcentage(chances_scene(a, b).victoire_premier)
-    assert str(comp) == f"Pour Ada, le meilleur choix est « sans risque » : {p} de victoires."
+    p = fois(chances_scene(a, b).victoire_premier)
+    assert str(comp) == f"Pour Ada, le meilleur choix est « sans risque », qui gagne {p}."
 
 
 # --- Entrées invalides --------------------------------------------------------------------------------
@@ -909,7 +909,7 @@ def test_l_exemple_de_l_issue_contre_attaque_23_sur_216_esquive_1_sur_72() -> No
     assert choix.pour(Defense.CONTRE_ATTAQUE).aucun_point == 0  # elle ne réduit rien, et 2D6 + Dd fait au moins 3
     assert choix.meilleure is Defense.CONTRE_ATTAQUE
     assert str(choix).startswith(
-        "Contre-attaque : la meilleure chance de reprendre l'initiative, 10,6 % (esquive : 1,4 %"
+        "Contre-attaque : la meilleure chance de reprendre l'initiative, 10,6 % (esquive : 1 chance sur 72"
     )
 
 

@@ -22,7 +22,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, TypeVar
 
-from rules.affichage import PETITE_CHANCE, pourcentage, une_chance_sur
+from rules import affichage
+from rules.affichage import pourcentage
 from rules.refus import PROPOS, Lieu, Refus
 
 T = TypeVar("T")
@@ -542,10 +543,16 @@ def colonnes_lisibles(
 
 
 def chance(p: Fraction) -> str:
-    """Une chance pour le lecteur : le pourcentage, et « 1 chance sur N » quand elle est petite."""
-    if 0 < p < PETITE_CHANCE:
-        return f"{pourcentage(p, 2)} ({une_chance_sur(p)})"
-    return pourcentage(p)
+    """Une chance dans une case du calculateur : la règle du site, celle des pages ([`chance`][rules.affichage.chance]).
+
+    Dans une phrase, la même chance s'écrit par [`pourcentage`][rules.affichage.pourcentage]
+    (« 1 chance sur N ») ou [`fois`][rules.affichage.fois] (« 1 fois sur N »).
+
+    Examples:
+        >>> chance(Fraction(5, 8)), chance(Fraction(1, 36)), chance(Fraction(19, 2000))
+        ('62,5 %', '1 sur 36', '≈ 1 sur 105')
+    """
+    return affichage.chance(p)
 
 
 def table_de_loi(
@@ -569,7 +576,7 @@ def table_de_loi(
         p = loi[issue]
         ligne = [libelle(issue), chance(p), fraction(p)]
         if cumul is not None:
-            ligne.append(pourcentage(sum((loi[x] for x in issues[i:]), Fraction(0))))
+            ligne.append(chance(sum((loi[x] for x in issues[i:]), Fraction(0))))
         lignes.append(tuple(ligne))
     entetes, lues = colonnes_lisibles(
         [intitule, "Chance", "Fraction exacte"] + ([cumul] if cumul is not None else []), lignes
@@ -579,7 +586,7 @@ def table_de_loi(
         entetes,
         lues,
         tuple(float(loi[x]) for x in issues),
-        tuple(f"{texte} : {chance(p)}." for texte, p in notes),
+        tuple(f"{texte} : {pourcentage(p)}." for texte, p in notes),
     )
 
 

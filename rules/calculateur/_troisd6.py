@@ -12,7 +12,7 @@ from typing import Any
 
 from rules import _valider
 from rules._francais import de_le, decimal, entier, majuscule, s, signe
-from rules.affichage import pourcentage
+from rules.affichage import fois, pourcentage
 from rules.calculateur._commun import (
     Champ,
     Formulaire,
@@ -636,7 +636,7 @@ def _scene(lu: Lecture) -> Reponse:
             return lu.reponse()
         tables.append(risques)
     verbe = "l'emporte" if b.actif else "réussit"
-    verdict = f"{a.nom} {verbe} {pourcentage(c.victoire_premier)} des fois"
+    verdict = f"{a.nom} {verbe} {fois(c.victoire_premier)}"
     faits = (f"Nombre moyen de tours : {decimal(float(c.tours_esperes), 1)}.", *filter(None, [fait_objectif]))
     return lu.reponse(verdict=verdict, explication=c.explication, faits=faits, tableaux=tuple(tables))
 

@@ -366,10 +366,10 @@ def _etendu(lu: Lecture) -> Reponse:
         if cumul >= Fraction(999, 1000) and n > 1:
             break
         cumul += p
-        lignes.append((pluriel(n, "round"), chance(p), fraction(p), pourcentage(cumul)))
+        lignes.append((pluriel(n, "round"), chance(p), fraction(p), chance(cumul)))
         barres.append(float(p))
     reste = 1 - cumul
-    notes = (f"Plus de {pluriel(len(lignes), 'round')} : {chance(reste)}.",) if reste else ()
+    notes = (f"Plus de {pluriel(len(lignes), 'round')} : {pourcentage(reste)}.",) if reste else ()
     entetes, lues = colonnes_lisibles(
         ("Le Test finit en", "Chance", "Fraction exacte", "Fini en au plus autant"), lignes
     )
@@ -428,7 +428,7 @@ def _experience(lu: Lecture) -> Reponse:
         lignes,
         tuple(float(avec[res]) for res in Resultat),
         (
-            f"Réussite, Magistrale comprise : {chance(reussite_sans)} sans le dé, {chance(reussite_avec)} avec "
+            f"Réussite, Magistrale comprise : {pourcentage(reussite_sans)} sans le dé, {pourcentage(reussite_avec)} avec "
             f"({float(ecart):+.1f} points)".replace(".", ",")
             + ".",
         ),

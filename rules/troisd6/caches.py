@@ -72,10 +72,12 @@ def apercu(seuil: int, visibles: tuple[int, ...] | list[int] = ()) -> Apercu:
     """Les niveaux encore possibles, et leurs chances exactes, sachant les dés vus par le joueur.
 
     Source : « 3D6 › Principes de base » (paragraphe d'ouverture) : le MJ peut
-    « demander au joueur d'en tirer seulement 1 ou 2, et tirer lui même le
-    dernier ou les deux derniers (ainsi, le PJ peut avoir une petite idée du
-    résultat sans être toujours sûr à 100% de celui-ci) ». Chaque valeur des dés
-    cachés a la même chance (loi exacte du moteur de `rules.des`).
+
+    > demander au joueur d'en tirer seulement 1 ou 2, et tirer lui même le
+    > dernier ou les deux derniers (ainsi, le PJ peut avoir une petite idée du
+    > résultat sans être toujours sûr à 100% de celui-ci)
+
+    Chaque valeur des dés cachés a la même chance (loi exacte du moteur de `rules.des`).
 
     Args:
         seuil: le seuil du jet (entier).
@@ -155,7 +157,7 @@ def jet_cache(
         >>> c.jet.niveau, c.apercu.visibles
         (<Niveau.ECHEC_SPECIAL: 'Échec spécial'>, (3,))
         >>> print(c.apercu)
-        Le joueur voit 3 (2 dés cachés, seuil 8) : réussite 27,8 % ; possibles : Échec critique 2,8 %, Échec spécial 25,0 %, Échec simple 44,4 %, Réussite simple 11,1 %, Réussite spéciale 16,7 %.
+        Le joueur voit 3 (2 dés cachés, seuil 8) : réussite 27,8 % ; possibles : Échec critique 1 chance sur 36, Échec spécial 25,0 %, Échec simple 44,4 %, Réussite simple 11,1 %, Réussite spéciale 16,7 %.
     """
     _valider.entier("vus", vus, minimum=0, maximum=3)
     _valider.generateur(rng)

@@ -496,7 +496,7 @@ def chances_scene(
         >>> c.victoire_premier + c.victoire_second
         Fraction(1, 1)
         >>> print(c)
-        Ada (seuil 12, 2D6 ; attaque : sans risque ; défense : blocage) contre Bruno (seuil 11, 1D6+1D3 ; attaque : sans risque ; défense : blocage), Ada a l'initiative, depuis aucun avantage : Ada l'emporte 84,9 % des fois, Bruno 15,1 % ; 9,1 tours en moyenne.
+        Ada (seuil 12, 2D6 ; attaque : sans risque ; défense : blocage) contre Bruno (seuil 11, 1D6+1D3 ; attaque : sans risque ; défense : blocage), Ada a l'initiative, depuis aucun avantage : Ada l'emporte 84,9 % des fois, Bruno 15,1 % des fois ; 9,1 tours en moyenne.
 
         Face à une opposition passive, ce sont les chances de
         [`issue_sans_opposition`][rules.troisd6.sans_opposition.issue_sans_opposition] :
@@ -521,11 +521,11 @@ def chances_scene(
         valeur = valeurs[(depart[0], depart[1] if b.actif else Avantage.AUCUN, 0 if qui == a.nom else 1)]
     gagne_a, gagne_b, sans_fin, tours = valeur
     if sans_fin:
-        from rules.affichage import pourcentage
+        from rules.affichage import fois
 
         raise Refus(
             ("a", "b"),
-            f"la scène peut ne jamais finir ({pourcentage(sans_fin)} des cas) : aucun effet d'au moins 1 point "
+            f"la scène peut ne jamais finir ({fois(sans_fin)}) : aucun effet d'au moins 1 point "
             f"ne passe plus et personne n'atteint {objectif} ; changez les seuils, les Indices ou les armures "
             "(le texte laisse alors les joueurs arrêter la scène)",
             forme=PHRASE,
@@ -607,16 +607,16 @@ def _raconter_chances_echange(
 ) -> ChancesEchange:
     from dataclasses import replace
 
-    from rules.affichage import pourcentage
+    from rules.affichage import fois
 
     attaque = f"l'attaque {de_le(attaquant.nom)} (seuil {moins(attaquant.seuil)}, {attaquant.indice}, {risque})"
     debut = f"{defenseur.nom} {_VERBES[c.defense]} {attaque}" if c.defense else f"{attaque} face {a_le(defenseur.nom)}"
     morceaux = [
-        f"{majuscule(debut)}, depuis {avantage} : l'attaque réussit {pourcentage(c.attaque_reussie)} des fois",
-        f"l'avantage {de_le(attaquant.nom)} ne bouge pas {pourcentage(c.avantage[avantage])} des fois",
+        f"{majuscule(debut)}, depuis {avantage} : l'attaque réussit {fois(c.attaque_reussie)}",
+        f"l'avantage {de_le(attaquant.nom)} ne bouge pas {fois(c.avantage[avantage])}",
     ]
     if defenseur.actif:
-        morceaux.append(f"{defenseur.nom} reprend l'initiative {pourcentage(c.initiative_reprise)} des fois")
+        morceaux.append(f"{defenseur.nom} reprend l'initiative {fois(c.initiative_reprise)}")
     return replace(c, explication=" ; ".join(morceaux) + ".")
 
 
@@ -801,7 +801,7 @@ def _expliquer(
     objectif: Avantage,
     valeur: _Valeur,
 ) -> str:
-    from rules.affichage import pourcentage
+    from rules.affichage import fois
 
     gagne_a, gagne_b, _, tours = valeur
     arrondi = Fraction(round(tours * 10), 10)
@@ -811,7 +811,7 @@ def _expliquer(
         armure = f", armure {b.armure}" if b.armure else ""
         return (
             f"{a.nom} (seuil {moins(a.seuil)}, {a.indice} ; {politique_a.risque}) face {a_le(b.nom)} (passif{armure}), "
-            f"pour {but} : {a.nom} réussit {pourcentage(gagne_a)} des fois et échoue {pourcentage(gagne_b)} "
+            f"pour {but} : {a.nom} réussit {fois(gagne_a)} et échoue {fois(gagne_b)} "
             f"(un jet raté avant l'objectif) ; {moyenne}."
         )
     if depart == (Avantage.AUCUN, Avantage.AUCUN):
@@ -821,7 +821,7 @@ def _expliquer(
     but = "" if objectif is Avantage.DEFINITIF else f" (objectif : {objectif})"
     return (
         f"{_decrire(a, politique_a)} contre {_decrire(b, politique_b)}, {qui} a l'initiative, {d}{but} : "
-        f"{a.nom} l'emporte {pourcentage(gagne_a)} des fois, {b.nom} {pourcentage(gagne_b)} ; {moyenne}."
+        f"{a.nom} l'emporte {fois(gagne_a)}, {b.nom} {fois(gagne_b)} ; {moyenne}."
     )
 
 
@@ -861,7 +861,7 @@ def comparer_risques(
         >>> josephine = Personnage("Joséphine", seuil=12, indice="1D6+1D3")
         >>> temoin = Personnage("le témoin", actif=False)
         >>> print(comparer_risques(josephine, temoin, objectif=Avantage.CRITIQUE))
-        Pour Joséphine, le meilleur choix est « sans risque » : 50,5 % de victoires, contre 43,2 % pour « −1 au jet, +1 niveau d'effet », 31,4 % pour « −2 au jet, +2 points d'effet ».
+        Pour Joséphine, le meilleur choix est « sans risque », qui gagne 50,5 % des fois, contre 43,2 % des fois pour « −1 au jet, +1 niveau d'effet », 31,4 % des fois pour « −2 au jet, +2 points d'effet ».
     """
     risques = _valider.suite("risques", risques, maximum=20, quoi="risques")
     if not risques:
@@ -893,8 +893,8 @@ def comparer_risques(
 def _verdict(
     nom: str, meilleur: Risque, chances: ChancesScene, options: tuple[tuple[Risque, ChancesScene], ...]
 ) -> str:
-    from rules.affichage import pourcentage
+    from rules.affichage import fois
 
-    autres = [f"{pourcentage(c.victoire_premier)} pour « {r} »" for r, c in options if r is not meilleur]
+    autres = [f"{fois(c.victoire_premier)} pour « {r} »" for r, c in options if r is not meilleur]
     suite = f", contre {', '.join(autres)}" if autres else ""
-    return f"Pour {nom}, le meilleur choix est « {meilleur} » : {pourcentage(chances.victoire_premier)} de victoires{suite}."
+    return f"Pour {nom}, le meilleur choix est « {meilleur} », qui gagne {fois(chances.victoire_premier)}{suite}."

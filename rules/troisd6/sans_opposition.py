@@ -84,7 +84,7 @@ def issue_sans_opposition(
         avantage_initial: l'avantage de départ.
 
     Examples:
-        Philip répare sous 7 avec 1D6+1D3 : il gagne 0,6 % des fois (environ 1 fois sur 166).
+        Philip répare sous 7 avec 1D6+1D3 : il gagne environ 1 fois sur 166.
 
         >>> loi = issue_sans_opposition(7, "1D6+1D3")
         >>> loi[Avantage.DEFINITIF] == chance_sans_opposition(7, "1D6+1D3")

@@ -352,7 +352,7 @@ def _expliquer(
     liste = ", ".join(map(str, des))
     gardes_txt = ", ".join(map(str, gardes))
     if net == 0:
-        lance = f"{trait}d6 lancés ({liste})"
+        lance = f"{trait}d6 lancé{'s' if trait > 1 else ''} ({liste})"
         if bonus:
             lance = f"{trait}d, {bonus}d de bonus et {malus}d de malus s'annulent : " + lance
     else:
@@ -365,11 +365,10 @@ def _expliquer(
             f"le {quels} gardé ({gardes_txt})" if trait == 1 else f"les {trait} {quels} gardés ({gardes_txt})"
         )
     s = 3 * trait
-    comparaison = (
-        f"total {total} > {s}" if total > s else f"total {total} ≤ {s}" + (" (égalité : échec)" if total == s else "")
-    )
+    ecrit = f"total {total}" if trait > 1 else str(total)  # un seul dé gardé : sa valeur, pas un « total »
+    comparaison = f"{ecrit} > {s}" if total > s else f"{ecrit} ≤ {s}" + (" (égalité : échec)" if total == s else "")
     if catastrophe:
-        comparaison += ", tous les dés gardés sont des 1"
+        comparaison += ", tous les dés gardés sont des 1" if trait > 1 else ", le dé gardé est un 1"
     elif critiques:
         comparaison += f", {_six(critiques)} (Critique)"
     return f"{lance} ; {comparaison} → {resultat}."
@@ -423,6 +422,13 @@ def jet(
 
         >>> jet(3, des=(4, 3, 2)).resultat
         <Resultat.ECHEC: 'Échec'>
+
+        À 1d, un seul dé gardé : l'explication dit sa valeur (pas un « total ») et l'accord suit.
+
+        >>> print(jet(1, des=(4,)).explication)
+        1d6 lancé (4) ; 4 > 3 → Réussite.
+        >>> print(jet(1, malus=1, des=(1, 2)).explication)
+        1d + 1d de malus : 2d6 lancés (1, 2), le pire gardé (1) ; 1 ≤ 3, le dé gardé est un 1 → Catastrophe.
 
         Une réserve déjà construite se lance telle quelle :
 
