@@ -8,6 +8,7 @@ cas servent aux tests de la ligne de commande et du navigateur.
 
 from __future__ import annotations
 
+import decimal
 import json
 import random
 from dataclasses import replace
@@ -252,6 +253,14 @@ def _ton_lu(formulaire: str, verdict: str | None) -> str:
         return "neutre"
     reussi = verdict.startswith(("Réussite", "Magistrale", "Le PJ gagne"))
     return "reussite" if reussi else "echec"
+
+
+def _arrondi_lu(x: Fraction, decimales: int) -> str:
+    """Un nombre écrit comme le site l'écrit, à part de rules.affichage : au plus proche, une moitié vers le haut
+    (vers le plus grand en valeur absolue), virgule décimale, signe moins typographique."""
+    q = decimal.Decimal(x.numerator) / decimal.Decimal(x.denominator)
+    ecrit = str(abs(q).quantize(decimal.Decimal(1).scaleb(-decimales), rounding=decimal.ROUND_HALF_UP))
+    return ("−" if x < 0 and ecrit.strip("0.") else "") + ecrit.replace(".", ",")
 
 
 def _reponse(
@@ -635,7 +644,7 @@ def _attendu_etendu(entrees: dict[str, str]) -> dict[str, object]:
         "notes": [f"Plus de {k} round{'s' if k > 1 else ''} : {pourcentage(1 - fini)}."] if fini < 1 else [],
     }
     reussite = fins.get(warp.Resultat.REUSSITE, Fraction(0)) + fins.get(warp.Resultat.MAGISTRALE, Fraction(0))
-    moyenne = f"{float(warp.rounds_esperes(t, c, man, bonus=b, malus=m)):.2f}".replace(".", ",")
+    moyenne = _arrondi_lu(warp.rounds_esperes(t, c, man, bonus=b, malus=m), 2)
     return _reponse(
         "warp-etendu",
         entrees,
@@ -703,7 +712,8 @@ def _attendu_experience(entrees: dict[str, str]) -> dict[str, object]:
     sans, avec = warp.distribution(t, bonus=b, malus=m), warp.distribution(t, bonus=b + 1, malus=m)
     R = warp.Resultat
     rs, ra = sans[R.REUSSITE] + sans[R.MAGISTRALE], avec[R.REUSSITE] + avec[R.MAGISTRALE]
-    ecart = f"{float((ra - rs) * 100):+.1f}".replace(".", ",")
+    ecart = ("+" if ra >= rs else "") + _arrondi_lu((ra - rs) * 100, 1)
+    unite = "points" if abs(ra - rs) * 100 >= 2 else "point"
     verdict, explication = None, conversion.explication
     if "des" in entrees:
         j = warp.jet(t, bonus=b + conversion.bonus, malus=m, des=tuple(map(int, entrees["des"].split())))
@@ -714,7 +724,7 @@ def _attendu_experience(entrees: dict[str, str]) -> dict[str, object]:
         "lignes": [[str(r), _chance_lue(sans[r]), _chance_lue(avec[r])] for r in R],
         "barres": [float(avec[r]) for r in R],
         "notes": [
-            f"Réussite, Magistrale comprise : {pourcentage(rs)} sans le dé, {pourcentage(ra)} avec ({ecart} points)."
+            f"Réussite, Magistrale comprise : {pourcentage(rs)} sans le dé, {pourcentage(ra)} avec ({ecart} {unite} de pour cent)."
         ],
     }
     return _reponse("warp-experience", entrees, verdict, explication, (), [table])
@@ -958,7 +968,7 @@ def _attendu_effet(entrees: dict[str, str]) -> dict[str, object]:
     lance = troisd6.monter(indice, niveaux + (dt or 0))
     points = {t + (dd or 0) + bonus: p for t, p in troisd6.loi_indice(lance).items()}
     loi = {a: sum((p for x, p in points.items() if troisd6.progression(actuel, x) == a), Fraction(0)) for a in A}
-    moyenne = f"{float(sum(x * p for x, p in points.items())):.1f}".replace(".", ",")
+    moyenne = _arrondi_lu(sum((x * p for x, p in points.items()), Fraction(0)), 1)
     verdict = explication = None
     if "des" in entrees:
         e = troisd6.effet(
@@ -1294,7 +1304,7 @@ def _attendu_scene(entrees: dict[str, str]) -> dict[str, object]:
                     [
                         f"{r} (le meilleur)" if r == comp.meilleur else str(r),
                         _chance_lue(ch.victoire_premier),
-                        f"{float(ch.tours_esperes):.1f}".replace(".", ","),
+                        _arrondi_lu(ch.tours_esperes, 1),
                     ]
                     for r, ch in comp.options
                 ],
@@ -1308,7 +1318,7 @@ def _attendu_scene(entrees: dict[str, str]) -> dict[str, object]:
         entrees,
         f"{a.nom} {verbe} {fois(c.victoire_premier)}",
         c.explication,
-        [f"Nombre moyen de tours : {float(c.tours_esperes):.1f}.".replace(".", ",", 1)],
+        [f"Nombre moyen de tours : {_arrondi_lu(c.tours_esperes, 1)}."],
         tables,
     )
 

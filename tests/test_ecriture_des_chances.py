@@ -127,12 +127,6 @@ def _fautes(lues: Iterable[Lu], *, contexte: bool = True) -> list[str]:
     return fautes
 
 
-A_CORRIGER_HORS_D_ICI = {("calculateur/index.html", "1 sur 72")}
-"""(page, écriture) vues par ce test dans une page qu'un autre chantier tient (`docs/calculateur.md`, le
-calculateur) : « (1 sur 72) » dans une phrase, à écrire « 1 chance sur 72 ». Le test suivant rougit quand elle
-disparaît : ôter alors l'exception."""
-
-
 def _fautes_du_site(site: SiteConstruit) -> list[tuple[str, str, str]]:
     lues = _site(site)
     toutes = [lu for page in lues.values() for lu in page]
@@ -148,15 +142,8 @@ def _fautes_du_site(site: SiteConstruit) -> list[tuple[str, str, str]]:
 
 
 def test_le_site_n_ecrit_aucune_chance_autrement(site_construit: SiteConstruit) -> None:
-    fautes = [f for nom, texte, f in _fautes_du_site(site_construit) if (nom, texte) not in A_CORRIGER_HORS_D_ICI]
+    fautes = [f for _, _, f in _fautes_du_site(site_construit)]
     assert fautes == [], f"{len(fautes)} chances écrites autrement :\n" + "\n".join(fautes[:40])
-
-
-def test_les_exceptions_sont_encore_a_corriger(site_construit: SiteConstruit) -> None:
-    vues = {(nom, texte) for nom, texte, _ in _fautes_du_site(site_construit)}
-    assert vues >= A_CORRIGER_HORS_D_ICI, (
-        f"corrigée : ôtez-la de A_CORRIGER_HORS_D_ICI : {A_CORRIGER_HORS_D_ICI - vues}"
-    )
 
 
 def test_aucune_phrase_ne_contredit_son_tableau(site_construit: SiteConstruit) -> None:

@@ -11,8 +11,8 @@ from functools import partial
 from typing import Any
 
 from rules import _valider
-from rules._francais import de_le, decimal, entier, majuscule, s, signe
-from rules.affichage import fois, pourcentage
+from rules._francais import de_le, entier, majuscule, s, signe
+from rules.affichage import arrondi, fois, pourcentage
 from rules.calculateur._commun import (
     Champ,
     Formulaire,
@@ -233,7 +233,7 @@ def _effet(lu: Lecture) -> Reponse:
     moyenne = sum((pts * p for pts, p in loi_points.items()), Fraction(0))
     faits = (
         f"Indice lancé : {lance} ; points d'effet de {min(loi_points)} à {max(loi_points)}, "
-        f"{decimal(float(moyenne), 1)} en moyenne.",
+        f"{arrondi(moyenne, 1)} en moyenne.",
     )
     table = table_de_loi(
         f"L'avantage après cet effet, depuis {actuel} : chances exactes",
@@ -456,7 +456,7 @@ def _table_apres_attaque(choix: Any) -> tuple[Tableau, Tableau]:
             (
                 f"{o.defense} ({o.seuil})" + (", la meilleure" if o.defense is choix.meilleure else ""),
                 chance(o.aucun_point),
-                decimal(float(o.points_esperes), 1),
+                arrondi(o.points_esperes, 1),
                 chance(o.initiative),
             )
             for o in choix.options
@@ -580,7 +580,7 @@ def _table_risques(
             (
                 str(r) + (" (le meilleur)" if r == comp.meilleur else ""),
                 chance(ch.victoire_premier),
-                decimal(float(ch.tours_esperes), 1),
+                arrondi(ch.tours_esperes, 1),
             )
             for r, ch in comp.options
         ),
@@ -637,7 +637,7 @@ def _scene(lu: Lecture) -> Reponse:
         tables.append(risques)
     verbe = "l'emporte" if b.actif else "réussit"
     verdict = f"{a.nom} {verbe} {fois(c.victoire_premier)}"
-    faits = (f"Nombre moyen de tours : {decimal(float(c.tours_esperes), 1)}.", *filter(None, [fait_objectif]))
+    faits = (f"Nombre moyen de tours : {arrondi(c.tours_esperes, 1)}.", *filter(None, [fait_objectif]))
     return lu.reponse(verdict=verdict, explication=c.explication, faits=faits, tableaux=tuple(tables))
 
 

@@ -9,7 +9,7 @@ from functools import partial
 from typing import Any
 
 from rules._francais import pluriel, s
-from rules.affichage import pourcentage
+from rules.affichage import arrondi, pourcentage
 from rules.calculateur._commun import (
     Champ,
     Formulaire,
@@ -391,7 +391,7 @@ def _etendu(lu: Lecture) -> Reponse:
         verdict=None if d is None else str(d.resultat),
         ton=ton(None if d is None else d.resultat.reussi),
         explication=None if d is None else d.transcript,
-        faits=(f"Nombre moyen de rounds : {float(moyenne):.2f}".replace(".", ",") + ".",),
+        faits=(f"Nombre moyen de rounds : {arrondi(moyenne, 2)}.",),
         tableaux=(issues, duree),
     )
 
@@ -429,8 +429,7 @@ def _experience(lu: Lecture) -> Reponse:
         tuple(float(avec[res]) for res in Resultat),
         (
             f"Réussite, Magistrale comprise : {pourcentage(reussite_sans)} sans le dé, {pourcentage(reussite_avec)} avec "
-            f"({float(ecart):+.1f} points)".replace(".", ",")
-            + ".",
+            f"({'+' if ecart >= 0 else ''}{arrondi(ecart, 1)} point{'s' if abs(ecart) >= 2 else ''} de pour cent).",
         ),
     )
     explication = conversion.explication

@@ -27,7 +27,7 @@ from fractions import Fraction
 from functools import cache
 
 from rules import _valider
-from rules._francais import a_le, de_le, decimal, majuscule, moins, nombre, signe
+from rules._francais import a_le, de_le, majuscule, moins, nombre, signe
 from rules.refus import PHRASE, PROPOS, Refus
 from rules.troisd6.avantages import Avantage
 from rules.troisd6.effets import Indice
@@ -775,7 +775,9 @@ def _conseiller(nom: str, niv: Niveau, options: tuple[ChancesDefense, ...], meil
     moins = min(options, key=lambda o: (o.points_esperes, -o.initiative))
 
     def pts(o: ChancesDefense) -> str:
-        return decimal(float(o.points_esperes), 1)
+        from rules.affichage import arrondi
+
+        return arrondi(o.points_esperes, 1)
 
     if m.initiative == 0:
         detail = ", ".join(f"{o.defense} : {pts(o)}" for o in autres)
@@ -804,8 +806,8 @@ def _expliquer(
     from rules.affichage import fois
 
     gagne_a, gagne_b, _, tours = valeur
-    arrondi = Fraction(round(tours * 10), 10)
-    moyenne = f"{nombre(arrondi)} tour{'s' if arrondi >= 2 else ''} en moyenne"
+    dixiemes = Fraction(math.floor(tours * 10 + Fraction(1, 2)), 10)  # la règle d'arrondi : une moitié vers le haut
+    moyenne = f"{nombre(dixiemes)} tour{'s' if dixiemes >= 2 else ''} en moyenne"
     if not b.actif:
         but = f"{objectif}" + (f", depuis {depart[0]}" if depart[0] > Avantage.AUCUN else "")
         armure = f", armure {b.armure}" if b.armure else ""
