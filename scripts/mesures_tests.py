@@ -16,23 +16,33 @@ appel, nettoyage), et à part la mise en place des fixtures qui construisent
 un site.
 
 Le temps d'une famille est la somme des durées de ses tests : avec plusieurs
-workers, ces sommes dépassent le temps de la commande. Le temps processeur est
-celui de toute la machine pendant la commande (`/proc/stat` : user, nice,
-system, irq, softirq ; ni l'inactif, ni l'attente des disques, ni le temps volé
-par l'hôte) : mesurez sur une machine sans autre travail. `getrusage
-(RUSAGE_CHILDREN)`, qu'on lisait avant, n'en voyait qu'une petite part : les
-processus de rendu de Chromium, détachés de l'arbre, n'y étaient pas comptés
-(18 s processeur pour un parcours d'axe-core qui en coûte 170 à la machine).
-Il dit si un changement économise vraiment du travail, bien mieux que le temps
-réel ; pour le processeur d'un groupe de tests, mesurez-le seul (`-- -m
-navigateur`). Avec `--fois N`, les chiffres sont des médianes.
+workers, ces sommes dépassent le temps de la commande. Deux temps processeur :
+
+- **celui de la commande** (user + system de chacun de ses processus, Chromium
+  compris) : le lanceur se déclare « faucheur » de ses descendants
+  (`prctl(PR_SET_CHILD_SUBREAPER)`), si bien que les processus que Chromium
+  détache de l'arbre (ses processus de rendu, son zygote) lui reviennent à leur
+  fin et sont comptés par `getrusage(RUSAGE_CHILDREN)`, qui sans cela n'en
+  voyait qu'une petite part (18 s processeur pour un parcours d'axe-core qui en
+  coûte 170 à la machine). Il ne dépend pas des autres travaux de la machine :
+  c'est le chiffre à comparer sur une machine partagée (le temps réel, lui,
+  s'allonge avec la charge des autres) ;
+- celui de toute la machine pendant la commande (`/proc/stat` : user, nice,
+  system, irq, softirq ; ni l'inactif, ni l'attente des disques, ni le temps
+  volé par l'hôte) : il ne vaut que sur une machine sans autre travail.
+
+Le temps processeur dit si un changement économise vraiment du travail, bien
+mieux que le temps réel ; pour le processeur d'un groupe de tests, mesurez-le
+seul (`-- -m navigateur`). Avec `--fois N`, les chiffres sont des médianes.
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -187,6 +197,49 @@ def processeur_machine() -> float:
     return (user + nice + system + irq + softirq) / os.sysconf("SC_CLK_TCK")
 
 
+PR_SET_CHILD_SUBREAPER = 36
+"""`prctl` (Linux) : les descendants orphelins de ce processus lui reviennent, au lieu d'aller à `init`."""
+
+
+def devenir_faucheur() -> bool:
+    """Ce processus recueille ses descendants orphelins (Linux) ; faux si le système ne le permet pas."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
+
+
+def faucher(attente: float = 30.0) -> int:
+    """Recueille les descendants orphelins finis (leur temps processeur passe dans `RUSAGE_CHILDREN`).
+
+    Attend jusqu'à `attente` secondes ceux qui finissent encore ; rend le nombre de ceux qui restent vivants
+    (un processus que la suite aurait laissé tourner : son temps n'est pas compté)."""
+    fin = time.monotonic() + attente
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:  # plus aucun descendant
+            return 0
+        if pid == 0:  # des descendants vivent encore
+            if time.monotonic() > fin:
+                return len([p for p in Path("/proc").iterdir() if p.name.isdigit() and _parent(p) == os.getpid()])
+            time.sleep(0.2)
+
+
+def _parent(processus: Path) -> int:
+    try:
+        return int((processus / "stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return -1
+
+
+def processeur_descendants() -> float:
+    """Les secondes de processeur (user + system) des descendants recueillis par ce processus."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def mesurer(commit: str, arguments: list[str]) -> dict[str, Any]:
     """Une exécution de la commande de tests sur un clone neuf de `commit` : relevés et totaux."""
     with tempfile.TemporaryDirectory(prefix="mesures-tests-") as tmp:
@@ -194,7 +247,8 @@ def mesurer(commit: str, arguments: list[str]) -> dict[str, Any]:
         releves = Path(tmp) / "releves"
         releves.mkdir()
         env = {**os.environ, "CI": "true", "NO_MKDOCS_2_WARNING": "1", VARIABLE: str(releves)}
-        avant = processeur_machine()
+        faucher(0)  # les descendants d'avant (le clone) : leur temps n'est pas celui de la commande
+        avant, avant_commande = processeur_machine(), processeur_descendants()
         debut = time.perf_counter()
         proc = subprocess.run(
             [sys.executable, "-m", "pytest", "-p", "scripts.mesures_tests", "-p", "no:cacheprovider", *arguments],
@@ -205,6 +259,8 @@ def mesurer(commit: str, arguments: list[str]) -> dict[str, Any]:
         )
         reel = time.perf_counter() - debut
         apres = processeur_machine()
+        restes = faucher()
+        commande = processeur_descendants() - avant_commande
         familles = lire_releves(releves)
         fin = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else proc.stderr[-500:]
         return {
@@ -212,6 +268,8 @@ def mesurer(commit: str, arguments: list[str]) -> dict[str, Any]:
             "fin": fin,
             "reel": reel,
             "processeur": apres - avant,
+            "commande": commande,
+            "restes": restes,
             "familles": familles,
             "sortie": proc.stdout,
         }
@@ -226,6 +284,8 @@ def _tableau(mesures: list[dict[str, Any]]) -> str:
         lignes.append(f"{f:<28} {tests:>6.0f} {reel:>27.1f}")
     lignes.append(
         f"commande entière : {med(m['reel'] for m in mesures):.0f} s réel (médiane), "
+        f"{med(m['commande'] for m in mesures):.0f} s processeur de la commande, Chromium compris (médiane ; "
+        f"le chiffre à comparer sur une machine partagée), "
         f"{med(m['processeur'] for m in mesures):.0f} s processeur de la machine (médiane)"
     )
     return "\n".join(lignes)
@@ -245,11 +305,17 @@ def main() -> None:
         for f, v in lire_releves(args.releves).items():
             print(f"{f:<28} {v['tests']:>6.0f} {v['reel']:>27.1f}")
         return
+    if not devenir_faucheur():
+        print("(ce système ne recueille pas les orphelins : le processeur de la commande ne compte pas tout Chromium)")
     mesures = []
     for rang in range(args.fois):
         m = mesurer(args.commit, args.pytest)
         mesures.append(m)
-        print(f"exécution {rang + 1} : code {m['code']}, {m['reel']:.0f} s réel, {m['processeur']:.0f} s processeur")
+        print(
+            f"exécution {rang + 1} : code {m['code']}, {m['reel']:.0f} s réel, {m['commande']:.0f} s processeur "
+            f"de la commande, {m['processeur']:.0f} s de la machine"
+            + (f" ; {m['restes']} processus encore vivants après la commande" if m["restes"] else "")
+        )
         print(f"  {m['fin']}")
         if args.journal:
             args.journal.with_suffix(f".{rang + 1}.log").write_text(m["sortie"], encoding="utf-8")
