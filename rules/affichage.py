@@ -141,6 +141,11 @@ def une_chance_sur(p: Fraction) -> str:
         'environ 1 chance sur 71'
         >>> une_chance_sur(Fraction(0)), une_chance_sur(Fraction(1))
         ('aucune chance', 'à coup sûr')
+
+        Si petite soit-elle, elle s'écrit (N a ici 5 001 chiffres, que `str` refuserait d'écrire) :
+
+        >>> len(une_chance_sur(Fraction(1, 10**5000))) == len("1 chance sur ") + 5001
+        True
     """
     p = Fraction(_probabilite(p))
     if p == 0:
@@ -149,9 +154,9 @@ def une_chance_sur(p: Fraction) -> str:
         return "à coup sûr"
     inverse = 1 / p
     if inverse.denominator == 1:
-        return f"1 chance sur {inverse.numerator}"
+        return f"1 chance sur {_francais.entier(inverse.numerator)}"
     n = math.floor(inverse + Fraction(1, 2))  # la règle d'arrondi d'`arrondi`, sur l'inverse
-    return f"environ 1 chance sur {n}"
+    return f"environ 1 chance sur {_francais.entier(n)}"
 
 
 def chance(p: Fraction, decimales: int = 1) -> str:
@@ -221,6 +226,13 @@ def moins(valeur: object) -> str:
     Examples:
         >>> moins(-3), moins("-4d"), moins("de -1 à -3"), moins("+2"), moins("page-2"), moins(7)
         ('−3', '−4d', 'de −1 à −3', '+2', 'page-2', '7')
+
+        Un entier s'écrit quelle que soit sa taille, en français (`str` refuse, en anglais, au-delà de
+        4 300 chiffres) :
+
+        >>> ecrit = moins(-(10**5000))
+        >>> len(ecrit), ecrit[:4], set(ecrit[1:]) == {"0", "1"}
+        (5002, '−100', True)
     """
     return _francais.moins(valeur)
 
@@ -245,7 +257,7 @@ def _reel(lieu: Lieu, valeur: object) -> float:
     borne = f"être un nombre fini entre -{_valider.VALEUR_MAX} et {_valider.VALEUR_MAX}"
     if isinstance(valeur, bool) or not isinstance(valeur, int | float | Fraction):
         raise Refus([lieu], "être un nombre", recu=valeur)
-    if isinstance(valeur, int) and abs(valeur) > _valider.VALEUR_MAX:
+    if isinstance(valeur, int | Fraction) and abs(Fraction(valeur)) > _valider.VALEUR_MAX:  # float() déborderait
         raise Refus([lieu], borne, recu=valeur)
     x = float(valeur)
     if not -_valider.VALEUR_MAX <= x <= _valider.VALEUR_MAX:  # NaN et infinis compris
