@@ -18,6 +18,23 @@ La suite tourne en parallèle (pytest-xdist, `-n auto` dans `pyproject.toml`) :
 - `bilan` : un test y note ce qu'il a vérifié (pages passées à axe-core, exemples
   rejoués, carnets exécutés) ; le contrôleur en fait le bilan de fin de suite.
 
+Hypothesis a deux profils (`tests/test_hypothesis_profils.py` prouve chacun). Partout : autant
+d'exemples que chaque test en demande (`@settings`), sans délai imparti (un exemple qui dépasse
+200 ms sur une machine chargée n'est pas une faute : un test ne chronomètre rien), sans base
+d'exemples sur le disque, et chaque échec imprime de quoi le rejouer (`print_blob`).
+
+- Sur un poste (profil « regles », la boucle rapide) : des exemples **tirés au hasard** à chaque
+  exécution. La boucle rapide explore : un bogue qu'elle trouve est un bogue. Il est rapporté en
+  clair, avec son exemple minimal et la ligne `@reproduce_failure(...)` qui le rejoue ; on le garde
+  en ajoutant cet exemple au test (`@example(...)`) ou en le corrigeant, pas dans un dossier caché.
+  La base d'exemples par défaut de hypothesis (`.hypothesis/examples`) rejouait en tête de chaque
+  exécution suivante ce qu'un tirage avait trouvé une fois : la boucle restait rouge sans dire d'où
+  venait l'exemple (`moins(10**5000)`, issue 38), même sur une autre branche, pour le travail d'un
+  autre, et la CI ne le voyait pas.
+- Sous CI=true (profil « ci ») : les mêmes exemples à chaque exécution (tirés de façon
+  déterministe) : un échec se reproduit, un succès aussi. `--hypothesis-profile=ci` rejoue sur un
+  poste les exemples de la CI.
+
 Ce qui est un échec dans une page (requête abandonnée par le navigateur ou
 vraie faute) est jugé dans `tests/surveillance.py`. `construire`, `servir` et
 `ARGUMENTS_CHROMIUM` viennent de `scripts/outils.py`, que partagent les scripts
@@ -81,12 +98,13 @@ try:
 except ImportError:  # sans l'extra « browser » : les tests navigateur sont sautés (ou échouent sous CI)
     pass
 
-# Hypothesis, autant d'exemples que chaque test en demande (`@settings`), sans délai imparti : un
-# exemple qui dépasse 200 ms sur une machine chargée n'est pas une faute (un test ne chronomètre
-# rien). Sous CI, en plus, les mêmes exemples à chaque exécution (tirés de façon déterministe),
-# sans base d'exemples sur le disque : un échec se reproduit, un succès aussi.
-settings.register_profile("regles", deadline=None)
-settings.register_profile("ci", parent=settings.get_profile("regles"), derandomize=True, database=None, print_blob=True)
+# Hypothesis : deux profils, expliqués dans la docstring du module (« Hypothesis »).
+# (« regles » part du profil « default » de hypothesis, et non du profil chargé : sous CI=true,
+# hypothesis charge déjà son propre « ci », dérandomisé, dont « regles » hériterait sinon.)
+settings.register_profile(
+    "regles", settings.get_profile("default"), derandomize=False, deadline=None, database=None, print_blob=True
+)
+settings.register_profile("ci", parent=settings.get_profile("regles"), derandomize=True)
 settings.load_profile("ci" if EN_CI else "regles")
 
 
