@@ -105,7 +105,7 @@ def famille(item: pytest.Item) -> str:
         return "site (HTML lu)"
     if fichier.endswith("test_qualite.py"):
         return "qualité (ruff, mypy)"
-    if fichier.endswith("test_marqueurs.py"):
+    if fichier.endswith(("test_marqueurs.py", "test_parcours_une_fois.py")):
         return "pytest relancé (marqueurs)"
     if "doctest" in type(item).__name__.lower():
         return "doctests"

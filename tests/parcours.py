@@ -7,8 +7,17 @@ style et l'ouverture de chaque page (clair, bureau), la chasse au débordement
 bureau). Chaque page était ouverte cinq fois de trop. Ici, un
 parcours ouvre chaque page une fois par mode et largeur et y relève tout ce que
 les tests de cet état vérifient ; chaque test garde ses propres assertions sur
-ces relevés (mêmes pages, mêmes contrôles), et les tests d'un même parcours vont
-au même worker de pytest-xdist (`groupe`), qui ne parcourt qu'une fois.
+ces relevés (mêmes pages, mêmes contrôles).
+
+Chaque état est parcouru **une fois par exécution de la suite**, pour tous les workers
+de pytest-xdist (`ParcoursDeLaSuite` : le premier qui le demande le fait sous un verrou
+et l'écrit dans le dossier commun, les autres le lisent), quelle que soit la
+distribution des tests ; le contrôleur compte les départs et la suite échoue si un
+état part deux fois (`tests/test_parcours_une_fois.py`). Les tests d'un même état
+portent `groupe(mode, largeur)` : ils vont au worker qui le parcourt, personne n'attend.
+(Avant l'issue 38, chaque worker gardait ses parcours pour lui : qu'un test d'un état
+tombe sur un autre worker, par `--dist load` ou `worksteal`, et cet autre worker
+reparcourait tout le site : dix parcours au lieu de quatre sur quatre workers.)
 
 `RELEVES` dit, en un seul endroit, ce que chaque parcours relève sur chaque page :
 
@@ -29,8 +38,12 @@ au même worker de pytest-xdist (`groupe`), qui ne parcourt qu'une fois.
 
 from __future__ import annotations
 
+import os
+import pickle
 import time
+import traceback
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -48,10 +61,11 @@ __all__ = [
     "RELEVES",
     "TELEPHONE",
     "Parcours",
+    "ParcoursDeLaSuite",
+    "ParcoursEchoue",
     "fautes_axe",
     "groupe",
     "parcourir",
-    "parcours_du_worker",
 ]
 
 MODES = {"clair": ("light", "default"), "sombre": ("dark", "slate")}
@@ -274,32 +288,86 @@ def parcourir(
     return parcours
 
 
-def parcours_du_worker(
-    cache: dict[tuple[str, str], Parcours | Exception],
-    browser: Browser,
-    adresse: str,
-    pages: list[str],
-    axe_js: Path,
-    feuilles: list[str],
-    annoncer: Callable[[str], None],
-) -> Any:
-    """`parcours(mode, largeur)` : le parcours de ce worker, fait au premier test qui le demande, gardé dans `cache`.
+class ParcoursEchoue(Exception):
+    """Un parcours a échoué : chaque test qui le lit échoue de la même erreur, sans reparcourir."""
 
-    `annoncer` dit, pendant que la suite tourne, quel parcours commence et combien de temps il a pris."""
 
-    def obtenir(mode: str, largeur: str) -> Parcours:
+@dataclass
+class ParcoursDeLaSuite:
+    """Les parcours d'une exécution de la suite, chacun fait **une fois** pour tous les workers.
+
+    Le premier processus qui demande un état (mode, largeur) le parcourt, sous un verrou de fichier
+    propre à cet état dans `dossier` (le dossier temporaire commun aux workers), et y écrit ce qu'il a
+    relevé ; tout autre test qui le demande, dans ce worker ou un autre, lit ce fichier (un worker qui
+    attend le verrou attend la fin du parcours, il ne le refait pas). Ainsi, quelle que soit la
+    distribution des tests (`--dist loadgroup`, `load`, `worksteal`, un test déplacé d'un worker à
+    l'autre), chaque état n'est parcouru qu'une fois ; `groupe(mode, largeur)` garde seulement les
+    tests d'un état auprès de celui qui le parcourt, pour que personne n'attende.
+
+    Chaque départ de parcours est noté (`noter`) sur le test qui l'a provoqué : le contrôleur les
+    compte et la suite échoue si un état est parcouru deux fois (`tests/conftest.py`,
+    `tests/test_parcours_une_fois.py`). Un parcours qui échoue écrit son erreur à la place de ses
+    relevés : chaque test qui le lit échoue avec elle, sans le refaire."""
+
+    dossier: Path
+    verrou: Callable[[Path], AbstractContextManager[None]]
+    lus: dict[tuple[str, str], Parcours | str] = field(default_factory=dict)
+
+    def obtenir(
+        self,
+        mode: str,
+        largeur: str,
+        faire: Callable[[str, str], Parcours],
+        annoncer: Callable[[str], None],
+        noter: Callable[[str], None],
+    ) -> Parcours:
+        """Le parcours (mode, largeur) : lu s'il est fait, sinon fait ici (`faire`), annoncé et noté.
+
+        `annoncer` dit, pendant que la suite tourne, quel parcours commence et combien de temps il a pris ;
+        `noter` reçoit l'état (« clair, 1280 px ») quand ce processus commence à le parcourir."""
         cle = (mode, largeur)
-        if cle not in cache:
-            quoi = ", ".join(RELEVES[cle])
-            annoncer(f"Parcours {mode}, {LARGEURS[largeur]} px : {len(pages)} pages ({quoi})…")
-            try:
-                cache[cle] = fait = parcourir(browser, adresse, pages, axe_js, feuilles, mode, largeur)
-                annoncer(f"Parcours {mode}, {LARGEURS[largeur]} px fait en {fait.duree:.0f} s.")
-            except Exception as erreur:  # chaque test du parcours échoue de la même erreur, sans reparcourir
-                cache[cle] = erreur
-        resultat = cache[cle]
-        if isinstance(resultat, Exception):
-            raise resultat
+        if cle not in self.lus:
+            self.lus[cle] = self._lire_ou_faire(mode, largeur, faire, annoncer, noter)
+        resultat = self.lus[cle]
+        if isinstance(resultat, str):
+            raise ParcoursEchoue(resultat)
         return resultat
 
-    return obtenir
+    def _lire_ou_faire(
+        self,
+        mode: str,
+        largeur: str,
+        faire: Callable[[str, str], Parcours],
+        annoncer: Callable[[str], None],
+        noter: Callable[[str], None],
+    ) -> Parcours | str:
+        self.dossier.mkdir(parents=True, exist_ok=True)
+        fichier = self.dossier / f"{mode}-{largeur}.pickle"
+        with self.verrou(self.dossier / f"{mode}-{largeur}.verrou"):
+            if not fichier.exists():
+                noter(f"{mode}, {LARGEURS[largeur]} px")
+                annoncer(f"Parcours {mode}, {LARGEURS[largeur]} px ({', '.join(RELEVES[(mode, largeur)])})…")
+                try:
+                    fait: Parcours | str = faire(mode, largeur)
+                except BaseException as erreur:  # même une annulation (asyncio.CancelledError) : notée, jamais refaite
+                    texte = "".join(traceback.format_exception(erreur))
+                    fait = f"le parcours {mode}, {LARGEURS[largeur]} px a échoué ({_qui()}) :\n{texte}"
+                    _ecrire(fichier, fait)
+                    raise
+                annoncer(
+                    f"Parcours {mode}, {LARGEURS[largeur]} px fait en {fait.duree:.0f} s ({len(fait.pages)} pages)."
+                )
+                _ecrire(fichier, fait)
+            lu: Parcours | str = pickle.loads(fichier.read_bytes())
+            return lu
+
+
+def _qui() -> str:
+    return os.environ.get("PYTEST_XDIST_WORKER", "pytest seul") + f", processus {os.getpid()}"
+
+
+def _ecrire(fichier: Path, fait: Parcours | str) -> None:
+    """Écrit le parcours d'un coup (un fichier temporaire renommé) : un lecteur ne voit jamais un fichier à moitié."""
+    provisoire = fichier.with_suffix(".provisoire")
+    provisoire.write_bytes(pickle.dumps(fait))
+    provisoire.replace(fichier)
