@@ -42,6 +42,7 @@ import argparse
 import ctypes
 import json
 import os
+import re
 import resource
 import shutil
 import statistics
@@ -271,8 +272,17 @@ def mesurer(commit: str, arguments: list[str]) -> dict[str, Any]:
             "commande": commande,
             "restes": restes,
             "familles": familles,
-            "sortie": proc.stdout,
+            "parcours": departs_de_parcours(proc.stderr),
+            "sortie": proc.stdout + "\n---------- sortie d'erreur (annonces des workers) ----------\n" + proc.stderr,
         }
+
+
+def departs_de_parcours(annonces: str) -> dict[str, int]:
+    """Combien de fois chaque état du site est parti (« [gw1] Parcours sombre, 375 px (axe, …)… »)."""
+    departs: dict[str, int] = {}
+    for etat in re.findall(r"^(?:\[gw\d+\] )?Parcours (\w+, \d+ px)(?: : \d+ pages)? \(", annonces, re.M):
+        departs[etat] = departs.get(etat, 0) + 1
+    return departs
 
 
 def _tableau(mesures: list[dict[str, Any]]) -> str:
@@ -317,6 +327,8 @@ def main() -> None:
             + (f" ; {m['restes']} processus encore vivants après la commande" if m["restes"] else "")
         )
         print(f"  {m['fin']}")
+        if m["parcours"]:
+            print("  parcours du site : " + ", ".join(f"{e} ×{n}" for e, n in sorted(m["parcours"].items())))
         if args.journal:
             args.journal.with_suffix(f".{rang + 1}.log").write_text(m["sortie"], encoding="utf-8")
     print(_tableau(mesures))
