@@ -3,13 +3,14 @@
 Le parcours de `tests/parcours.py` est partagé entre les workers (`ParcoursDeLaSuite` : un fichier et un
 verrou par état dans le dossier temporaire commun), et chaque départ est compté par le contrôleur, qui fait
 échouer la suite si un état part deux fois (`pytest_sessionfinish`, `tests/conftest.py`). Ici, pytest est
-relancé avec nos crochets sur huit tests qui lisent deux états, avec deux workers et `--dist load` (la
-distribution qui ignore `groupe(...)` : les tests d'un même état tombent sur les deux workers) ; un
+relancé une fois avec nos crochets sur huit tests qui lisent deux états, avec deux workers et `--dist load`
+(la distribution qui ignore `groupe(...)` : les tests d'un même état tombent sur les deux workers) ; un
 parcours factice (une seconde d'attente) remplace l'ouverture des pages :
 
-- avec le partage de la suite, chaque état part une fois et la suite passe ;
-- avec un cache par worker (ce que faisait la suite avant l'issue 38 : `_parcours_faits` était un `dict`
-  de chaque worker), chaque état part sur chaque worker, et la suite échoue en les nommant.
+- l'état clair, 1280 px, lu par le partage de la suite, part une fois ;
+- l'état sombre, 375 px, lu par un cache de chaque worker (ce que faisait la suite avant l'issue 38 :
+  `_parcours_faits` était un `dict` de chaque worker), part sur chaque worker, et la suite échoue en le
+  nommant, lui seul.
 """
 
 from __future__ import annotations
@@ -34,20 +35,22 @@ from tests.parcours import Parcours, ParcoursDeLaSuite
 
 
 @pytest.fixture(scope="session")
-def suite(tmp_path_factory):
+def suites(tmp_path_factory):
     dossier = _dossier_partage(tmp_path_factory) / "parcours"
-    if os.environ.get("UN_CACHE_PAR_WORKER"):
-        dossier = dossier / _worker()
-    return ParcoursDeLaSuite(dossier, _verrou)
+    # le partage de la suite ; et, pour le seul mode sombre, un cache de chaque worker (l'ancienne façon)
+    return {"clair": ParcoursDeLaSuite(dossier, _verrou), "sombre": ParcoursDeLaSuite(dossier / _worker(), _verrou)}
 
 
 @pytest.fixture
-def parcours(suite, request):
+def parcours(suites, request):
     def faire(mode, largeur):
         time.sleep(1)
         return Parcours(mode, largeur, ["page/"], {"axe": {"page/": []}})
 
-    return lire_les_parcours(request, suite, faire)
+    def obtenir(mode, largeur):
+        return lire_les_parcours(request, suites[mode], faire)(mode, largeur)
+
+    return obtenir
 """
 
 ESSAI = """
@@ -60,14 +63,11 @@ def test_lit_un_parcours(parcours, mode, largeur):
 """
 
 
-def _lancer(dossier: Path, *, un_cache_par_worker: bool) -> subprocess.CompletedProcess[str]:
+def _lancer(dossier: Path) -> subprocess.CompletedProcess[str]:
     (dossier / "test_essai.py").write_text(ESSAI, encoding="utf-8")
     (dossier / "conftest.py").write_text(CONFTEST, encoding="utf-8")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(RACINE)}
     env.pop("CI", None)
-    env.pop("UN_CACHE_PAR_WORKER", None)
-    if un_cache_par_worker:
-        env["UN_CACHE_PAR_WORKER"] = "1"
     sans = ["-p", "no:cacheprovider", "-p", "no:playwright", "-p", "no:doctestplus", "-p", "no:benchmark"]
     commande = [sys.executable, "-m", "pytest", "-n", "2", "--dist", "load", *sans]
     return subprocess.run(
@@ -80,26 +80,18 @@ def _lancer(dossier: Path, *, un_cache_par_worker: bool) -> subprocess.Completed
     )
 
 
-def _departs(r: subprocess.CompletedProcess[str]) -> list[str]:
-    """Les départs de parcours annoncés pendant la suite (« [gw0] Parcours clair, 1280 px (…)… »)."""
-    return re.findall(r"^\[(gw\d+)\] Parcours (\w+, \d+ px) \(", r.stderr, re.M)
-
-
-def test_chaque_etat_n_est_parcouru_qu_une_fois_meme_reparti_sur_deux_workers(tmp_path: Path) -> None:
-    r = _lancer(tmp_path, un_cache_par_worker=False)
+def test_un_etat_n_est_parcouru_qu_une_fois_et_un_etat_parcouru_deux_fois_fait_echouer_la_suite(
+    tmp_path: Path,
+) -> None:
+    r = _lancer(tmp_path)
     sortie = r.stdout + r.stderr
-    assert r.returncode == 0 and "8 passed" in r.stdout, sortie[-3000:]
-    assert "2 workers" in sortie
-    departs = _departs(r)
-    assert sorted(etat for _, etat in departs) == ["clair, 1280 px", "sombre, 375 px"], departs
-    assert "2  parcours du site : clair, 1280 px (1 fois), sombre, 375 px (1 fois)" in r.stdout, r.stdout[-3000:]
-
-
-def test_un_etat_parcouru_deux_fois_fait_echouer_la_suite(tmp_path: Path) -> None:
-    r = _lancer(tmp_path, un_cache_par_worker=True)
-    sortie = r.stdout + r.stderr
-    departs = _departs(r)
-    assert {w for w, _ in departs} == {"gw0", "gw1"} and len(departs) == 4, departs  # chaque worker, chaque état
-    assert "8 passed" in r.stdout and r.returncode == 1, sortie[-3000:]
-    assert "Parcours clair, 1280 px fait 2 fois (une seule attendue) :" in r.stdout, r.stdout[-3000:]
-    assert "Parcours sombre, 375 px fait 2 fois (une seule attendue) :" in r.stdout
+    assert "2 workers" in sortie and "8 passed" in r.stdout, sortie[-3000:]
+    # Les départs annoncés pendant la suite (« [gw0] Parcours clair, 1280 px (…)… »).
+    departs = re.findall(r"^\[(gw\d+)\] Parcours (\w+, \d+ px) \(", r.stderr, re.M)
+    clair = [w for w, etat in departs if etat == "clair, 1280 px"]
+    sombre = sorted(w for w, etat in departs if etat == "sombre, 375 px")
+    assert len(clair) == 1 and sombre == ["gw0", "gw1"], departs  # les tests de chaque état sur les deux workers
+    assert "2  parcours du site : clair, 1280 px (1 fois), sombre, 375 px (2 fois)" in r.stdout, r.stdout[-3000:]
+    assert r.returncode == 1, sortie[-3000:]
+    assert "Parcours sombre, 375 px fait 2 fois (une seule attendue) :" in r.stdout, r.stdout[-3000:]
+    assert "Parcours clair, 1280 px fait" not in r.stdout
