@@ -9,11 +9,14 @@ Chaque mesure clone le dépôt (à `--commit`) dans un dossier temporaire, comme
 une machine neuve, et y lance la commande de tests du README (`python -m
 pytest`, sous `CI=true`, sans `pip install -e` : l'environnement courant a les
 dépendances), avec les arguments donnés après `--`. Ce fichier est aussi un
-greffon de pytest (`-p scripts.mesures_tests`), copié dans le clone s'il n'y
-est pas (un commit d'avant lui) : chaque processus de pytest (chaque worker de
+greffon de pytest (`-p scripts.mesures_tests`), copié dans le clone (celui
+d'aujourd'hui, même pour un commit d'avant lui : deux commits se comparent
+ligne à ligne) : chaque processus de pytest (chaque worker de
 pytest-xdist) y note, test par test, sa famille et sa durée (mise en place,
 appel, nettoyage), et à part la mise en place des fixtures qui construisent
-un site.
+un site ; et le processeur que l'arbre de son processus (le worker, son
+Chromium, ses sous-processus) a dépensé pendant chaque test
+(`processeur_de_l_arbre`, la colonne « processeur » du tableau).
 
 Le temps d'une famille est la somme des durées de ses tests : avec plusieurs
 workers, ces sommes dépassent le temps de la commande. Deux temps processeur :
@@ -124,6 +127,8 @@ class _Releve:
     def __init__(self, dossier: Path) -> None:
         self.dossier = dossier
         self.tests: dict[str, dict[str, Any]] = {}
+        self.constructions_du_test = 0.0
+        """Le processeur des constructions du site qu'a provoquées le test en cours (comptées à part)."""
 
     def ecrire(self) -> None:
         nom = os.environ.get("PYTEST_XDIST_WORKER", "principal")
@@ -139,23 +144,63 @@ def pytest_configure(config: pytest.Config) -> None:
         _RELEVE = _Releve(Path(os.environ[VARIABLE]))
 
 
+def processeur_de_l_arbre() -> float:
+    """Les secondes de processeur de ce processus et de ses descendants, vivants ou déjà recueillis par leur parent.
+
+    `/proc/<pid>/stat` de chaque processus de l'arbre : user + system, et ceux de ses enfants qu'il a recueillis
+    (un Chromium lancé par ce worker, son pilote, un `mkdocs build`, un noyau Jupyter). Un test en est la
+    différence entre sa fin et son début (chaque worker a son propre Chromium)."""
+    moi, parents, temps = os.getpid(), {}, {}
+    with os.scandir("/proc") as entrees:
+        for entree in entrees:
+            if not entree.name.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entree.name}/stat", "rb") as f:
+                    champs = f.read().rsplit(b")", 1)[1].split()
+            except OSError:  # fini entre-temps
+                continue
+            pid = int(entree.name)
+            parents[pid] = int(champs[1])
+            temps[pid] = sum(int(c) for c in champs[11:15])  # utime, stime, cutime, cstime
+    total = 0
+    for pid, t in temps.items():
+        ancetre = pid
+        while ancetre not in (moi, 0, 1) and ancetre in parents:
+            ancetre = parents[ancetre]
+        total += t if ancetre == moi else 0
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_fixture_setup(fixturedef: Any, request: pytest.FixtureRequest) -> Any:
     """La construction d'un site (mise en place de `site_construit`…) est comptée dans sa propre famille."""
-    debut = time.perf_counter()
+    if _RELEVE is None or fixturedef.argname not in CONSTRUCTIONS:
+        yield
+        return
+    debut, processeur = time.perf_counter(), processeur_de_l_arbre()
     yield
-    if _RELEVE is not None and fixturedef.argname in CONSTRUCTIONS:
-        _RELEVE.tests[f"{fixturedef.argname} ({os.getpid()})"] = {
-            "famille": "construction du site",
-            "duree": time.perf_counter() - debut,
-            "mise_en_place": True,
-        }
+    processeur = processeur_de_l_arbre() - processeur
+    _RELEVE.tests[f"{fixturedef.argname} ({os.getpid()})"] = {
+        "famille": "construction du site",
+        "duree": time.perf_counter() - debut,
+        "processeur": processeur,
+        "mise_en_place": True,
+    }
+    _RELEVE.constructions_du_test += processeur
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> None:
-    if _RELEVE is not None:
-        _RELEVE.tests[item.nodeid] = {"famille": famille(item), "duree": 0.0}
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Any:
+    """Chaque test : sa famille, et le processeur de l'arbre du worker pendant son exécution (mise en place
+    comprise, sauf celle d'une construction du site, comptée à part)."""
+    if _RELEVE is None:
+        yield
+        return
+    _RELEVE.tests[item.nodeid] = releve = {"famille": famille(item), "duree": 0.0}
+    _RELEVE.constructions_du_test, avant = 0.0, processeur_de_l_arbre()
+    yield
+    releve["processeur"] = processeur_de_l_arbre() - avant - _RELEVE.constructions_du_test
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
@@ -175,19 +220,20 @@ def _cloner(commit: str, dossier: Path) -> Path:
     depot = dossier / "depot"
     subprocess.run(["git", "clone", "-q", str(RACINE), str(depot)], check=True)
     subprocess.run(["git", "-C", str(depot), "checkout", "-q", commit], check=True)
-    cible = depot / "scripts" / "mesures_tests.py"
-    if not cible.exists():  # un commit d'avant ce script : le greffon y est copié, rien d'autre
-        shutil.copy(Path(__file__), cible)
+    # Le greffon d'aujourd'hui, même pour un commit d'avant lui (ou d'avant ses relevés de processeur) : les
+    # mesures de deux commits se comparent ainsi ligne à ligne ; ses noms (FAMILLES, famille) restent.
+    shutil.copy(Path(__file__), depot / "scripts" / "mesures_tests.py")
     return depot
 
 
 def lire_releves(releves: Path) -> dict[str, dict[str, float]]:
     """Les tests et le temps cumulé de chaque famille, d'après les relevés des processus de pytest."""
-    familles: dict[str, dict[str, float]] = {f: {"tests": 0, "reel": 0.0} for f in FAMILLES}
+    familles: dict[str, dict[str, float]] = {f: {"tests": 0, "reel": 0.0, "processeur": 0.0} for f in FAMILLES}
     for fichier in releves.glob("*.json"):
         for test in json.loads(fichier.read_text(encoding="utf-8")).values():
             familles[test["famille"]]["tests"] += 0 if test.get("mise_en_place") else 1
             familles[test["famille"]]["reel"] += test["duree"]
+            familles[test["famille"]]["processeur"] += test.get("processeur", 0.0)
     return familles
 
 
@@ -287,11 +333,12 @@ def departs_de_parcours(annonces: str) -> dict[str, int]:
 
 def _tableau(mesures: list[dict[str, Any]]) -> str:
     med = statistics.median
-    lignes = [f"{'famille':<28} {'tests':>6} {'temps cumulé des tests (s)':>27}"]
+    lignes = [f"{'famille':<28} {'tests':>6} {'temps cumulé des tests (s)':>27} {'processeur (s)':>15}"]
     for f in FAMILLES:
         tests = med(m["familles"][f]["tests"] for m in mesures)
         reel = med(m["familles"][f]["reel"] for m in mesures)
-        lignes.append(f"{f:<28} {tests:>6.0f} {reel:>27.1f}")
+        processeur = med(m["familles"][f]["processeur"] for m in mesures)
+        lignes.append(f"{f:<28} {tests:>6.0f} {reel:>27.1f} {processeur:>15.1f}")
     lignes.append(
         f"commande entière : {med(m['reel'] for m in mesures):.0f} s réel (médiane), "
         f"{med(m['commande'] for m in mesures):.0f} s processeur de la commande, Chromium compris (médiane ; "
@@ -313,7 +360,7 @@ def main() -> None:
     args = analyse.parse_args()
     if args.releves:
         for f, v in lire_releves(args.releves).items():
-            print(f"{f:<28} {v['tests']:>6.0f} {v['reel']:>27.1f}")
+            print(f"{f:<28} {v['tests']:>6.0f} {v['reel']:>27.1f} {v['processeur']:>15.1f}")
         return
     if not devenir_faucheur():
         print("(ce système ne recueille pas les orphelins : le processeur de la commande ne compte pas tout Chromium)")
