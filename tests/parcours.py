@@ -46,6 +46,8 @@ reparcourait tout le site : dix parcours au lieu de quatre sur quatre workers.)
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import os
 import pickle
 import time
@@ -428,16 +430,15 @@ class ParcoursDeLaSuite:
                 noter(f"{mode}, {LARGEURS[largeur]} px")
                 annoncer(f"Parcours {mode}, {LARGEURS[largeur]} px ({', '.join(RELEVES[(mode, largeur)])})…")
                 try:
-                    fait: Parcours | str = faire(mode, largeur)
+                    fait = faire(mode, largeur)
+                    _ecrire(fichier, fait)
                 except BaseException as erreur:  # même une annulation (asyncio.CancelledError) : notée, jamais refaite
                     texte = "".join(traceback.format_exception(erreur))
-                    fait = f"le parcours {mode}, {LARGEURS[largeur]} px a échoué ({_qui()}) :\n{texte}"
-                    _ecrire(fichier, fait)
+                    _ecrire(fichier, f"le parcours {mode}, {LARGEURS[largeur]} px a échoué ({_qui()}) :\n{texte}")
                     raise
                 annoncer(
                     f"Parcours {mode}, {LARGEURS[largeur]} px fait en {fait.duree:.0f} s ({len(fait.pages)} pages)."
                 )
-                _ecrire(fichier, fait)
             lu: Parcours | str = pickle.loads(fichier.read_bytes())
             return lu
 
@@ -447,7 +448,15 @@ def _qui() -> str:
 
 
 def _ecrire(fichier: Path, fait: Parcours | str) -> None:
-    """Écrit le parcours d'un coup (un fichier temporaire renommé) : un lecteur ne voit jamais un fichier à moitié."""
+    """Écrit le parcours d'un coup (un fichier temporaire renommé) : un lecteur ne voit jamais un fichier à moitié.
+
+    La surveillance y va sans les fonctions que Playwright lui a accrochées (`_pw_impl_instance_…`, qui ne
+    s'écrivent pas) : ses relevés seuls, que `Surveillance.verifier` juge."""
+    if isinstance(fait, Parcours) and fait.surveillance is not None:
+        surveillance = copy.copy(fait.surveillance)
+        for nom in [n for n in vars(surveillance) if n.startswith("_pw_")]:
+            delattr(surveillance, nom)
+        fait = dataclasses.replace(fait, surveillance=surveillance)
     provisoire = fichier.with_suffix(".provisoire")
     provisoire.write_bytes(pickle.dumps(fait))
     provisoire.replace(fichier)
