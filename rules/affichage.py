@@ -110,7 +110,9 @@ def _un_sur(p: Fraction) -> tuple[bool, str]:
 
 def _milliers(n: int) -> str:
     """Un entier positif avec ses milliers séparés par une espace fine insécable : « 46 656 »."""
-    return f"{n:,}".replace(",", "\u202f")
+    chiffres = _francais.entier(n)  # quelle que soit sa taille (`format` refuse au-delà de 4 300 chiffres)
+    tete = len(chiffres) % 3 or 3
+    return "\u202f".join([chiffres[:tete], *(chiffres[i : i + 3] for i in range(tete, len(chiffres), 3))])
 
 
 def chance(p: Fraction) -> str:
@@ -265,6 +267,13 @@ def moins(valeur: object) -> str:
     Examples:
         >>> moins(-3), moins("-4d"), moins("de -1 à -3"), moins("+2"), moins("page-2"), moins(7)
         ('−3', '−4d', 'de −1 à −3', '+2', 'page-2', '7')
+
+        Un entier s'écrit quelle que soit sa taille, en français (`str` refuse, en anglais, au-delà de
+        4 300 chiffres) :
+
+        >>> ecrit = moins(-(10**5000))
+        >>> len(ecrit), ecrit[:4], set(ecrit[1:]) == {"0", "1"}
+        (5002, '−100', True)
     """
     return _francais.moins(valeur)
 
@@ -289,7 +298,7 @@ def _reel(lieu: Lieu, valeur: object) -> float:
     borne = f"être un nombre fini entre -{_valider.VALEUR_MAX} et {_valider.VALEUR_MAX}"
     if isinstance(valeur, bool) or not isinstance(valeur, int | float | Fraction):
         raise Refus([lieu], "être un nombre", recu=valeur)
-    if isinstance(valeur, int) and abs(valeur) > _valider.VALEUR_MAX:
+    if isinstance(valeur, int | Fraction) and abs(Fraction(valeur)) > _valider.VALEUR_MAX:  # float() déborderait
         raise Refus([lieu], borne, recu=valeur)
     x = float(valeur)
     if not -_valider.VALEUR_MAX <= x <= _valider.VALEUR_MAX:  # NaN et infinis compris

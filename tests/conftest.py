@@ -15,8 +15,29 @@ La suite tourne en parallèle (pytest-xdist, `-n auto` dans `pyproject.toml`) :
   Sans Chromium ils sont sautés, sauf sous `CI=true` où ils échouent.
 - `axe_core` : axe-core à la version épinglée (`npm ci` s'il manque, sous le
   même verrou que la construction, qui installe aussi Pyodide).
+- `parcours(mode, largeur)` : chaque page du site ouverte une fois dans cet état et ce
+  qu'on y a relevé (`tests/parcours.py`), fait une fois pour toute l'exécution et tous
+  les workers (un fichier et un verrou par état dans le dossier commun) ; le contrôleur
+  compte les départs, et un état parcouru deux fois fait échouer la suite.
 - `bilan` : un test y note ce qu'il a vérifié (pages passées à axe-core, exemples
   rejoués, carnets exécutés) ; le contrôleur en fait le bilan de fin de suite.
+
+Hypothesis a deux profils (`tests/test_hypothesis_profils.py` prouve chacun). Partout : autant
+d'exemples que chaque test en demande (`@settings`), sans délai imparti (un exemple qui dépasse
+200 ms sur une machine chargée n'est pas une faute : un test ne chronomètre rien), sans base
+d'exemples sur le disque, et chaque échec imprime de quoi le rejouer (`print_blob`).
+
+- Sur un poste (profil « regles », la boucle rapide) : des exemples **tirés au hasard** à chaque
+  exécution. La boucle rapide explore : un bogue qu'elle trouve est un bogue. Il est rapporté en
+  clair, avec son exemple minimal et la ligne `@reproduce_failure(...)` qui le rejoue ; on le garde
+  en ajoutant cet exemple au test (`@example(...)`) ou en le corrigeant, pas dans un dossier caché.
+  La base d'exemples par défaut de hypothesis (`.hypothesis/examples`) rejouait en tête de chaque
+  exécution suivante ce qu'un tirage avait trouvé une fois : la boucle restait rouge sans dire d'où
+  venait l'exemple (`moins(10**5000)`, issue 38), même sur une autre branche, pour le travail d'un
+  autre, et la CI ne le voyait pas.
+- Sous CI=true (profil « ci ») : les mêmes exemples à chaque exécution (tirés de façon
+  déterministe) : un échec se reproduit, un succès aussi. `--hypothesis-profile=ci` rejoue sur un
+  poste les exemples de la CI.
 
 Ce qui est un échec dans une page (requête abandonnée par le navigateur ou
 vraie faute) est jugé dans `tests/surveillance.py`. `construire`, `servir` et
@@ -45,6 +66,7 @@ from hypothesis import settings
 from hooks.cellules import npm
 from scripts.mesures_tests import FAMILLES, famille
 from scripts.outils import ARGUMENTS_CHROMIUM, CHROMIUM, RACINE, construire, servir
+from tests.parcours import ParcoursDeLaSuite
 
 try:
     import fcntl
@@ -81,12 +103,13 @@ try:
 except ImportError:  # sans l'extra « browser » : les tests navigateur sont sautés (ou échouent sous CI)
     pass
 
-# Hypothesis, autant d'exemples que chaque test en demande (`@settings`), sans délai imparti : un
-# exemple qui dépasse 200 ms sur une machine chargée n'est pas une faute (un test ne chronomètre
-# rien). Sous CI, en plus, les mêmes exemples à chaque exécution (tirés de façon déterministe),
-# sans base d'exemples sur le disque : un échec se reproduit, un succès aussi.
-settings.register_profile("regles", deadline=None)
-settings.register_profile("ci", parent=settings.get_profile("regles"), derandomize=True, database=None, print_blob=True)
+# Hypothesis : deux profils, expliqués dans la docstring du module (« Hypothesis »).
+# (« regles » part du profil « default » de hypothesis, et non du profil chargé : sous CI=true,
+# hypothesis charge déjà son propre « ci », dérandomisé, dont « regles » hériterait sinon.)
+settings.register_profile(
+    "regles", settings.get_profile("default"), derandomize=False, deadline=None, database=None, print_blob=True
+)
+settings.register_profile("ci", parent=settings.get_profile("regles"), derandomize=True)
 settings.load_profile("ci" if EN_CI else "regles")
 
 
@@ -190,9 +213,18 @@ def axe_core(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def _parcours_faits() -> dict[tuple[str, str], Any]:
-    """Les parcours du site déjà faits par ce worker (`tests/parcours.py`)."""
-    return {}
+def _parcours_faits(tmp_path_factory: pytest.TempPathFactory) -> ParcoursDeLaSuite:
+    """Les parcours du site de cette exécution, chacun fait une fois pour tous les workers (`tests/parcours.py`)."""
+    return ParcoursDeLaSuite(_dossier_partage(tmp_path_factory) / "parcours", _verrou)
+
+
+PARCOURS_COMMENCE = "parcours commencé"
+"""La propriété qu'un test porte quand il a lui-même commencé un parcours : son état (« clair, 1280 px ») et
+son worker."""
+
+
+def _worker() -> str:
+    return os.environ.get("PYTEST_XDIST_WORKER", "pytest seul")
 
 
 @pytest.fixture
@@ -201,19 +233,40 @@ def parcours(
     serveur_site: str,
     site_construit: SiteConstruit,
     axe_core: Path,
-    _parcours_faits: dict[tuple[str, str], Any],
+    _parcours_faits: ParcoursDeLaSuite,
     request: pytest.FixtureRequest,
 ) -> Callable[[str, str], Any]:
     """`parcours(mode, largeur)` : chaque page du site ouverte une fois dans ce mode, à cette largeur, et ce
-    qu'on y a relevé (`tests/parcours.py`) ; fait une fois par worker, au premier test qui le demande.
-    Un test qui s'en sert porte `groupe(mode, largeur)` : les tests d'un parcours vont au même worker."""
-    from tests.parcours import parcours_du_worker
+    qu'on y a relevé (`tests/parcours.py`) ; fait une fois pour toute la suite, au premier test qui le demande,
+    quel que soit son worker. Un test qui s'en sert porte `groupe(mode, largeur)` : les tests d'un parcours
+    vont au worker qui le fait, et aucun autre n'attend qu'il finisse."""
+    from tests.parcours import parcourir
 
     feuilles = sorted(p.name for p in (RACINE / "docs" / "stylesheets").glob("*.css"))
     pages = site_construit.adresses()
-    return parcours_du_worker(
-        _parcours_faits, browser, serveur_site, pages, axe_core, feuilles, lambda texte: annoncer(request.config, texte)
-    )
+
+    def faire(mode: str, largeur: str) -> Any:
+        return parcourir(browser, serveur_site, pages, axe_core, feuilles, mode, largeur)
+
+    return lire_les_parcours(request, _parcours_faits, faire)
+
+
+def lire_les_parcours(
+    request: pytest.FixtureRequest, suite: ParcoursDeLaSuite, faire: Callable[[str, str], Any]
+) -> Callable[[str, str], Any]:
+    """`parcours(mode, largeur)` pour le test de `request` : chaque parcours lu dans `suite`, ou fait par `faire`
+    (annoncé pendant la suite, et noté sur ce test pour que le contrôleur compte les départs)."""
+
+    def obtenir(mode: str, largeur: str) -> Any:
+        return suite.obtenir(
+            mode,
+            largeur,
+            faire,
+            lambda texte: annoncer(request.config, texte),
+            lambda etat: request.node.user_properties.append((PARCOURS_COMMENCE, [etat, _worker()])),
+        )
+
+    return obtenir
 
 
 # ---------------------------------------------------------------- Chromium
@@ -383,6 +436,8 @@ class _Bilan:
     def __init__(self) -> None:
         self.comptes: Counter[str] = Counter()
         self.familles: dict[str, list[float]] = defaultdict(lambda: [0, 0.0])
+        self.parcours: dict[str, list[str]] = defaultdict(list)
+        """Chaque état parcouru (« clair, 1280 px ») : les tests qui en ont commencé un parcours."""
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         proprietes = dict((k, v) for k, v in report.user_properties if k == "famille")
@@ -393,11 +448,21 @@ class _Bilan:
             for cle, valeur in report.user_properties:
                 if cle == "bilan":
                     self.comptes[valeur[0]] += valeur[1]
+                elif cle == PARCOURS_COMMENCE:
+                    etat, worker = valeur
+                    self.parcours[etat].append(f"{report.nodeid} ({worker})")
+
+    def parcourus_plusieurs_fois(self) -> dict[str, list[str]]:
+        """Les états parcourus plus d'une fois dans cette exécution, et les tests qui les ont commencés."""
+        return {etat: tests for etat, tests in self.parcours.items() if len(tests) > 1}
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         if not self.familles:
             return
         terminalreporter.section("bilan de la suite", sep="-")
+        if self.parcours:
+            etats = ", ".join(f"{etat} ({len(tests)} fois)" for etat, tests in sorted(self.parcours.items()))
+            terminalreporter.write_line(f"{len(self.parcours):>6}  parcours du site : {etats}")
         for quoi, combien in sorted(self.comptes.items()):
             terminalreporter.write_line(f"{combien:>6}  {quoi}")
         total = sum(int(n) for n, _ in self.familles.values())
@@ -414,14 +479,25 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Sous `CI=true`, un test sauté fait échouer la suite : la CI doit tout exécuter.
+    """Un état du site parcouru deux fois fait échouer la suite ; sous `CI=true`, un test sauté aussi.
 
     Avec pytest-xdist, ce crochet tourne sur le contrôleur, qui reçoit le rapport de chaque test
-    de chaque worker : un saut dans un worker est compté ici (`tests/test_marqueurs.py` le prouve).
+    de chaque worker : un parcours commencé ou un saut dans un worker est compté ici
+    (`tests/test_parcours_une_fois.py` et `tests/test_marqueurs.py` le prouvent).
     """
+    rapporteur = session.config.pluginmanager.get_plugin("terminalreporter")
+    bilan = session.config.pluginmanager.get_plugin("regles-bilan")
+    doubles = bilan.parcourus_plusieurs_fois() if isinstance(bilan, _Bilan) else {}
+    if doubles:
+        if rapporteur:
+            for etat, tests in doubles.items():
+                commences = "\n  ".join(tests)
+                rapporteur.write_line(
+                    f"Parcours {etat} fait {len(tests)} fois (une seule attendue) :\n  {commences}", red=True
+                )
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
     if not EN_CI:
         return
-    rapporteur = session.config.pluginmanager.get_plugin("terminalreporter")
     sautes = rapporteur.stats.get("skipped", []) if rapporteur else []
     if sautes:
         if rapporteur:

@@ -7,17 +7,34 @@ style et l'ouverture de chaque page (clair, bureau), la chasse au débordement
 bureau). Chaque page était ouverte cinq fois de trop. Ici, un
 parcours ouvre chaque page une fois par mode et largeur et y relève tout ce que
 les tests de cet état vérifient ; chaque test garde ses propres assertions sur
-ces relevés (mêmes pages, mêmes contrôles), et les tests d'un même parcours vont
-au même worker de pytest-xdist (`groupe`), qui ne parcourt qu'une fois.
+ces relevés (mêmes pages, mêmes contrôles).
+
+Chaque état est parcouru **une fois par exécution de la suite**, pour tous les workers
+de pytest-xdist (`ParcoursDeLaSuite` : le premier qui le demande le fait sous un verrou
+et l'écrit dans le dossier commun, les autres le lisent), quelle que soit la
+distribution des tests ; le contrôleur compte les départs et la suite échoue si un
+état part deux fois (`tests/test_parcours_une_fois.py`). Les tests d'un même état
+portent `groupe(mode, largeur)` : ils vont au worker qui le parcourt, personne n'attend.
+(Avant l'issue 38, chaque worker gardait ses parcours pour lui : qu'un test d'un état
+tombe sur un autre worker, par `--dist load` ou `worksteal`, et cet autre worker
+reparcourait tout le site : dix parcours au lieu de quatre sur quatre workers.)
 
 `RELEVES` dit, en un seul endroit, ce que chaque parcours relève sur chaque page :
 
 - `termes` (clair, bureau) : chaque terme du glossaire, s'il prend le focus, s'il se voit
   (`tests/test_accessibilite_interactions.py`), lu d'abord ;
-- `axe` (les quatre) : les violations d'axe-core, la page telle qu'elle se charge ;
+- `axe` (les quatre) : les violations d'axe-core, la page telle qu'elle se charge, chaque règle
+  sauf `color-contrast` (`CONTRASTE`) ;
+- `composants` (clair et sombre, bureau) : chaque sélecteur de chaque feuille de style de la page
+  (les nôtres, `docs/stylesheets/*.css`, et celles de Material) qui y touche un élément, dans ce
+  schéma de couleurs ;
+- `contraste` (clair et sombre, bureau) : les violations de `color-contrast`, sur chaque page qui
+  montre un composant stylé (un sélecteur des `composants`) qu'aucune page déjà vérifiée de ce
+  parcours n'a montré : une fois par schéma de couleurs, sur les pages dont les styles diffèrent
+  (`tests/test_accessibilite.py` prouve que chaque composant stylé du site est ainsi vérifié) ;
 - `axe code déplié` (les quatre) : sur les pages dont les cartes replient leur code
-  (Premiers pas), les violations d'axe-core une fois « Voir le code » ouvert partout
-  (`tests/test_cartes_navigateur.py`), relevé en dernier ;
+  (Premiers pas), les violations d'axe-core, toutes règles comprises, une fois « Voir le code »
+  ouvert partout (`tests/test_cartes_navigateur.py`), relevé en dernier ;
 - `feuilles de style` (clair, bureau) : combien d'éléments chaque sélecteur de nos
   feuilles touche (`tests/test_accessibilite.py`) ;
 - `ouverture` (clair, bureau) : la réponse, le titre, les titres sans permalien,
@@ -29,8 +46,14 @@ au même worker de pytest-xdist (`groupe`), qui ne parcourt qu'une fois.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import os
+import pickle
 import time
+import traceback
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -42,16 +65,18 @@ if TYPE_CHECKING:  # importé sans Playwright (la collecte des doctests lit chaq
     from playwright.sync_api import Browser, Page
 
 __all__ = [
+    "CONTRASTE",
     "HAUTEUR",
     "LARGEURS",
     "MODES",
     "RELEVES",
     "TELEPHONE",
     "Parcours",
+    "ParcoursDeLaSuite",
+    "ParcoursEchoue",
     "fautes_axe",
     "groupe",
     "parcourir",
-    "parcours_du_worker",
 ]
 
 MODES = {"clair": ("light", "default"), "sombre": ("dark", "slate")}
@@ -66,9 +91,17 @@ TELEPHONE = {"width": 375, "height": 740}
 """L'écran d'un téléphone, où la chasse au débordement mesure chaque page."""
 
 RELEVES: dict[tuple[str, str], tuple[str, ...]] = {
-    ("clair", "bureau"): ("termes", "axe", "feuilles de style", "ouverture", "axe code déplié"),
+    ("clair", "bureau"): (
+        "termes",
+        "axe",
+        "composants",
+        "contraste",
+        "feuilles de style",
+        "ouverture",
+        "axe code déplié",
+    ),
     ("clair", "telephone"): ("axe", "débordement", "axe code déplié"),
-    ("sombre", "bureau"): ("axe", "axe code déplié"),
+    ("sombre", "bureau"): ("axe", "composants", "contraste", "axe code déplié"),
     ("sombre", "telephone"): ("axe", "axe code déplié"),
 }
 """Ce que chaque parcours (mode, largeur) relève sur chaque page."""
@@ -91,12 +124,24 @@ GRAVES = {"serious", "critical"}
 REGLES_NOMMEES = ["aria-dialog-name", "landmark-unique"]
 """Deux règles de bonne pratique que l'issue 13 relève : elles ne passent pas, quel que soit leur impact."""
 
-LANCER_AXE = """async ({regles, nommees}) => {
-  const options = {
-    runOnly: {type: "tag", values: regles},
-    rules: Object.fromEntries(nommees.map(r => [r, {enabled: true}])),
-    resultTypes: ["violations"],
-  };
+CONTRASTE = "color-contrast"
+"""La règle d'axe-core qui compare la couleur de chaque texte visible à son fond : la plus chère (sur un parcours
+de 48 pages, autant de processeur que toutes les autres règles ensemble), et la seule que le parcours ne passe
+pas partout (`pages_du_contraste`)."""
+
+PORTEES = ("toutes", "sans contraste", "contraste")
+"""Ce qu'une passe d'axe-core vérifie : toutes les règles, toutes sauf `CONTRASTE`, ou `CONTRASTE` seule. Les deux
+dernières ensemble font exactement la première."""
+
+LANCER_AXE = """async ({regles, nommees, contraste, portee}) => {
+  const options = portee === "contraste"
+    ? {runOnly: {type: "rule", values: [contraste]}, resultTypes: ["violations"]}
+    : {
+        runOnly: {type: "tag", values: regles},
+        rules: Object.fromEntries(nommees.map(r => [r, {enabled: true}])),
+        resultTypes: ["violations"],
+      };
+  if (portee === "sans contraste") options.rules[contraste] = {enabled: false};
   const resultat = await axe.run(document, options);
   return resultat.violations.map(v => ({
     regle: v.id, impact: v.impact,
@@ -105,12 +150,17 @@ LANCER_AXE = """async ({regles, nommees}) => {
 }"""
 
 
-def fautes_axe(page: Page, axe_js: Path, ou: str) -> list[str]:
-    """Les violations graves (ou des règles nommées) de la page telle qu'elle est, une ligne lisible chacune."""
+def fautes_axe(page: Page, axe_js: Path, ou: str, portee: str = "toutes") -> list[str]:
+    """Les violations graves (ou des règles nommées) de la page telle qu'elle est, une ligne lisible chacune.
+
+    `portee` (`PORTEES`) : toutes les règles (le défaut), toutes sauf `CONTRASTE`, ou `CONTRASTE` seule."""
+    if portee not in PORTEES:
+        raise ValueError(f"portee doit être l'une de {PORTEES}, reçu {portee!r}")
     if not page.evaluate("() => typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(axe_js))
     fautes = []
-    for v in page.evaluate(LANCER_AXE, {"regles": REGLES_WCAG, "nommees": REGLES_NOMMEES}):
+    options = {"regles": REGLES_WCAG, "nommees": REGLES_NOMMEES, "contraste": CONTRASTE, "portee": portee}
+    for v in page.evaluate(LANCER_AXE, options):
         if v["impact"] in GRAVES or v["regle"] in REGLES_NOMMEES:
             exemples = "\n      ".join(v["noeuds"][:3])
             fautes.append(f"{ou} : {v['regle']} ({v['impact']}, {len(v['noeuds'])}×)\n      {exemples}")
@@ -147,6 +197,32 @@ SELECTEURS = r"""(fichiers) => {
   return trouves;
 }"""
 """Pour chaque sélecteur de nos feuilles de style chargées dans la page : combien d'éléments il touche."""
+
+COMPOSANTS = r"""() => {
+  const GARDEES = /^:(not|is|where|has|nth-child|nth-last-child|nth-of-type|nth-last-of-type|first-child|last-child|only-child|first-of-type|last-of-type|only-of-type|empty|root|lang|dir)\b/;
+  const selecteurs = [];
+  const visiter = (regles, fichier) => {
+    for (const regle of regles) {
+      if (regle.selectorText) {
+        for (const s of regle.selectorText.split(/,(?![^(]*\))/)) selecteurs.push(fichier + " | " + s.trim());
+      } else if (regle.cssRules) visiter(regle.cssRules, fichier);
+    }
+  };
+  for (const feuille of document.styleSheets) visiter(feuille.cssRules, (feuille.href || "").split("/").pop() || "(dans la page)");
+  // Sans les états (:hover, :focus, :checked…) ni les pseudo-éléments (::before…) : la structure seule ; un
+  // composé vidé devient « * » (« .a > :hover » → « .a > * »).
+  const nu = s => s.replace(/::?[\w-]+(\((?:[^()]|\([^()]*\))*\))?/g, m => GARDEES.test(m) ? m : "")
+    .replace(/(^|[\s>+~(,])(?=\s*(?:[>+~),]|$))/g, "$1*").trim() || "*";
+  const presents = [], illisibles = [];
+  for (const cle of new Set(selecteurs)) {
+    try {
+      if (document.querySelector(nu(cle.slice(cle.indexOf(" | ") + 3)))) presents.push(cle);
+    } catch (e) { illisibles.push(cle); }
+  }
+  return {presents, illisibles};
+}"""
+"""Chaque sélecteur de chaque feuille de style de la page (« fichier | sélecteur ») qui y touche au moins un
+élément, dans son état et son schéma de couleurs ; `illisibles`, ceux que le navigateur ne sait pas lire ainsi."""
 
 TERMES = """() => {
   const termes = [...document.querySelectorAll('.md-content abbr')];
@@ -245,61 +321,142 @@ def parcourir(
     parcours = Parcours(mode, largeur, list(pages), {q: {} for q in quoi})
     if "ouverture" in quoi:
         parcours.surveillance = Surveillance(page)
+    couverts: set[str] = set()  # les composants stylés déjà vus sur une page passée à color-contrast
     try:
         for chemin in pages:
             reponse = page.goto(adresse + chemin, wait_until="load")
             expect(page.locator("body")).to_have_attribute("data-md-color-scheme", schema)
             page.evaluate(DEUX_IMAGES)
-            if "termes" in quoi:  # la page telle qu'elle se charge, avant tout autre relevé
-                parcours["termes"][chemin] = {
-                    "termes": page.evaluate(TERMES),
-                    "sans_arret_visible": page.evaluate(SANS_ARRET_VISIBLE, chemin),
-                }
-            # La suite : la page telle qu'un lecteur l'a touchée, Material monté à son premier geste
-            # (javascripts/material-a-la-demande.js ; avant tout geste : tests/test_material_a_la_demande.py).
-            page.evaluate("() => window.chargerMaterial && window.chargerMaterial()")
-            parcours["axe"][chemin] = fautes_axe(page, axe_js, chemin)
-            if "feuilles de style" in quoi:
-                parcours["feuilles de style"][chemin] = page.evaluate(SELECTEURS, feuilles)
-            if "débordement" in quoi:
-                parcours["débordement"][chemin] = _debordement(page)
-            if "ouverture" in quoi:
-                parcours["ouverture"][chemin] = _ouverture(page, reponse)
-            if "axe code déplié" in quoi and page.locator(CODE_REPLIE).count():  # en dernier : la page change
-                page.evaluate(DEPLIER)
-                parcours["axe code déplié"][chemin] = fautes_axe(page, axe_js, chemin + " (code déplié)")
+            _relever(page, chemin, reponse, parcours, axe_js, feuilles, couverts)
     finally:
         contexte.close()
     parcours.duree = time.perf_counter() - debut
     return parcours
 
 
-def parcours_du_worker(
-    cache: dict[tuple[str, str], Parcours | Exception],
-    browser: Browser,
-    adresse: str,
-    pages: list[str],
+def _relever(
+    page: Page,
+    chemin: str,
+    reponse: Any,
+    parcours: Parcours,
     axe_js: Path,
     feuilles: list[str],
-    annoncer: Callable[[str], None],
-) -> Any:
-    """`parcours(mode, largeur)` : le parcours de ce worker, fait au premier test qui le demande, gardé dans `cache`.
+    couverts: set[str],
+) -> None:
+    """Ce que `RELEVES` demande sur la page ouverte, dans cet ordre (chacun ne change rien à la page, sauf le dernier)."""
+    quoi = parcours.releves
+    if "termes" in quoi:  # la page telle qu'elle se charge, avant tout autre relevé
+        quoi["termes"][chemin] = {
+            "termes": page.evaluate(TERMES),
+            "sans_arret_visible": page.evaluate(SANS_ARRET_VISIBLE, chemin),
+        }
+    # La suite : la page telle qu'un lecteur l'a touchée, Material monté à son premier geste
+    # (javascripts/material-a-la-demande.js ; avant tout geste : tests/test_material_a_la_demande.py).
+    page.evaluate("() => window.chargerMaterial && window.chargerMaterial()")
+    quoi["axe"][chemin] = fautes_axe(page, axe_js, chemin, "sans contraste")
+    if "composants" in quoi:
+        quoi["composants"][chemin] = composants = page.evaluate(COMPOSANTS)
+        if not couverts.issuperset(composants["presents"]):  # un composant qu'aucune page vérifiée n'a montré
+            quoi["contraste"][chemin] = fautes_axe(page, axe_js, chemin, "contraste")
+            couverts.update(composants["presents"])
+    if "feuilles de style" in quoi:
+        quoi["feuilles de style"][chemin] = page.evaluate(SELECTEURS, feuilles)
+    if "débordement" in quoi:
+        quoi["débordement"][chemin] = _debordement(page)
+    if "ouverture" in quoi:
+        quoi["ouverture"][chemin] = _ouverture(page, reponse)
+    if "axe code déplié" in quoi and page.locator(CODE_REPLIE).count():  # en dernier : la page change
+        page.evaluate(DEPLIER)
+        quoi["axe code déplié"][chemin] = fautes_axe(page, axe_js, chemin + " (code déplié)")
 
-    `annoncer` dit, pendant que la suite tourne, quel parcours commence et combien de temps il a pris."""
 
-    def obtenir(mode: str, largeur: str) -> Parcours:
+class ParcoursEchoue(Exception):
+    """Un parcours a échoué : chaque test qui le lit échoue de la même erreur, sans reparcourir."""
+
+
+@dataclass
+class ParcoursDeLaSuite:
+    """Les parcours d'une exécution de la suite, chacun fait **une fois** pour tous les workers.
+
+    Le premier processus qui demande un état (mode, largeur) le parcourt, sous un verrou de fichier
+    propre à cet état dans `dossier` (le dossier temporaire commun aux workers), et y écrit ce qu'il a
+    relevé ; tout autre test qui le demande, dans ce worker ou un autre, lit ce fichier (un worker qui
+    attend le verrou attend la fin du parcours, il ne le refait pas). Ainsi, quelle que soit la
+    distribution des tests (`--dist loadgroup`, `load`, `worksteal`, un test déplacé d'un worker à
+    l'autre), chaque état n'est parcouru qu'une fois ; `groupe(mode, largeur)` garde seulement les
+    tests d'un état auprès de celui qui le parcourt, pour que personne n'attende.
+
+    Chaque départ de parcours est noté (`noter`) sur le test qui l'a provoqué : le contrôleur les
+    compte et la suite échoue si un état est parcouru deux fois (`tests/conftest.py`,
+    `tests/test_parcours_une_fois.py`). Un parcours qui échoue écrit son erreur à la place de ses
+    relevés : chaque test qui le lit échoue avec elle, sans le refaire."""
+
+    dossier: Path
+    verrou: Callable[[Path], AbstractContextManager[None]]
+    lus: dict[tuple[str, str], Parcours | str] = field(default_factory=dict)
+
+    def obtenir(
+        self,
+        mode: str,
+        largeur: str,
+        faire: Callable[[str, str], Parcours],
+        annoncer: Callable[[str], None],
+        noter: Callable[[str], None],
+    ) -> Parcours:
+        """Le parcours (mode, largeur) : lu s'il est fait, sinon fait ici (`faire`), annoncé et noté.
+
+        `annoncer` dit, pendant que la suite tourne, quel parcours commence et combien de temps il a pris ;
+        `noter` reçoit l'état (« clair, 1280 px ») quand ce processus commence à le parcourir."""
         cle = (mode, largeur)
-        if cle not in cache:
-            quoi = ", ".join(RELEVES[cle])
-            annoncer(f"Parcours {mode}, {LARGEURS[largeur]} px : {len(pages)} pages ({quoi})…")
-            try:
-                cache[cle] = fait = parcourir(browser, adresse, pages, axe_js, feuilles, mode, largeur)
-                annoncer(f"Parcours {mode}, {LARGEURS[largeur]} px fait en {fait.duree:.0f} s.")
-            except Exception as erreur:  # chaque test du parcours échoue de la même erreur, sans reparcourir
-                cache[cle] = erreur
-        resultat = cache[cle]
-        if isinstance(resultat, Exception):
-            raise resultat
+        if cle not in self.lus:
+            self.lus[cle] = self._lire_ou_faire(mode, largeur, faire, annoncer, noter)
+        resultat = self.lus[cle]
+        if isinstance(resultat, str):
+            raise ParcoursEchoue(resultat)
         return resultat
 
-    return obtenir
+    def _lire_ou_faire(
+        self,
+        mode: str,
+        largeur: str,
+        faire: Callable[[str, str], Parcours],
+        annoncer: Callable[[str], None],
+        noter: Callable[[str], None],
+    ) -> Parcours | str:
+        self.dossier.mkdir(parents=True, exist_ok=True)
+        fichier = self.dossier / f"{mode}-{largeur}.pickle"
+        with self.verrou(self.dossier / f"{mode}-{largeur}.verrou"):
+            if not fichier.exists():
+                noter(f"{mode}, {LARGEURS[largeur]} px")
+                annoncer(f"Parcours {mode}, {LARGEURS[largeur]} px ({', '.join(RELEVES[(mode, largeur)])})…")
+                try:
+                    fait = faire(mode, largeur)
+                    _ecrire(fichier, fait)
+                except BaseException as erreur:  # même une annulation (asyncio.CancelledError) : notée, jamais refaite
+                    texte = "".join(traceback.format_exception(erreur))
+                    _ecrire(fichier, f"le parcours {mode}, {LARGEURS[largeur]} px a échoué ({_qui()}) :\n{texte}")
+                    raise
+                annoncer(
+                    f"Parcours {mode}, {LARGEURS[largeur]} px fait en {fait.duree:.0f} s ({len(fait.pages)} pages)."
+                )
+            lu: Parcours | str = pickle.loads(fichier.read_bytes())
+            return lu
+
+
+def _qui() -> str:
+    return os.environ.get("PYTEST_XDIST_WORKER", "pytest seul") + f", processus {os.getpid()}"
+
+
+def _ecrire(fichier: Path, fait: Parcours | str) -> None:
+    """Écrit le parcours d'un coup (un fichier temporaire renommé) : un lecteur ne voit jamais un fichier à moitié.
+
+    La surveillance y va sans les fonctions que Playwright lui a accrochées (`_pw_impl_instance_…`, qui ne
+    s'écrivent pas) : ses relevés seuls, que `Surveillance.verifier` juge."""
+    if isinstance(fait, Parcours) and fait.surveillance is not None:
+        surveillance = copy.copy(fait.surveillance)
+        for nom in [n for n in vars(surveillance) if n.startswith("_pw_")]:
+            delattr(surveillance, nom)
+        fait = dataclasses.replace(fait, surveillance=surveillance)
+    provisoire = fichier.with_suffix(".provisoire")
+    provisoire.write_bytes(pickle.dumps(fait))
+    provisoire.replace(fichier)

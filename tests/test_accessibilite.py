@@ -8,6 +8,12 @@
   ou critique des règles WCAG 2.0 / 2.1 A et AA, ni aucune des deux règles de
   bonne pratique que l'issue 13 nomme (dialogue sans nom, repères en double).
   Le nombre de pages vérifiées est affiché : un saut silencieux se voit.
+- **Contrastes** : la règle `color-contrast`, la plus chère, passe une fois par schéma de
+  couleurs (clair et sombre, à 1280 px) sur les pages dont les styles diffèrent : chaque page
+  qui montre un composant stylé (un sélecteur de nos feuilles ou de celles de Material) qu'aucune
+  page déjà vérifiée n'a montré. Un test prouve que chaque composant stylé du site paraît ainsi
+  sur une page vérifiée (admonitions de chaque sorte, onglets, tableaux, code, cartes, formulaire
+  du calculateur, cellules…), le choix venant des pages elles-mêmes, pas d'une liste.
 - **Clavier** : Tab atteint un terme du glossaire, sa définition s'affiche et
   entre dans l'arbre d'accessibilité (description du terme, infobulle) ; Échap
   la masque, le focus reste sur le terme. Chaque arrêt de tabulation montre un
@@ -29,7 +35,7 @@ import pytest
 from hooks.cellules import npm
 from tests.conftest import RACINE, SiteConstruit
 from tests.navigateur import Browser, BrowserContext, CDPSession, Page, expect
-from tests.parcours import LARGEURS, MODES, Parcours, fautes_axe, groupe  # noqa: F401 (fautes_axe : réexportée)
+from tests.parcours import LARGEURS, MODES, RELEVES, Parcours, fautes_axe, groupe  # noqa: F401 (fautes_axe : réexportée)
 
 PARCOURS = [pytest.param(m, lg, marks=groupe(m, lg), id=f"{m}-{lg}") for m in MODES for lg in LARGEURS]
 """Les quatre parcours (mode, largeur) de `tests/parcours.py`, chacun au worker qui le fait."""
@@ -69,15 +75,75 @@ def test_axe_ne_trouve_rien_de_grave(
     assert _pages_du_plan(site_construit.dossier) <= set(pages) and "404.html" in pages
     # Le parcours ouvre chaque page dans ce mode, à cette largeur (schéma de Material vérifié sur chacune),
     # et y lance axe-core une fois la page chargée et peinte (tests/parcours.py).
-    releves = parcours(mode, largeur)["axe"]
+    # Chaque règle sauf color-contrast sur chaque page ; color-contrast sur les pages dont les styles diffèrent,
+    # à 1280 px (test_color_contrast_voit_chaque_composant_style_du_site).
+    fait = parcours(mode, largeur)
+    releves, contrastes = fait["axe"], fait.releves.get("contraste", {})
     verifiees = len([p for p in pages if p in releves])
-    fautes = [faute for p in pages for faute in releves.get(p, [])]
-    bilan(
-        f"pages vérifiées par axe-core {npm.version_epinglee(RACINE, 'axe-core')}, mode {mode}, {LARGEURS[largeur]} px",
-        verifiees,
-    )
+    fautes = [faute for p in pages for faute in releves.get(p, []) + contrastes.get(p, [])]
+    version = npm.version_epinglee(RACINE, "axe-core")
+    bilan(f"pages vérifiées par axe-core {version} sauf color-contrast, mode {mode}, {LARGEURS[largeur]} px", verifiees)
+    if "contraste" in fait.releves:
+        bilan(
+            f"pages vérifiées par color-contrast (styles qui diffèrent), mode {mode}, {LARGEURS[largeur]} px",
+            len(contrastes),
+        )
+        assert contrastes and set(contrastes) <= set(pages)
     assert verifiees == len(pages)
     assert not fautes, f"{len(fautes)} violations (mode {mode}, {LARGEURS[largeur]} px) :\n" + "\n".join(fautes)
+
+
+CONTRASTES = [p for p in PARCOURS if "contraste" in RELEVES[tuple(p.values)]]  # type: ignore[index]
+"""Les parcours qui passent color-contrast : clair et sombre, à 1280 px."""
+
+FAMILLES_DE_COMPOSANTS = {
+    "admonitions": ".admonition",
+    "blocs repliables": "details",
+    "onglets": ".tabbed-set",
+    "tableaux": "table",
+    "code": ".highlight",
+    "cartes": ".carte",
+    "formulaire du calculateur": ".calc-",
+    "cellules": ".cellule",
+    "glossaire": "abbr",
+}
+"""Des composants que le site montre, pour qu'un relevé vide ou tronqué ne prouve rien en silence : chacun doit
+paraître dans au moins un sélecteur présent (ce n'est pas le choix des pages, qui vient des pages elles-mêmes)."""
+
+
+@pytest.mark.parametrize(("mode", "largeur"), CONTRASTES)
+def test_color_contrast_voit_chaque_composant_style_du_site(
+    parcours: Callable[[str, str], Parcours],
+    site_construit: SiteConstruit,
+    bilan: Callable[[str, int], None],
+    mode: str,
+    largeur: str,
+) -> None:
+    """Chaque composant stylé du site paraît sur une page passée à color-contrast, dans ce schéma de couleurs.
+
+    Un composant stylé : un sélecteur d'une feuille de style chargée (les nôtres, `docs/stylesheets/*.css`, et
+    celles de Material : admonitions de chaque sorte, onglets, tableaux, code et sa coloration, en-tête, menu…)
+    qui touche au moins un élément d'une page, dans ce schéma. Le parcours relève ces sélecteurs sur chaque
+    page (`composants`) ; ce test vérifie que l'union de ceux des pages vérifiées couvre l'union de tous."""
+    fait = parcours(mode, largeur)
+    composants, contrastes = fait["composants"], fait["contraste"]
+    pages = site_construit.adresses()
+    assert set(composants) == set(pages), f"pages sans relevé : {sorted(set(pages) - set(composants))}"
+    illisibles = sorted({s for c in composants.values() for s in c["illisibles"]})
+    assert not illisibles, "sélecteurs que le relevé ne sait pas lire :\n" + "\n".join(illisibles)
+    presents: dict[str, list[str]] = {}
+    for chemin in pages:
+        for selecteur in composants[chemin]["presents"]:
+            presents.setdefault(selecteur, []).append(chemin)
+    feuilles = {s.split(" | ")[0] for s in presents}
+    nos_feuilles = {p.name for p in (RACINE / "docs" / "stylesheets").glob("*.css")}
+    assert nos_feuilles <= feuilles and any(f.startswith("main.") for f in feuilles), sorted(feuilles)
+    absentes = [nom for nom, motif in FAMILLES_DE_COMPOSANTS.items() if not any(motif in s for s in presents)]
+    assert not absentes, f"composants que le relevé ne voit pas : {absentes}"
+    vus = {s for chemin in contrastes for s in composants[chemin]["presents"]}
+    manquent = [f"{s}  (sur {', '.join(presents[s][:3])})" for s in sorted(set(presents) - vus)]
+    bilan(f"composants stylés vus par color-contrast, mode {mode}, {LARGEURS[largeur]} px", len(vus))
+    assert not manquent, "composants stylés qu'aucune page passée à color-contrast ne montre :\n" + "\n".join(manquent)
 
 
 # ---------------------------------------------------------------- arbre d'accessibilité

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import inspect
 import re
+import sys
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
@@ -22,6 +24,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rules import _francais
 from rules.affichage import (
     MOINS,
     PETITE_CHANCE,
@@ -544,3 +547,90 @@ def test_moins_ecrit_le_signe_moins_devant_un_chiffre_seulement() -> None:
     assert moins(-3) == "−3" and moins("-1 à -3") == "−1 à −3" and moins("+2d") == "+2d"
     assert moins("contre-attaque") == "contre-attaque" and moins("page-2") == "page-2"
     assert tableau(["-1d"], [[-2]]).splitlines() == ["| −1d |", "| --- |", "| −2 |"]
+
+
+# --- Les entiers de toute taille -----------------------------------------------------------------
+# `str` refuse, en anglais, un entier de plus de 4 300 chiffres (« Exceeds the limit (4300 digits) for integer
+# string conversion ») : hypothesis l'a trouvé sur `moins(10**5000)`. Chaque écriture d'un nombre de
+# `rules._francais` et `rules.affichage` l'écrit quelle que soit sa taille ; l'oracle est l'écriture de
+# Python elle-même, limite levée le temps de la calculer.
+
+
+@contextmanager
+def _limite_de_chiffres(n: int) -> Iterator[None]:
+    """`sys.set_int_max_str_digits(n)` le temps du bloc (0 : sans limite), puis la limite d'avant."""
+    avant = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(n)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(avant)
+
+
+def _python(n: int) -> str:
+    """Ce qu'écrit `str(n)` sans limite, le signe moins typographique à la place du trait d'union."""
+    with _limite_de_chiffres(0):
+        return str(n).replace("-", MOINS)
+
+
+CHIFFRES_MAX = 12_000
+
+enormes = st.one_of(
+    # une tête, des zéros, une queue : les zéros tombent au milieu, là où l'écriture en deux moitiés se recoud
+    st.builds(
+        lambda tete, k, queue: tete * 10**k + queue,
+        st.integers(-(10**30), 10**30),
+        st.integers(0, CHIFFRES_MAX),
+        st.integers(0, 10**30),
+    ),
+    # des chiffres denses sur toute la longueur
+    st.builds(lambda a, k: a * 7**k, st.integers(-(10**6), 10**6).filter(bool), st.integers(0, CHIFFRES_MAX)),
+    st.integers(),
+)
+"""Des entiers de toute taille, jusqu'à une dizaine de milliers de chiffres, avec leur signe."""
+
+
+@given(enormes, st.sampled_from([None, 640, 1000]))
+def test_chaque_entier_s_ecrit_en_entier_quelle_que_soit_sa_taille(n: int, limite: int | None) -> None:
+    """Sous la limite de Python (4 300) ou une plus basse (640, la plus basse permise) : mêmes chiffres."""
+    attendu = _python(n)
+    with _limite_de_chiffres(limite or sys.get_int_max_str_digits()):
+        assert moins(n) == _francais.entier(n) == attendu
+        assert _francais.signe(n) == (attendu if n < 0 else "+" + attendu)
+        assert _francais.pluriel(n, "dé") == f"{attendu} dé{'s' if n > 1 else ''}"
+        assert _francais.nombre(Fraction(n)) == attendu
+        assert moins(Fraction(n, 3)) == _python(Fraction(n, 3).numerator) + ("" if n % 3 == 0 else "/3")
+        if n > 20:  # sous 5 %, « 1 chance sur N », les milliers de N séparés d'une espace fine insécable
+            tete = len(attendu) % 3 or 3
+            groupes = [attendu[:tete], *(attendu[i : i + 3] for i in range(tete, len(attendu), 3))]
+            assert pourcentage(Fraction(1, n)) == "1 chance sur " + "\u202f".join(groupes)
+        assert tableau(["n"], [[n]]).splitlines()[2] == f"| {attendu} |"
+
+
+def test_la_limite_de_python_est_bien_franchie() -> None:
+    """Le témoin de la propriété : sans l'écriture en deux moitiés, ces entiers-là ne s'écrivent pas."""
+    with pytest.raises(ValueError, match="Exceeds the limit"):
+        str(10**5000)
+    assert moins(10**5000) == "1" + "0" * 5000 and moins(-(7**9000))[0] == MOINS
+
+
+decimaux = st.one_of(
+    st.fractions(max_denominator=10**6),
+    # ceux qui tombent juste, de 1 à 20 chiffres : autour de la borne des 17 chiffres
+    st.builds(
+        lambda n, a, b: Fraction(n, 2**a * 5**b), st.integers(-(10**20), 10**20), st.integers(0, 30), st.integers(0, 30)
+    ),
+)
+
+
+@given(decimaux, st.integers(0, 12))
+def test_nombre_ecrit_un_decimal_exact_ou_une_fraction(x: Fraction, echelle: int) -> None:
+    """`nombre` : décimal quand il tombe juste en 17 chiffres au plus, sinon fraction ; le texte redonne x."""
+    x = x / 10**echelle
+    texte = _francais.nombre(x)
+    assert "e" not in texte and "-" not in texte  # ni « 9,5e-07 », ni trait d'union
+    assert Fraction(texte.replace(MOINS, "-").replace(",", ".")) == x
+    # Tombe juste : le dénominateur divise une puissance de 10 (10**k, le plus petit k), en 17 chiffres au plus.
+    k = next((k for k in range(80) if 10**k % x.denominator == 0), None)
+    decimal = k is not None and (x.denominator == 1 or len(str(abs(x.numerator) * 10**k // x.denominator)) <= 17)
+    assert ("/" in texte) != decimal

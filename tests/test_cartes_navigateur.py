@@ -7,7 +7,8 @@
   une image) et son verdict, sans déborder de l'écran d'un téléphone.
 - « Voir le code » puis « Exécuter » exécute encore l'exemple (Pyodide).
 - axe-core : aucune faute grave ou critique sur les pages qui ont des cartes,
-  en clair et en sombre, code replié et déplié.
+  en clair et en sombre, code replié et déplié (color-contrast : code déplié, et
+  replié sur les pages du parcours qui la passent, `tests/parcours.py`).
 """
 
 from __future__ import annotations
@@ -132,13 +133,15 @@ def test_axe_sur_les_pages_avec_cartes(
     """Les pages avec cartes, telles qu'elles se chargent puis code déplié, relevées par le parcours du site.
 
     Le parcours (`tests/parcours.py`) ouvre déjà chaque page dans ce mode, à cette largeur, et y passe
-    axe-core ; il déplie ensuite le code replié des cartes (Premiers pas) et repasse axe-core. Ce test
-    lit ces relevés pour les pages qui ont des cartes : mêmes pages, mêmes états, une seule ouverture."""
+    axe-core (color-contrast à part, sur les pages dont les styles diffèrent) ; il déplie ensuite le code
+    replié des cartes (Premiers pas) et repasse axe-core, toutes règles comprises. Ce test lit ces relevés
+    pour les pages qui ont des cartes : mêmes pages, mêmes états, une seule ouverture."""
     pages = _pages_avec_cartes(site_construit)
     assert {*PREMIERS_PAS, "warp/jets-simples/", "troisd6/scenes-majeures/", "exemples-verifies/"} <= set(pages)
     fait = parcours(mode, largeur)
     assert set(pages) <= set(fait["axe"]), "le parcours a ouvert chaque page avec cartes"
     assert set(PREMIERS_PAS) <= set(fait["axe code déplié"]), "et déplié le code des Premiers pas"
-    fautes = [f for p in pages for f in fait["axe"][p] + fait["axe code déplié"].get(p, [])]
+    contrastes = fait.releves.get("contraste", {})
+    fautes = [f for p in pages for f in fait["axe"][p] + contrastes.get(p, []) + fait["axe code déplié"].get(p, [])]
     bilan(f"pages avec cartes vérifiées par axe-core, mode {mode}, {LARGEURS[largeur]} px", len(pages))
     assert not fautes, "\n".join(fautes)
