@@ -10,7 +10,7 @@ import json
 import math
 from typing import Any
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -34,14 +34,14 @@ from rules.table import (
 )
 from rules.troisd6 import ECHELLE_INDICES
 
-BOURRIN = {
+BOURRIN: dict[str, Any] = {
     "id": "bourrin",
     "systeme": "warp",
     "nom": "le bourrin",
     "traits": [{"nom": "Phaseur", "des": 3}, {"nom": "Charme ravageur"}],
     "experience": 2,
 }
-PHILIP = {
+PHILIP: dict[str, Any] = {
     "id": "philip",
     "systeme": "3d6",
     "nom": "Philip",
@@ -193,7 +193,12 @@ def fiches_warp(draw: st.DrawFn) -> dict[str, Any]:
         {"nom": draw(NOMS), **({"des": draw(st.integers(0, 12))} if draw(st.booleans()) else {})}
         for _ in range(draw(st.integers(0, 4)))
     ]
-    fiche = {"id": draw(st.from_regex(r"\A[a-z0-9-]{1,12}\Z")), "systeme": "warp", "nom": draw(NOMS), "traits": traits}
+    fiche: dict[str, Any] = {
+        "id": draw(st.from_regex(r"\A[a-z0-9-]{1,12}\Z")),
+        "systeme": "warp",
+        "nom": draw(NOMS),
+        "traits": traits,
+    }
     if draw(st.booleans()):
         fiche["experience"] = draw(st.integers(0, 99))
     return fiche
