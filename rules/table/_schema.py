@@ -31,6 +31,7 @@ from rules.refus import PROPOS, Lieu, Refus
 
 __all__ = [
     "Booleen",
+    "Choix",
     "Constante",
     "Entier",
     "Erreurs",
@@ -232,6 +233,28 @@ class Constante:
 
     def schema(self) -> dict[str, Any]:
         return {"const": self.valeur}
+
+    def saisir(self, valeur: Any) -> Any:
+        return valeur
+
+    def ecrire(self, valeur: Any) -> Any:
+        return valeur
+
+
+@dataclass(frozen=True)
+class Choix:
+    """Une valeur parmi quelques-unes (le nom d'une défense, d'un avantage, d'une sorte de scène)."""
+
+    valeurs: tuple[str, ...]
+
+    def lire(self, valeur: Any, lieu: Lieu, erreurs: Erreurs) -> Any:
+        if not isinstance(valeur, str) or valeur not in self.valeurs:
+            erreurs.noter(_refuser(lieu, f"être l'un de {', '.join(self.valeurs)}", valeur))
+            return None
+        return valeur
+
+    def schema(self) -> dict[str, Any]:
+        return {"enum": list(self.valeurs)}
 
     def saisir(self, valeur: Any) -> Any:
         return valeur
