@@ -446,3 +446,38 @@ def etiquettes(classe: type[Any], prefixe: tuple[str, ...] = ()) -> Mapping[tupl
         elif isinstance(sorte, Objet):
             sortie.update(etiquettes(sorte.classe, chemin))
     return sortie
+
+
+def _genre(sorte: Sorte) -> dict[str, Any]:
+    """Ce que la page doit savoir d'une sorte pour en dessiner le champ (jamais pour la vérifier)."""
+    if isinstance(sorte, Entier):
+        return {"sorte": "entier", "negatif": sorte.minimum < 0}
+    if isinstance(sorte, Booleen):
+        return {"sorte": "case"}
+    if isinstance(sorte, Nom):
+        return {"sorte": "notes" if sorte.multiligne else "texte", "maximum": sorte.maximum}
+    if isinstance(sorte, Choix):
+        return {"sorte": "choix", "valeurs": list(sorte.valeurs)}
+    if isinstance(sorte, Liste) and isinstance(sorte.element, Objet):
+        return {"sorte": "liste", "maximum": sorte.maximum, "element": formulaire(sorte.element.classe)}
+    return {"sorte": "texte"}
+
+
+def formulaire(classe: type[Any]) -> dict[str, Any]:
+    """Le formulaire d'une dataclass, pour la page : chaque champ que l'on remplit (son nom, son étiquette, son aide,
+    sa valeur par défaut, ce qu'il faut pour le dessiner) ; ni l'identifiant ni les constantes, que la page pose.
+
+    Examples:
+        >>> from rules.table import TraitWarp
+        >>> formulaire(TraitWarp)["champs"][1]["libelle"]
+        'Dés'
+    """
+    champs = []
+    for f in dataclasses.fields(classe):
+        if "sorte" not in f.metadata or isinstance(_sorte(f), Identifiant | Constante):
+            continue
+        champ_ = {"nom": f.name, "libelle": f.metadata["libelle"], "aide": f.metadata["aide"], "requis": _requis(f)}
+        if not _requis(f):
+            champ_["defaut"] = _sorte(f).ecrire(f.default)
+        champs.append({**champ_, **_genre(_sorte(f))})
+    return {"titre": classe.TITRE, "champs": champs}
