@@ -282,12 +282,17 @@
       if (!m.prechauffer()) return;
       this.montrer(m.progres("Chargement de Python…", 0), 0, m.octets());
       m.pret.then(
-        () => {
-          this.montrer("Python est prêt : les jets sont immédiats.");
-          verifierLesBrouillons();
-        },
+        () => this.surPret(),
         (erreur) => this.montrer(erreur.message)
       );
+    },
+
+    // Une fois Python prêt (par le préchargement ou une première requête) : les brouillons sont vérifiés.
+    surPret() {
+      if (this.prevenu) return;
+      this.prevenu = true;
+      this.montrer("Python est prêt : les jets sont immédiats.");
+      verifierLesBrouillons();
     },
 
     async demander(requete) {
@@ -297,7 +302,7 @@
       const debut = performance.now();
       const reponse = await m.envoyer({ type: "table", requete: JSON.stringify(requete) });
       racine.dataset.duree = String(Math.round(performance.now() - debut));
-      if (this.total || !this.texte.startsWith("Python est prêt")) this.montrer("Python est prêt : les jets sont immédiats.");
+      if (!this.prevenu) setTimeout(() => this.surPret());
       if (!reponse || typeof reponse.ok !== "boolean") throw new Error("réponse illisible de Python");
       return reponse;
     },
@@ -351,7 +356,10 @@
   // Vérifie une fiche par Python ; acceptée, elle remplace la version gardée ; refusée, elle reste un brouillon
   // (la dernière version acceptée reste gardée) et ses refus vont sous ses champs.
   async function verifier(f) {
-    const r = await demander({ action: "saisir", fiche: f.brouillon });
+    const brouillon = f.brouillon;
+    if (!brouillon) return { ok: true };
+    const r = await demander({ action: "saisir", fiche: brouillon });
+    if (f.brouillon !== brouillon) return r; // modifiée entre-temps : ce verdict ne vaut plus pour elle
     if (r.ok) {
       Object.assign(f, { fiche: r.fiche, brouillon: null, lignes: r.lignes, erreurs: {} });
     } else {
@@ -367,8 +375,11 @@
     garderFiches();
     if (!python.pret()) python.prechauffer();
     etat.edition.message = python.pret() ? "Vérification…" : "Gardée sur l'appareil ; elle sera vérifiée dès que Python sera chargé.";
+    etat.edition.attente = true;
     rendre();
     const r = await verifier(f);
+    if (!etat.edition || etat.edition.id !== f.id) return; // le lecteur est passé à autre chose
+    etat.edition.attente = false;
     if (r.ok) {
       etat.edition = null;
       annoncer(`Fiche de ${f.fiche.nom} enregistrée.`);
@@ -382,15 +393,21 @@
     }
   }
 
-  // Quand Python est prêt : les fiches remplies pendant son chargement sont vérifiées.
+  // Quand Python est prêt : les fiches remplies pendant son chargement sont vérifiées, et celles qui n'ont pas
+  // encore leurs lignes (une fiche gardée par une version plus ancienne de la page) les reçoivent.
   async function verifierLesBrouillons() {
+    for (const f of etat.fiches.filter((x) => !x.brouillon && x.fiche && !(x.lignes && x.lignes.length))) {
+      const r = await demander({ action: "saisir", fiche: f.fiche });
+      if (r.ok) Object.assign(f, { fiche: r.fiche, lignes: r.lignes });
+    }
     for (const f of etat.fiches.filter((x) => x.brouillon)) {
       const r = await verifier(f);
-      if (etat.edition && etat.edition.id === f.id) {
+      if (etat.edition && etat.edition.id === f.id && etat.edition.attente) {
         if (r.ok) etat.edition = null;
         else etat.edition.erreurs = r.erreurs || {};
       }
     }
+    garderFiches();
     rendre();
   }
 
@@ -1185,7 +1202,7 @@
     return el(
       "form",
       { novalidate: true, "aria-label": `Tour ${vue.numero}`, onsubmit: (ev) => { ev.preventDefault(); operer("jouer", { tour: t }); } },
-      el("h4", { texte: `Tour ${vue.numero} : ${vue.attaquant} attaque ${vue.defenseur}` }),
+      el("h4", { texte: `Tour ${vue.numero} — attaque : ${vue.attaquant} ; défense : ${vue.defenseur}` }),
       puces("Risque : modificateur au jet (aux deux jets)", "modificateur", nombres([-3, -2, -1, 0, 1, 2, 3]), t.modificateur, (v) => (t.modificateur = v)),
       puces("Risque : niveaux d'effet en plus", "niveaux", nombres([0, 1, 2]), t.niveaux, (v) => (t.niveaux = v)),
       puces("Risque : points d'effet en plus", "points", nombres([0, 1, 2, 3]), t.bonus_points, (v) => (t.bonus_points = v)),
@@ -1430,7 +1447,7 @@
     if (etat.recu && !etat.recu.illisible) python.prechauffer();
     // Le premier geste sur la page lance le chargement de Python : il sera prêt au premier jet.
     for (const geste of ["pointerdown", "focusin", "keydown"]) racine.addEventListener(geste, () => python.prechauffer(), { once: true, passive: true });
-    if (etat.fiches.some((f) => f.brouillon)) python.prechauffer();
+    if (etat.fiches.some((f) => f.brouillon || (f.fiche && !(f.lignes && f.lignes.length)))) python.prechauffer();
     rendre();
     // Pour les tests et le banc d'essai : les mêmes requêtes que les gestes.
     window.table = { demander: (requete) => python.demander(requete), etat, rendre };
