@@ -44,6 +44,8 @@ from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
 from tests.navigateur import Browser, BrowserContext, Page, expect
 from tests.parcours import TELEPHONE
 from tests.surveillance import Surveillance, ouvrir
+from tests.test_accessibilite import LARGEURS, MODES
+from tests.test_accessibilite_interactions import CHOISIR_LA_PALETTE, _axe
 from tests.test_cellules import _exiger_runtime
 
 pytestmark = pytest.mark.navigateur
@@ -393,3 +395,198 @@ def test_la_poursuite_de_nice_se_suit_tour_par_tour_avec_ses_chances(
     ouvrir(page)
     page.get_by_role("button", name="Scène", exact=True).click()
     expect(page.get_by_role("heading", name=TOUR.format(2, "les truands", "Philip"))).to_be_visible()
+
+
+# --- Test étendu, Test coopératif -----------------------------------------------------------------------
+
+ADA = {
+    "id": "ada",
+    "systeme": "warp",
+    "nom": "Ada",
+    "traits": [{"nom": "Mécanique", "des": 3}],
+    "experience": 1,
+}
+BOB = {"id": "bob", "systeme": "warp", "nom": "Bob", "traits": [{"nom": "Bricolage", "des": 2}]}
+
+
+def _preparer(page: Page, sorte: str) -> None:
+    page.get_by_role("button", name="Scène", exact=True).click()
+    page.get_by_role("button", name=sorte).click()
+
+
+def test_un_test_etendu_se_suit_round_par_round(contexte: BrowserContext, serveur_site: str) -> None:
+    page = contexte.new_page()
+    _garder(page, [ADA])
+    ouvrir(page, serveur_site + PAGE)
+    _lignes_pretes(page, "Mécanique, 3d")
+    _preparer(page, "Test étendu (WaRP)")
+    page.get_by_label("Complexité (Progrès nécessaires)").fill("2")
+    page.get_by_label("Maniabilité (Revers qui font échouer)").fill("25")
+    page.get_by_role("button", name="Commencer").click()
+    expect(page.get_by_text("Maniabilité : doit être un entier entre 1 et 20, reçu 25")).to_be_visible()
+    page.get_by_label("Maniabilité (Revers qui font échouer)").fill("2")
+    page.get_by_role("button", name="Commencer").click()
+    expect(page.get_by_role("heading", name="Test étendu : Ada, Mécanique 3d")).to_be_visible()
+    debut = page.locator(".table-chance strong").text_content()
+    page.get_by_label("Dés jetés").fill("5 3 2")
+    page.get_by_role("button", name="Jouer", exact=True).click()
+    expect(page.get_by_text("Progrès 1 sur 2, Revers 0 sur 2 ; 1 round joué (1 h).")).to_be_visible()
+    assert page.locator(".table-chance strong").text_content() != debut
+    page.get_by_label("Dépenser le dé d'expérience dès ce round, accepté par le MJ (1 disponible)").check()
+    page.get_by_label("Dés jetés").fill("6 4 3 1")
+    page.get_by_role("button", name="Jouer", exact=True).click()
+    expect(page.locator(".table-phrase")).to_have_text(
+        "Complexité 2 dépassée (3 Progrès) au round 2 : Magistrale. Temps passé : 2 rounds × 1 h = 2 h."
+    )
+    expect(page.locator("figure.carte .carte-titre")).to_have_text("Test étendu")
+    page.get_by_role("button", name="Annuler le dernier round").click()
+    expect(page.get_by_text("Progrès 1 sur 2, Revers 0 sur 2 ; 1 round joué (1 h).")).to_be_visible()
+
+
+def test_un_test_cooperatif_se_suit_beta_par_beta(contexte: BrowserContext, serveur_site: str) -> None:
+    page = contexte.new_page()
+    _garder(page, [ADA, BOB])
+    ouvrir(page, serveur_site + PAGE)
+    _lignes_pretes(page, "Mécanique, 3d")
+    _preparer(page, "Test coopératif (WaRP)")
+    page.get_by_role("group", name="Bêta 1").get_by_label("Fiche").select_option("bob")
+    page.get_by_role("button", name="Commencer").click()
+    expect(page.get_by_role("heading", name="Bêta 1 : Bob, Bricolage (2 dés à jeter)")).to_be_visible()
+    page.get_by_label("Dés jetés").fill("4 3")
+    page.get_by_role("button", name="Jouer", exact=True).click()
+    expect(page.get_by_text("Aide jusqu'ici : 1d de bonus.")).to_be_visible()
+    expect(page.get_by_role("heading", name="Alpha : Ada, Mécanique (4 dés à jeter)")).to_be_visible()
+    page.get_by_label("Dés jetés").fill("5 4 2 1")
+    page.get_by_role("button", name="Jouer", exact=True).click()
+    expect(page.locator(".table-phrase")).to_contain_text(
+        "Réussite : Bêta 1 : Réussite (+1) ; aide totale : 1d de bonus."
+    )
+    expect(page.locator("figure.carte .carte-titre")).to_have_text("Test coopératif")
+
+
+# --- Sans réseau ------------------------------------------------------------------------------------------
+
+
+def test_sans_reseau_la_fiche_s_ouvre_et_lance_encore(
+    browser: Browser, serveur_site: str, site_construit: SiteConstruit
+) -> None:
+    """Une visite avec du réseau (Python lancé une fois), puis le réseau coupé : la page, la fiche, un jet."""
+    _exiger_runtime(site_construit)
+    contexte = browser.new_context(viewport=TELEPHONE, service_workers="allow")
+    try:
+        hors_site: list[str] = []
+        contexte.on("request", lambda r: hors_site.append(r.url) if "127.0.0.1" not in r.url else None)
+        page = contexte.new_page()
+        _garder(page, [BOURRIN])
+        page.goto(serveur_site + PAGE, wait_until="load")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        _lignes_pretes(page, "Phaseur, 3d")
+        _jeter(page, "Phaseur, 3d", "5 3 2")
+        expect(page.locator(".table-phrase")).to_contain_text("Un jet au moins aussi bon (Réussite ou mieux)")
+        contexte.set_offline(True)
+        page.reload(wait_until="load")
+        expect(page.get_by_role("button", name="Phaseur, 3d", exact=True)).to_be_visible()  # avant Python
+        _jeter(page, "Phaseur, 3d", "6 6 6")
+        expect(page.locator(".table-phrase")).to_have_text(
+            "Un jet au moins aussi bon (Magistrale) : environ 1 chance sur 3 (38,0 %).", timeout=CHARGEMENT_PYODIDE_MS
+        )
+        page.get_by_role("button", name="Journal", exact=True).click()
+        expect(page.locator("ol.table-journal li")).to_have_count(2)
+        assert not hors_site, f"requêtes hors de 127.0.0.1 : {hors_site}"
+    finally:
+        contexte.close()
+
+
+# --- Accessible, au pouce, au clavier ---------------------------------------------------------------------
+
+CONTROLES = """() => {
+  const app = document.getElementById("table-appli");
+  const visibles = [...app.querySelectorAll("button, input, select, textarea, summary, a[href]")]
+    .filter((e) => e.checkVisibility() && !e.disabled && !(e.type === "radio" && !e.checked) && !e.closest("details:not([open]) > :not(summary)"));
+  visibles.forEach((e, i) => (e.dataset.essai = String(i)));
+  return visibles.map((e) => e.dataset.essai);
+}"""
+"""Chaque contrôle visible de l'application (un seul par groupe de boutons radio : celui qui est coché), numéroté."""
+
+PETITS = """() => [...document.querySelectorAll("#table-appli :is(button, select, input[type=text], summary, .table-puce, .table-case)")]
+  .filter((e) => e.checkVisibility())
+  .filter((e) => { const r = e.getBoundingClientRect(); return r.width < 44 || r.height < 44; })
+  .map((e) => e.outerHTML.slice(0, 80))"""
+"""Les cibles de l'application plus petites que 44 × 44 px."""
+
+
+def _au_clavier(page: Page) -> None:
+    """Tab, depuis le premier bouton de l'application, atteint chacun de ses contrôles avant d'en sortir."""
+    attendus = set(page.evaluate(CONTROLES))
+    page.locator("#table-appli .table-onglets button").first.focus()
+    atteints = set()
+    for _ in range(3 * len(attendus) + 10):
+        essai = page.evaluate("() => document.activeElement && document.activeElement.dataset.essai")
+        if essai is None and atteints:
+            break
+        atteints.add(essai)
+        page.keyboard.press("Tab")
+    manquants = attendus - atteints
+    assert not manquants, f"contrôles jamais atteints au clavier : {manquants}"
+
+
+def _etats(page: Page) -> Iterator[str]:
+    """La page dans quatre états : une fiche et son jet, une scène jouée et son conseil, le journal, une préparation."""
+    _lignes_pretes(page, "DEX +0, seuil 10")
+    _jeter(page, "Conduite Voiture 2, seuil 12", "3 2 4")
+    expect(page.locator("figure.carte")).to_be_visible()
+    yield "une fiche et son jet"
+    page.get_by_role("button", name="Scène", exact=True).click()
+    page.get_by_role("button", name="Scène majeure (3D6)").click()
+    page.get_by_role("button", name="Commencer").click()
+    _tour(page, "3 2 4", "3", "blocage", "4 2 1", "4")
+    page.get_by_role("button", name="Jouer le tour").click()
+    page.get_by_label("Dés de l'attaque", exact=False).fill("1 6 3")
+    expect(page.locator(".table-conseil li")).to_have_count(3)
+    page.get_by_text("Décision du MJ (initiative, avantages)").click()
+    page.get_by_text("Politiques des chances (le risque et la défense de chacun)").click()
+    yield "une scène jouée, le conseil de la défense"
+    page.get_by_role("button", name="Journal", exact=True).click()
+    yield "le journal"
+    page.get_by_role("button", name="Scène", exact=True).click()
+    page.get_by_role("button", name="Terminer et oublier").click()
+    page.get_by_role("button", name="Confirmer : terminer et oublier").click()
+    page.get_by_role("button", name="Test coopératif (WaRP)").click()
+    yield "la préparation d'un Test coopératif"
+
+
+@pytest.mark.parametrize("largeur", LARGEURS.values(), ids=LARGEURS.keys())
+def test_accessible_en_clair_et_en_sombre_au_pouce_et_au_clavier(
+    browser: Browser, serveur_site: str, site_construit: SiteConstruit, axe_core: Path, largeur: int, bilan: Any
+) -> None:
+    _exiger_runtime(site_construit)
+    contexte = browser.new_context(viewport={"width": largeur, "height": 900})
+    surveillance = Surveillance(contexte)
+    fautes: list[str] = []
+    try:
+        page = contexte.new_page()
+        _garder(page, [PHILIP, TRUANDS, BOURRIN])
+        ouvrir(page, serveur_site + PAGE)
+        verifies = 0
+        for etat in _etats(page):
+            # Le pointeur loin de tout : sous lui, le survol du bouton « Retour en haut » de Material (qui apparaît
+            # quand la page change de hauteur) a ses propres couleurs, celles du thème, qu'on ne juge pas ici.
+            page.mouse.move(2, 600)
+            for mode, (theme, palette) in MODES.items():
+                page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
+                page.evaluate(CHOISIR_LA_PALETTE, palette)
+                expect(page.locator("body")).to_have_attribute("data-md-color-scheme", palette)
+                fautes += _axe(page, axe_core, f"{etat}, {mode}, {largeur} px")
+                verifies += 1
+            if largeur == TELEPHONE["width"]:
+                largeurs = page.evaluate(
+                    "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+                )
+                assert largeurs[0] <= largeurs[1], f"{etat} : la page déborde à {largeur} px ({largeurs})"
+                assert not page.evaluate(PETITS), f"{etat} : des cibles de moins de 44 px : {page.evaluate(PETITS)}"
+                _au_clavier(page)
+        bilan(f"états d'« À la table » vérifiés par axe-core, {largeur} px", verifies)
+        assert not fautes, "\n".join(fautes)
+        surveillance.verifier()
+    finally:
+        contexte.close()
