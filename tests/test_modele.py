@@ -22,6 +22,7 @@ import pytest
 from mkdocs.utils.meta import get_data
 
 from hooks import calculateur, modele
+from hooks.table import page as table
 from tests.conftest import RACINE, SiteConstruit
 
 HOOKS = RACINE / "hooks"
@@ -124,7 +125,7 @@ def test_une_page_a_besoin_du_moteur_si_elle_a_des_exemples_ou_le_demande(md: st
     page = modele.lire_page(md, texte)
     pycon = len(re.findall(r"^[ \t]*```pycon[ \t]*$", texte, re.M))  # lu ici sans le modèle
     assert page.cellules == pycon
-    assert page.moteur == (pycon > 0 or md == calculateur.PAGE)
+    assert page.moteur == (pycon > 0 or md in (calculateur.PAGE, table.PAGE))
 
 
 @pytest.mark.site

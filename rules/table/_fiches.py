@@ -230,6 +230,8 @@ def _refus_ou(valeur: Any, erreurs: Erreurs) -> Any:
 def verifier_fiche(donnees: Any) -> tuple[Fiche | None, tuple[Refus, ...]]:
     """La fiche lue d'un objet JSON, et chacun de ses refus (leurs lieux : le chemin du champ)."""
     erreurs = Erreurs()
+    if not isinstance(donnees, dict):
+        return None, (Refus("fiche", "être un objet JSON (une fiche)", recu=donnees),)
     fiche = _FICHE.lire(donnees, (), erreurs)
     return (None if erreurs else fiche), tuple(erreurs.refus)
 
@@ -287,7 +289,11 @@ def document(fiches: tuple[Fiche, ...] | list[Fiche]) -> dict[str, Any]:
         >>> document([f])["fiches"]
         [{'id': 'b1', 'systeme': 'warp', 'nom': 'le bourrin', 'traits': [{'nom': 'Phaseur', 'des': 3}]}]
     """
-    return en_dict(Document(FORMAT, VERSION, tuple(fiches)))
+    lues = _valider.suite("fiches", fiches, maximum=100, quoi="fiches")
+    for i, f in enumerate(lues):
+        if not isinstance(f, FicheWarp | FicheTroisD6):
+            raise Refus([("fiches", i)], "être une fiche (FicheWarp ou FicheTroisD6)", recu=f)
+    return en_dict(Document(FORMAT, VERSION, lues))
 
 
 def saisir_fiche(brouillon: Any) -> Any:

@@ -23,6 +23,7 @@ from rules._francais import signe
 from rules.affichage import pourcentage, une_chance_sur
 from rules.refus import PROPOS, Refus
 from rules.table._fiches import Fiche, FicheTroisD6, FicheWarp
+from rules.table._schema import exiger
 from rules.troisd6 import effets as effets3
 from rules.troisd6 import jets as jets3
 from rules.warp import experience as experience_w
@@ -76,6 +77,7 @@ def lignes(fiche: Fiche) -> list[Ligne]:
         >>> [l.libelle for l in lignes(philip)]
         ['DEX +0, seuil 10', 'Effet DEX (2D6)', 'Conduite Voiture 2, seuil 12']
     """
+    exiger("fiche", fiche, (FicheWarp, FicheTroisD6), "une fiche (lue par lire_fiche)")
     return _lignes_warp(fiche) if isinstance(fiche, FicheWarp) else _lignes_3d6(fiche)
 
 
@@ -128,6 +130,7 @@ def _libelle_ou(issue: Any, meilleur: Any) -> str:
 
 
 def _ligne(fiche: Fiche, sorte: Any, rang: Any) -> Ligne:
+    exiger("fiche", fiche, (FicheWarp, FicheTroisD6), "une fiche (lue par lire_fiche)")
     permises = LIGNES[fiche.systeme]
     if sorte not in permises:
         raise Refus("ligne", f"être l'une de {', '.join(permises)} pour une fiche {fiche.systeme}", recu=sorte)

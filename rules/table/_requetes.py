@@ -252,6 +252,8 @@ def repondre(requete: Any, dessiner: Dessin | None = None) -> Reponse:
         {'': "action doit être l'une de saisir, importer, lancer, scene, etendu, cooperatif, reçu 'voler'"}
     """
     actions = _actions()
+    if dessiner is not None and not callable(dessiner):
+        raise Refus("dessiner", "être une fonction (un résultat de règle → le HTML de sa carte) ou None", recu=dessiner)
     if not isinstance(requete, Mapping):
         return {"ok": False, "erreurs": {"": "La requête doit être un objet JSON."}}
     action = requete.get("action")
@@ -266,8 +268,10 @@ def repondre(requete: Any, dessiner: Dessin | None = None) -> Reponse:
 
 def repondre_json(requete: str, dessiner: Dessin | None = None) -> str:
     """[`repondre`][rules.table.repondre] pour le navigateur : une requête JSON, une réponse JSON."""
+    if not isinstance(requete, str):
+        raise Refus("requete", "être un texte JSON", recu=requete)
     try:
         donnees = json.loads(requete)
-    except (TypeError, ValueError):
+    except ValueError:
         return json.dumps({"ok": False, "erreurs": {"": "La requête n'est pas un texte JSON."}}, ensure_ascii=False)
     return json.dumps(repondre(donnees, dessiner), ensure_ascii=False)

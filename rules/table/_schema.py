@@ -43,6 +43,7 @@ __all__ = [
     "UneDes",
     "champ",
     "en_dict",
+    "exiger",
     "lire_objet",
     "saisir_objet",
     "schema_objet",
@@ -74,6 +75,13 @@ class Sorte(Protocol):
     def saisir(self, valeur: Any) -> Any: ...
 
     def ecrire(self, valeur: Any) -> Any: ...
+
+
+def exiger(nom: str, valeur: Any, classe: type[Any] | tuple[type[Any], ...], quoi: str) -> Any:
+    """`valeur` si elle est de `classe` ; sinon un refus qui dit ce qu'il fallait (« scene doit être une SceneSuivie… »)."""
+    if not isinstance(valeur, classe):
+        raise Refus(nom, f"être {quoi}", recu=valeur)
+    return valeur
 
 
 def champ(sorte: Sorte, libelle: str, *, defaut: Any = _REQUIS, aide: str = "") -> Any:
@@ -322,7 +330,7 @@ class UneDes:
     def lire(self, valeur: Any, lieu: Lieu, erreurs: Erreurs) -> Any:
         classes = self._par_valeur()
         if not isinstance(valeur, dict):
-            erreurs.noter(_refuser(lieu, "être un objet JSON", valeur))
+            erreurs.noter(Refus([lieu] if lieu else "document", "être un objet JSON", recu=valeur))
             return None
         cle = valeur.get(self.discriminant)
         if isinstance(cle, bool) or not isinstance(cle, str | int) or cle not in classes:
@@ -364,7 +372,7 @@ def lire_objet(classe: type[Any], valeur: Any, lieu: Lieu, erreurs: Erreurs) -> 
     """Un objet JSON lu en la dataclass `classe` ; `None` si un refus au moins est noté dans `erreurs`."""
     champs = {f.name: f for f in dataclasses.fields(classe) if "sorte" in f.metadata}
     if not isinstance(valeur, dict):
-        erreurs.noter(_refuser(lieu, "être un objet JSON", valeur))
+        erreurs.noter(Refus([lieu] if lieu else "document", "être un objet JSON", recu=valeur))
         return None
     avant = len(erreurs.refus)
     for cle in valeur:

@@ -33,6 +33,7 @@ from rules.table._schema import (
     Objet,
     UneDes,
     champ,
+    exiger,
     lire_objet,
 )
 from rules.table._schema import en_dict as _en_dict
@@ -72,6 +73,17 @@ AVANTAGES: dict[str, Avantage] = {a.name.lower(): a for a in Avantage}
 """Chaque avantage par le nom qu'écrit le document (« aucun », « leger »… « definitif »)."""
 
 FORMAT_SCENE = "regles-executables/scene-3d6"
+"""Le format du document d'une scène suivie (gardée sur l'appareil, partagée par lien)."""
+
+
+def _choix(nom: str, valeur: Any, permis: dict[str, Any]) -> None:
+    if not isinstance(valeur, str) or valeur not in permis:
+        raise Refus(nom, f"être l'un de {', '.join(permis)}", recu=valeur)
+
+
+def _scene(scene: Any) -> SceneSuivie:
+    return exiger("scene", scene, SceneSuivie, "une SceneSuivie (lue par lire_scene)")  # type: ignore[no-any-return]
+
 
 _MODIFICATEUR_MAX = 10
 _EFFET_MAX = 6 * len(ECHELLE_INDICES)
@@ -102,6 +114,7 @@ class Camp:
     detail: str = champ(Nom(300), "Ce qu'il lance", defaut="")
 
     def __post_init__(self) -> None:
+        _choix("defense", self.defense, DEFENSES)
         self.personnage  # noqa: B018 - la règle refuse un camp impossible (actif sans seuil…)
         self.politique  # noqa: B018
 
@@ -142,6 +155,7 @@ class TourSuivi:
     effet_defense: int | None = champ(Entier(1, _EFFET_MAX), "Jet d'effet du blocage", defaut=None)
 
     def __post_init__(self) -> None:
+        _choix("defense", self.defense, DEFENSES)
         self.tour  # noqa: B018 - la règle refuse un tour impossible
 
     @property
@@ -174,6 +188,14 @@ class Ajustement:
     avantage_b: str | None = champ(Choix(tuple(AVANTAGES)), "Avantage du second camp", defaut=None)
     raison: str = champ(Nom(300), "Pourquoi", defaut="")
 
+    def __post_init__(self) -> None:
+        if self.initiative is not None:
+            _valider.texte("initiative", self.initiative)
+        for nom in ("avantage_a", "avantage_b"):
+            if getattr(self, nom) is not None:
+                _choix(nom, getattr(self, nom), AVANTAGES)
+        exiger("raison", self.raison, str, "un texte")
+
 
 @dataclass(frozen=True)
 class SceneSuivie:
@@ -191,6 +213,17 @@ class SceneSuivie:
     )
 
     def __post_init__(self) -> None:
+        for cote in ("a", "b"):
+            exiger(cote, getattr(self, cote), Camp, "un Camp")
+        _choix("sorte", self.sorte, dict.fromkeys(SORTES_DE_SCENE))
+        _choix("objectif", self.objectif, {k: v for k, v in AVANTAGES.items() if v is not Avantage.AUCUN})
+        evenements = _valider.suite(
+            "evenements", self.evenements, maximum=_valider.TOURS_MAX, quoi="tours et décisions"
+        )
+        for i, ev in enumerate(evenements):
+            if not isinstance(ev, TourSuivi | Ajustement):
+                raise Refus([("evenements", i)], "être un TourSuivi ou un Ajustement", recu=ev)
+        object.__setattr__(self, "evenements", evenements)
         debut_de_scene(self.a.personnage, self.b.personnage, self.initiative, None, AVANTAGES[self.objectif])
 
 
@@ -279,7 +312,7 @@ def etat_scene(scene: SceneSuivie) -> EtatScene:
     Raises:
         rules.refus.Refus: un tour après la fin de la scène (ses lieux : `("evenements", rang)`).
     """
-    a, b, objectif = _camps(scene)
+    a, b, objectif = _camps(_scene(scene))
     _, qui, avantages = debut_de_scene(a, b, scene.initiative, None, objectif)
     etat = EtatScene(qui, avantages, dict(avantages), (), None, 1)
     for i, ev in enumerate(scene.evenements):
@@ -330,6 +363,7 @@ def jouer_tour(
         (<Niveau.ECHEC_SIMPLE: 'Échec simple'>, 'les truands')
     """
     etat = etat_scene(scene)
+    exiger("tour", tour, TourSuivi, "un TourSuivi (les choix et les dés du tour)")
     if etat.terminee:
         fin = etat.scene.fin if etat.scene else ""
         raise Refus("tour", f"la scène est finie ({fin}) : annulez le dernier tour pour le rejouer", forme=PROPOS)
@@ -356,8 +390,8 @@ def ajuster(
         >>> etat_scene(ajuster(scene, initiative="Philip", raison="le texte poursuit ainsi")).initiative
         'Philip'
     """
-    noms = {a.name.lower(): a for a in Avantage}
-    inverse = {v: k for k, v in noms.items()}
+    _scene(scene)
+    inverse = {v: k for k, v in AVANTAGES.items()}
     ev = Ajustement(
         "ajustement",
         initiative=initiative,
@@ -382,7 +416,7 @@ def annuler(scene: SceneSuivie) -> SceneSuivie:
         >>> annuler(scene) == SceneSuivie(FORMAT_SCENE, a=scene.a, b=scene.b)
         True
     """
-    if not scene.evenements:
+    if not _scene(scene).evenements:
         raise Refus("scene", "aucun tour à annuler : la scène n'a pas commencé", forme=PROPOS)
     return replace(scene, evenements=scene.evenements[:-1])
 
@@ -393,6 +427,8 @@ def chances_suivies(scene: SceneSuivie, etat: EtatScene | None = None) -> Chance
     Source : « 3D6 › Scènes majeures » : c'est
     [`chances_scene`][rules.troisd6.duel.chances_scene], depuis l'initiative et les avantages d'où en est la scène.
     """
+    if etat is not None:
+        exiger("etat", etat, EtatScene, "un EtatScene (celui de etat_scene) ou None")
     etat = etat or etat_scene(scene)
     if etat.terminee:
         return None

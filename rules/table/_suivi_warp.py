@@ -30,7 +30,19 @@ from typing import Any, ClassVar
 
 from rules import _valider
 from rules.refus import PROPOS, Refus
-from rules.table._schema import Booleen, Constante, Entier, Erreurs, Identifiant, Liste, Nom, Objet, champ, lire_objet
+from rules.table._schema import (
+    Booleen,
+    Constante,
+    Entier,
+    Erreurs,
+    Identifiant,
+    Liste,
+    Nom,
+    Objet,
+    champ,
+    exiger,
+    lire_objet,
+)
 from rules.warp import cooperatif, etendu
 from rules.warp.jets import Jet, Reserve, Resultat, distribution, jet
 
@@ -92,7 +104,16 @@ class EtenduSuivi:
 
     def __post_init__(self) -> None:
         # Les conditions du Test : la règle les vérifie (sans dés, le Test n'est pas joué).
+        for nom in ("personnage", "trait_nom", "unite"):
+            _valider.texte(nom, getattr(self, nom))
         etendu.issue(0, 0, self.complexite, self.maniabilite)
+        etendu.lire_periode(self.periode)
+        _valider.entier("aide", self.aide, minimum=-_BORNE, maximum=_BORNE)
+        _valider.entier("travailleur", self.travailleur, minimum=0, maximum=_BORNE)
+        if self.experience_des_le_round is not None:
+            _valider.entier("experience_des_le_round", self.experience_des_le_round, minimum=1)
+        rounds = _valider.suite("rounds", self.rounds, maximum=_valider.ROUNDS_MAX, quoi="jets (un par round)")
+        object.__setattr__(self, "rounds", tuple(tuple(d) if isinstance(d, list) else d for d in rounds))
         self.reserve(1)
         self.reserve(_valider.ROUNDS_MAX)
 
@@ -129,6 +150,7 @@ def etat_etendu(suivi: EtenduSuivi) -> EtatEtendu:
         >>> e.progres, e.revers, e.resultat
         (1, 0, None)
     """
+    exiger("suivi", suivi, EtenduSuivi, "un EtenduSuivi (lu par lire_etendu)")
     jets: list[Jet] = []
     progres = revers = 0
     resultat = None
@@ -186,7 +208,7 @@ def jouer_etendu(
 
 def annuler_etendu(suivi: EtenduSuivi) -> EtenduSuivi:
     """Le Test sans son dernier round (et sans le dé d'expérience, s'il avait été dépensé à ce round)."""
-    if not suivi.rounds:
+    if not exiger("suivi", suivi, EtenduSuivi, "un EtenduSuivi (lu par lire_etendu)").rounds:
         raise Refus("rounds", "aucun round à annuler : le Test n'a pas commencé", forme=PROPOS)
     experience = suivi.experience_des_le_round
     if experience is not None and experience >= len(suivi.rounds):
@@ -219,6 +241,8 @@ def chances_etendu(suivi: EtenduSuivi, etat: EtatEtendu | None = None) -> Chance
         >>> c.reussite == etendu.distribution(3, 1, 2)[Resultat.REUSSITE] + etendu.distribution(3, 1, 2)[Resultat.MAGISTRALE]
         True
     """
+    if etat is not None:
+        exiger("etat", etat, EtatEtendu, "un EtatEtendu (celui de etat_etendu) ou None")
     etat = etat or etat_etendu(suivi)
     if etat.resultat is not None:
         return None
@@ -255,6 +279,12 @@ class Participant:
     experience: bool = champ(Booleen(), "Dé d'expérience (accepté par le MJ)", defaut=False)
     fiche: str | None = champ(Identifiant(), "Fiche", defaut=None)
 
+    def __post_init__(self) -> None:
+        _valider.texte("nom", self.nom)
+        _valider.texte("trait_nom", self.trait_nom)
+        _valider.au_plus("trait", Reserve(self.trait).trait, _valider.TRAIT_MAX)
+        _valider.booleen("experience", self.experience)
+
 
 @dataclass(frozen=True)
 class CooperatifSuivi:
@@ -271,7 +301,15 @@ class CooperatifSuivi:
     )
 
     def __post_init__(self) -> None:
+        exiger("alpha", self.alpha, Participant, "un Participant")
+        betas = _valider.suite("betas", self.betas, maximum=_valider.BETAS_MAX, quoi="Participant (un par Bêta)")
+        for i, b in enumerate(betas):
+            if not isinstance(b, Participant):
+                raise Refus([("betas", i)], "être un Participant", recu=b)
+        object.__setattr__(self, "betas", betas)
         cooperatif.distribution_aide([b.trait for b in self.betas], bonus=self.bonus, malus=self.malus)
+        des = _valider.suite("des", self.des, maximum=_valider.BETAS_MAX + 1, quoi="jets (Bêtas puis Alpha)")
+        object.__setattr__(self, "des", tuple(tuple(d) if isinstance(d, list) else d for d in des))
         if len(self.des) > len(self.betas) + 1:
             raise Refus("des", f"porter au plus {len(self.betas) + 1} jets (Bêtas puis Alpha)", recu=len(self.des))
 
@@ -309,7 +347,7 @@ def etat_cooperatif(suivi: CooperatifSuivi) -> EtatCooperatif:
         >>> etat_cooperatif(t).aide
         1
     """
-    n = len(suivi.betas)
+    n = len(exiger("suivi", suivi, CooperatifSuivi, "un CooperatifSuivi (lu par lire_cooperatif)").betas)
     jets: list[Jet] = []
     for i, des in enumerate(suivi.des[:n]):
         try:
@@ -340,7 +378,7 @@ def jouer_cooperatif(suivi: CooperatifSuivi, des: Any = None, *, rng: random.Ran
 
 def annuler_cooperatif(suivi: CooperatifSuivi) -> CooperatifSuivi:
     """Le Test sans son dernier jet."""
-    if not suivi.des:
+    if not exiger("suivi", suivi, CooperatifSuivi, "un CooperatifSuivi (lu par lire_cooperatif)").des:
         raise Refus("des", "aucun jet à annuler : personne n'a encore lancé", forme=PROPOS)
     return replace(suivi, des=suivi.des[:-1])
 
@@ -357,6 +395,8 @@ def chances_cooperatif(suivi: CooperatifSuivi, etat: EtatCooperatif | None = Non
         >>> chances_cooperatif(t) == cooperatif.distribution_cooperative(3, [2])
         True
     """
+    if etat is not None:
+        exiger("etat", etat, EtatCooperatif, "un EtatCooperatif (celui de etat_cooperatif) ou None")
     etat = etat or etat_cooperatif(suivi)
     if etat.cooperation is not None:
         return None
