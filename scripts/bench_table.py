@@ -56,15 +56,15 @@ TRUANDS = {
 }
 
 _GESTE = """async ([bouton, attendu]) => {
-  // Du toucher au résultat affiché : `attendu` (un sélecteur) change de texte ou apparaît.
-  const avant = (document.querySelector(attendu) || {}).textContent;
+  // Du toucher au résultat affiché : `attendu` (un sélecteur) redessiné, rien n'attendant plus Python.
+  const avant = document.querySelector(attendu);
   const debut = performance.now();
   [...document.querySelectorAll('#table-appli button')].find((b) => b.textContent === bouton).click();
   await new Promise((fini) => {
     const voir = () => {
       const e = document.querySelector(attendu);
-      if (e && e.textContent && e.textContent !== avant && !document.querySelector('#table-appli button[disabled]')) fini();
-      else requestAnimationFrame(voir);
+      if (e && e !== avant && e.textContent && !document.querySelector('#table-appli button[disabled]')) fini();
+      else setTimeout(voir, 1);
     };
     voir();
   });
