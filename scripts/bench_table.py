@@ -134,10 +134,16 @@ def mesurer(site: Path, repetitions: int) -> dict[str, list[float]]:
             page.get_by_role("button", name="Phaseur, 3d", exact=True).wait_for(timeout=300_000)
             _jets(page, "Phaseur, 3d", ["5 3 2"], 1)  # le premier jet, à froid : non compté
             return {
-                "un jet (WaRP, Phaseur 3d)": _jets(page, "Phaseur, 3d", ["5 3 2", "6 6 1", "1 1 1", "4 4 2"], repetitions),
-                "un jet (3D6, talent)": _choisir(page, "philip", lambda: _jets(page, "Conduite Voiture 2, seuil 12", ["3 2 4", "6 6 6"], repetitions)),
+                "un jet (WaRP, Phaseur 3d)": _jets(
+                    page, "Phaseur, 3d", ["5 3 2", "6 6 1", "1 1 1", "4 4 2"], repetitions
+                ),
+                "un jet (3D6, talent)": _choisir(
+                    page, "philip", lambda: _jets(page, "Conduite Voiture 2, seuil 12", ["3 2 4", "6 6 6"], repetitions)
+                ),
                 "un tour de scène, jusqu'aux nouvelles chances": _tours(page, repetitions),
-                "un round de Test étendu, jusqu'aux nouvelles chances": _choisir(page, "bourrin", lambda: _rounds(page, repetitions), onglet="Scène"),
+                "un round de Test étendu, jusqu'aux nouvelles chances": _choisir(
+                    page, "bourrin", lambda: _rounds(page, repetitions), onglet="Scène"
+                ),
             }
         finally:
             navigateur.close()
@@ -153,7 +159,13 @@ def _choisir(page: Page, fiche: str, mesure: Callable[[], list[float]], onglet: 
 
 def _cpython(repetitions: int) -> dict[str, list[float]]:
     requetes: dict[str, dict[str, Any]] = {
-        "un jet (WaRP, Phaseur 3d)": {"action": "lancer", "fiche": BOURRIN, "sorte": "trait", "rang": 0, "des": "5 3 2"},
+        "un jet (WaRP, Phaseur 3d)": {
+            "action": "lancer",
+            "fiche": BOURRIN,
+            "sorte": "trait",
+            "rang": 0,
+            "des": "5 3 2",
+        },
         "un jet (3D6, talent)": {"action": "lancer", "fiche": PHILIP, "sorte": "talent", "rang": 0, "des": "3 2 4"},
     }
     creee = repondre(
