@@ -237,7 +237,7 @@ def tableau(
             raise Refus([("entetes", i)], "être un texte", recu=entete)
     lignes = _valider.suite("lignes", lignes, maximum=_valider.LIGNES_MAX, quoi="lignes")
     for i, ligne in enumerate(lignes):
-        _valider.suite(f"lignes[{i}]", ligne, maximum=_valider.LIGNES_MAX, quoi="cellules")
+        _valider.suite(("lignes", i), ligne, maximum=_valider.LIGNES_MAX, quoi="cellules")
     sortie = ["| " + " | ".join(moins(e) for e in entetes) + " |", "| " + " | ".join("---" for _ in entetes) + " |"]
     if legende is not None:
         _valider.texte("legende", legende)
@@ -330,11 +330,16 @@ def _valider_graphique(
         )
     lues: dict[str, Sequence[float]] = {}
     for nom, valeurs in series.items():
-        _valider.texte("series (nom)", nom)
-        ys = _valider.suite(f"series[{nom!r}]", valeurs, maximum=_valider.LIGNES_MAX, quoi="valeurs")
+        try:
+            _valider.texte("series", nom)
+        except Refus as refus:  # le nom d'une série : une clé du dict `series`
+            raise Refus(
+                "series", f"chaque nom de série doit {refus.permis}", recu_ecrit=refus.recu, forme=PROPOS
+            ) from None
+        ys = _valider.suite(("series", nom), valeurs, maximum=_valider.LIGNES_MAX, quoi="valeurs")
         if len(ys) != len(xs):
-            raise Refus(f"series[{nom!r}]", f"avoir une valeur par abscisse ({len(xs)})", recu=len(ys))
-        lues[nom] = [_reel((f"series[{nom!r}]",), y) for y in ys]
+            raise Refus([("series", nom)], f"avoir une valeur par abscisse ({len(xs)})", recu=len(ys))
+        lues[nom] = [_reel(("series", nom), y) for y in ys]
     haut = None
     if maximum_y is not None:
         haut = _reel(("maximum_y",), maximum_y)

@@ -356,10 +356,11 @@ def test_l_ordre_de_lecture_suit_la_page(page_cdp: tuple[Page, CDPSession], serv
 APRES_UNE_ACTION = ("[data-masquee]", "[data-focus]", ".md-tooltip2")
 """Ce que le lecteur fait apparaître (Échap, focus d'un onglet, survol) : vérifié par les tests clavier."""
 
-A_L_EXECUTION = {"cellules.css", "calculateur.css"}
+A_L_EXECUTION = {"cellules.css", "calculateur.css", "table.css"}
 """Les feuilles qui habillent surtout ce qu'un exemple ou un calcul crée en s'exécutant (sortie, erreur,
-éditeur ; verdict, tableaux de chances) : `tests/test_cellules_navigateur.py` et
-`tests/test_calculateur_navigateur.py` les exercent ; ici, on vérifie seulement qu'elles sont chargées."""
+éditeur ; verdict, tableaux de chances ; fiches, jets et scènes d'« À la table ») :
+`tests/test_cellules_navigateur.py`, `tests/test_calculateur_navigateur.py` et `tests/test_table_navigateur.py`
+les exercent ; ici, on vérifie seulement qu'elles sont chargées."""
 
 
 @groupe("clair", "bureau")

@@ -58,6 +58,8 @@ def test_l_archive_servie_est_la_source_meme_de_rules(site_construit: SiteConstr
         if "__pycache__" not in f.parts
     }
     attendus["cellules_session.py"] = (RACINE / "hooks" / "cellules" / "cellules_session.py").read_bytes()
+    for nom, chemin in cellules.MODULES_DE_LA_TABLE:
+        attendus[nom] = (RACINE / "hooks" / chemin).read_bytes()
     contenu.pop("rules/py.typed")
     bytecode = {n: contenu.pop(n) for n in list(contenu) if n.endswith(".pyc")}
     assert contenu == attendus

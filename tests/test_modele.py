@@ -23,6 +23,7 @@ from mkdocs.utils.meta import get_data
 
 from hooks.calculateur import calculateur
 from hooks.site import modele
+from hooks.table import page as table
 from tests.conftest import RACINE, SiteConstruit
 
 HOOKS = RACINE / "hooks"
@@ -128,7 +129,7 @@ def test_une_page_a_besoin_du_moteur_si_elle_a_des_exemples_ou_le_demande(md: st
     page = modele.lire_page(md, texte)
     pycon = len(re.findall(r"^[ \t]*```pycon[ \t]*$", texte, re.M))  # lu ici sans le modèle
     assert page.cellules == pycon
-    assert page.moteur == (pycon > 0 or md == calculateur.PAGE)
+    assert page.moteur == (pycon > 0 or md in (calculateur.PAGE, table.PAGE))
 
 
 @pytest.mark.site

@@ -268,7 +268,7 @@ _AUTRES_MODULES = [
     (lambda: _graphique(abscisses=[1, "x"]), (("abscisses", 1),), "abscisses[1] doit être un nombre, reçu 'x'"),
     (lambda: _graphique(abscisses=[10**4]), (("abscisses", 0),), "abscisses[0] doit être un nombre fini entre -1000"),
     (lambda: _graphique(series={}), (("series",),), "series doit être un dict non vide {nom: valeurs} (32 séries"),
-    (lambda: _graphique(series={"a": [1, 2]}), (("series['a']",),), "series['a'] doit avoir une valeur par abscisse"),
+    (lambda: _graphique(series={"a": [1, 2]}), (("series", "a"),), "series.a doit avoir une valeur par abscisse"),
     (lambda: _graphique(maximum_y=0), (("maximum_y",),), "maximum_y doit être un nombre > 0 (ou None), reçu 0"),
     (
         lambda: _graphique(series={"a": [-1]}),

@@ -10,6 +10,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from hooks.site import chiffres, glossaire, imprimer, modele, registre
+from hooks.table import page as table
 from tests.conftest import RACINE, SiteConstruit
 
 DOCS = RACINE / "docs"
@@ -166,6 +167,7 @@ REPERES = {
     glossaire.PAGE: glossaire.REPERE,
     imprimer.PAGE: imprimer.REPERE,
     registre.PAGE: registre.REPERE,
+    table.PAGE: table.REPERE,
 }
 """Les pages qu'écrit un crochet du site, et leur repère."""
 

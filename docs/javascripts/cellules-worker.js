@@ -4,6 +4,7 @@
 //   {type: "charger", pyodide: "<adresse du dossier de Pyodide>/", paquet: "<adresse du zip de rules>"}
 //   {type: "executer", id, precedentes: [sources…], source}
 //   {type: "calculer", id, requete: "<JSON>"} (le calculateur : rules.calculateur.calculer_json, des données)
+//   {type: "table", id, requete: "<JSON>"} (la page « À la table » : table_session.repondre_json, des données)
 // Messages envoyés : {type: "progres", texte, recus} (recus : octets du runtime reçus jusqu'ici),
 //   {type: "pret", instantane} (instantane : "repris", "a-prendre" ou "sans", voir plus bas),
 //   {type: "instantane", garde} (garde : vrai si l'instantané est gardé), {type: "echec", message},
@@ -23,6 +24,7 @@ let pret = null;
 let session = null;
 let python = null;
 let calculateur = null;
+let table = null;
 let aPrendre = null; // l'instantané à prendre (voir prendreInstantane), ou null
 
 // Les octets reçus : ceux des fetch de Pyodide et du paquet, comptés au fil de l'eau, et ceux des modules
@@ -70,6 +72,7 @@ sys.path.insert(0, "/home/pyodide/cellules")
 import cellules_session
 import rules
 import rules.calculateur
+import table_session
 `;
 
 // L'instantané gardé pour ce paquet et ce Pyodide (décompressé), ou null : absent, ou pas de Cache Storage.
@@ -191,6 +194,23 @@ onmessage = async (evenement) => {
       resultat = JSON.parse(calculateur.calculer_json(message.requete));
     } catch (erreur) {
       resultat = { ok: false, message: `le calculateur a échoué : ${erreur && erreur.message ? erreur.message : erreur}` };
+    }
+    postMessage({ type: "resultat", id: message.id, resultat });
+    if (aPrendre) setTimeout(() => aPrendre && aPrendre(), 2000); // la page affiche le verdict : pas en même temps
+    return;
+  }
+  if (message.type === "table") {
+    try {
+      await pret;
+    } catch {
+      return; // l'échec du chargement a déjà été dit
+    }
+    let resultat;
+    try {
+      table = table || python.pyimport("table_session");
+      resultat = JSON.parse(table.repondre_json(message.requete));
+    } catch (erreur) {
+      resultat = { ok: false, erreurs: { "": `le calcul a échoué : ${erreur && erreur.message ? erreur.message : erreur}` } };
     }
     postMessage({ type: "resultat", id: message.id, resultat });
     if (aPrendre) setTimeout(() => aPrendre && aPrendre(), 2000); // la page affiche le verdict : pas en même temps

@@ -52,6 +52,7 @@ from hooks.site import modele
 
 __all__ = [
     "FICHIERS_PYODIDE",
+    "MODULES_DE_LA_TABLE",
     "Runtime",
     "archive_du_paquet",
     "blocs_pycon",
@@ -167,8 +168,14 @@ def trouver_runtime(racine: Path, installer: bool = True) -> Runtime:
     return Runtime(paquet.version, paquet.dossier, paquet.raison)
 
 
+MODULES_DE_LA_TABLE = (("table_session.py", "table/session.py"), ("cartes_rendu.py", "cartes/cartes_rendu.py"))
+"""Les modules de la page « À la table » dans l'archive (nom dans l'archive, chemin sous `hooks/`) : ses requêtes
+(`hooks/table/session.py`) et le rendu des cartes des pages, qu'elle réutilise (`hooks/cartes/cartes_rendu.py`)."""
+
+
 def archive_du_paquet(racine: Path) -> bytes:
-    """Le zip servi au navigateur : la source de `rules` (bibliothèque standard seulement) et `cellules_session.py`.
+    """Le zip servi au navigateur : la source de `rules` (bibliothèque standard seulement), `cellules_session.py`,
+    et les modules de la page « À la table » (`MODULES_DE_LA_TABLE`).
 
     L'archive est reproductible (ordre et dates fixes) : même source, même empreinte.
     """
@@ -178,6 +185,8 @@ def archive_du_paquet(racine: Path) -> bytes:
         if f.is_file() and f.suffix in {".py", ".typed"} and "__pycache__" not in f.parts
     ]
     fichiers.append(("cellules_session.py", racine / "hooks" / "cellules" / "cellules_session.py"))
+    # La page « À la table » : ses requêtes, et les cartes des jets dessinées comme sur les pages du site.
+    fichiers += [(nom, racine / "hooks" / chemin) for nom, chemin in MODULES_DE_LA_TABLE]
     tampon = io.BytesIO()
     with zipfile.ZipFile(tampon, "w", zipfile.ZIP_DEFLATED) as archive:
         for nom, chemin in fichiers:
