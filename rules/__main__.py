@@ -14,11 +14,13 @@ import argparse
 import contextlib
 import json
 import random
+import re
 import sys
 from collections.abc import Iterator, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from rules.calculateur import FORMULAIRES, calculer, en_texte
+from rules.refus import Refus
 
 _FRANCAIS = {
     "usage: ": "utilisation : ",
@@ -98,41 +100,122 @@ def analyseur() -> argparse.ArgumentParser:
     sous = p.add_subparsers(title="formulaires", dest="formulaire", metavar="FORMULAIRE", parser_class=_Analyseur)
     sous.required = True
     for f in FORMULAIRES.values():
-        q = sous.add_parser(f.nom, help=f"{f.systeme} — {f.titre} : {f.description}", description=f.description)
-        for c in f.champs:
-            morceaux = [c.libelle]
-            if c.choix:
-                morceaux.append(
-                    "valeurs : " + ", ".join(v if v == libelle else f"{v} ({libelle})" for v, libelle in c.choix)
-                )
-            elif c.sorte == "case":
-                morceaux.append("oui ou non")
-            if c.aide:
-                morceaux.append(c.aide)
-            if c.defaut:
-                morceaux.append(f"défaut : {c.defaut}")
-            q.add_argument(
-                "--" + c.nom.replace("_", "-"),
-                dest=c.nom,
-                metavar=c.nom.upper(),
-                help=" ; ".join(morceaux).replace("%", "%%"),
-            )
-        if f.lancable:
-            q.add_argument("--lancer", action="store_true", help="tire de vrais dés au lieu de les lire")
-            q.add_argument(
-                "--graine",
-                type=int,
-                metavar="N",
-                help="graine des dés tirés (par --lancer, ou un jet d'effet laissé vide), pour les rejouer à l'identique",
-            )
-        q.add_argument("--json", action="store_true", help="écrit la réponse en JSON")
+        _sous_commande(sous, f)
+    v = sous.add_parser(
+        "variantes",
+        help="les autres lectures du texte et les règles maison, que --variante et --maison appliquent",
+        description="Chaque variante (une autre lecture qu'une boîte « Interprétation » nomme) et chaque règle maison.",
+    )
+    v.add_argument("--json", action="store_true", help="écrit la liste en JSON (id, titre, page, formulaires…)")
     return p
+
+
+def _sous_commande(sous: Any, f: Any) -> None:
+    """La sous-commande d'un formulaire : une option par champ, et celles de tout formulaire."""
+    q = sous.add_parser(f.nom, help=f"{f.systeme} — {f.titre} : {f.description}", description=f.description)
+    for c in f.champs:
+        morceaux = [c.libelle]
+        if c.choix:
+            morceaux.append(
+                "valeurs : " + ", ".join(v if v == libelle else f"{v} ({libelle})" for v, libelle in c.choix)
+            )
+        elif c.sorte == "case":
+            morceaux.append("oui ou non")
+        if c.aide:
+            morceaux.append(c.aide)
+        if c.defaut:
+            morceaux.append(f"défaut : {c.defaut}")
+        q.add_argument(
+            "--" + c.nom.replace("_", "-"),
+            dest=c.nom,
+            metavar=c.nom.upper(),
+            help=" ; ".join(morceaux).replace("%", "%%"),
+        )
+    if f.lancable:
+        q.add_argument("--lancer", action="store_true", help="tire de vrais dés au lieu de les lire")
+        q.add_argument(
+            "--graine",
+            type=int,
+            metavar="N",
+            help="graine des dés tirés (par --lancer, ou un jet d'effet laissé vide), pour les rejouer à l'identique",
+        )
+    q.add_argument(
+        "--variante",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="répond sous cette autre lecture du texte (répétable ; la liste : python -m rules variantes)",
+    )
+    q.add_argument(
+        "--maison",
+        action="append",
+        default=[],
+        metavar="REGLE=VALEUR",
+        help="une règle maison, par exemple malus_contre_attaque=-2 (répétable ; la liste : python -m rules variantes)",
+    )
+    q.add_argument("--json", action="store_true", help="écrit la réponse en JSON")
+
+
+def _variantes(en_json: bool) -> int:
+    """La liste des variantes et des règles maison, en texte ou en JSON."""
+    from rules.variantes import REGLES_MAISON, VARIANTES
+
+    if en_json:
+        liste = [
+            {
+                "id": v.id,
+                "titre": v.titre,
+                "page": v.page,
+                "boite": v.boite,
+                "citation": v.citation,
+                "change": v.change,
+                "formulaires": list(v.formulaires),
+            }
+            for v in VARIANTES.values()
+        ]
+        maison = [
+            {
+                "id": m.id,
+                "titre": m.titre,
+                "page": m.page,
+                "texte": m.texte,
+                "minimum": m.minimum,
+                "maximum": m.maximum,
+                "formulaires": list(m.formulaires),
+            }
+            for m in REGLES_MAISON.values()
+        ]
+        print(json.dumps({"variantes": liste, "regles_maison": maison}, ensure_ascii=False, indent=2))
+        return 0
+    lignes = ["Variantes (--variante ID) :"]
+    lignes += [f"  {v.id} : {v.titre}. {v.change} (page {v.page})" for v in VARIANTES.values()]
+    lignes += ["", "Règles maison (--maison REGLE=VALEUR) :"]
+    lignes += [
+        f"  {m.id} : {m.titre}, de {m.minimum} à {m.maximum} (texte : {m.texte})" for m in REGLES_MAISON.values()
+    ]
+    print("\n".join(lignes))
+    return 0
+
+
+def _maison(ecrites: Sequence[str]) -> dict[str, Any]:
+    """Les règles maison écrites « regle=valeur » ; une valeur qui n'est pas un entier reste du texte, que la règle
+    refuse elle-même (« malus_contre_attaque doit être un entier… »)."""
+    lues: dict[str, Any] = {}
+    for ecrite in ecrites:
+        nom, egal, valeur = ecrite.partition("=")
+        if not egal:
+            raise Refus("maison", "s'écrire REGLE=VALEUR (par exemple malus_contre_attaque=-2)", recu=ecrite)
+        valeur = valeur.strip().replace("−", "-")
+        lues[nom.strip()] = int(valeur) if re.fullmatch(r"[+-]?\d{1,4}", valeur) else valeur
+    return lues
 
 
 def main(arguments: Sequence[str] | None = None) -> int:
     """Lance le calculateur ; rend le code de sortie (0, ou 2 sur une entrée refusée)."""
     with _argparse_en_francais():
         options = analyseur().parse_args(arguments)
+    if options.formulaire == "variantes":
+        return _variantes(options.json)
     f = FORMULAIRES[options.formulaire]
     entrees = {c.nom: getattr(options, c.nom) for c in f.champs if getattr(options, c.nom) is not None}
     lancer = bool(getattr(options, "lancer", False))
@@ -140,7 +223,8 @@ def main(arguments: Sequence[str] | None = None) -> int:
     # Même sans --lancer, un formulaire tire ce qu'on ne lui donne pas (les jets d'effet d'un échange) : la graine vaut.
     rng = random.Random(graine) if graine is not None else None
     try:
-        reponse = calculer(f.nom, entrees, lancer=lancer, rng=rng)
+        maison = _maison(options.maison)
+        reponse = calculer(f.nom, entrees, lancer=lancer, rng=rng, variantes=options.variante, maison=maison)
     except ValueError as erreur:
         print(f"python -m rules {f.nom} : erreur : {erreur}", file=sys.stderr)
         return 2

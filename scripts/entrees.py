@@ -48,6 +48,10 @@ RESULTATS = {
     "Round",
     "Deroulement",
     "Cooperation",
+    # Les déclarations des variantes et des règles maison (rules.variantes) : des données du paquet, lues, jamais
+    # construites par un appelant.
+    "Variante",
+    "RegleMaison",
     "Conversion",
     "Apercu",
     "JetCache",

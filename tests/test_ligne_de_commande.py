@@ -188,6 +188,9 @@ def large(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_aide_generale_mot_pour_mot(capsys: pytest.CaptureFixture[str]) -> None:
     sortie = _aide(["--help"], capsys)
     formulaires = [f"{f.nom} {f.systeme} — {f.titre} : {f.description}" for f in FORMULAIRES.values()]
+    formulaires.append(
+        "variantes les autres lectures du texte et les règles maison, que --variante et --maison appliquent"
+    )
     attendu = [
         "utilisation : python -m rules [-h] FORMULAIRE ...",
         DESCRIPTION,
@@ -209,7 +212,14 @@ def test_aide_de_chaque_formulaire_depuis_ses_champs(nom: str, capsys: pytest.Ca
     f = FORMULAIRES[nom]
     sortie = _aide([nom, "--help"], capsys)
     lancer = ["[--lancer]", "[--graine N]"] if f.lancable else []
-    usage = ["[-h]", *(f"[{_option(c)} {c.nom.upper()}]" for c in f.champs), *lancer, "[--json]"]
+    usage = [
+        "[-h]",
+        *(f"[{_option(c)} {c.nom.upper()}]" for c in f.champs),
+        *lancer,
+        "[--variante ID]",
+        "[--maison REGLE=VALEUR]",
+        "[--json]",
+    ]
     options = [f"{_option(c)} {c.nom.upper()} {_aide_du_champ(c)}" for c in f.champs]
     if f.lancable:
         options += [
@@ -223,6 +233,9 @@ def test_aide_de_chaque_formulaire_depuis_ses_champs(nom: str, capsys: pytest.Ca
         f.description,
         "options : -h, --help affiche cette aide et quitte",
         *options,
+        "--variante ID répond sous cette autre lecture du texte (répétable ; la liste : python -m rules variantes)",
+        "--maison REGLE=VALEUR une règle maison, par exemple malus_contre_attaque=-2 (répétable ; la liste : "
+        "python -m rules variantes)",
         "--json écrit la réponse en JSON",
     ]
     assert _mots(sortie) == _mots(" ".join(attendu))
@@ -295,7 +308,7 @@ def test_formulaire_manquant_usage_et_erreur_mot_pour_mot(capsys: pytest.Capture
             ["bidule"],
             "python -m rules",
             "argument FORMULAIRE : choix invalide 'bidule' (possibles : "
-            + ", ".join(repr(nom) for nom in FORMULAIRES)
+            + ", ".join(repr(nom) for nom in [*FORMULAIRES, "variantes"])
             + ")",
         ),
         (["warp-jet", "--truc", "3"], "python -m rules", "arguments inconnus : --truc 3"),

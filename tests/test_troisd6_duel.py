@@ -50,6 +50,7 @@ from rules.troisd6 import (
     progression,
 )
 from tests.algebre import gauss_jordan
+from tests.simulation import simuler_scene
 
 # --- Oracle 1 : énumération brute par la règle elle-même, puis Gauss–Jordan -------------------------
 
@@ -357,31 +358,6 @@ def test_scene_qui_peut_tourner_sans_fin_egale_la_chaine_entiere(
 # --- Oracle 2 : simulation à graine fixe, un tour à la fois par jouer_scene ----------------------------
 
 
-def _simuler(
-    a: Personnage, b: Personnage, pa: Politique, pb: Politique, n: int, graine: int, initiative: str
-) -> tuple[int, int]:
-    """(victoires de a, tours joués) sur n scènes ; chaque tour est joué par jouer_scene."""
-    rng = random.Random(graine)
-    victoires = tours = 0
-    politiques = {a.nom: pa, b.nom: pb}
-    for _ in range(n):
-        qui, avantages = initiative, {a.nom: Avantage.AUCUN, b.nom: Avantage.AUCUN}
-        while True:
-            autre = b.nom if qui == a.nom else a.nom
-            r = politiques[qui].risque
-            tour = Tour(
-                r.modificateur, niveaux=r.niveaux, bonus_points=r.bonus_points, defense=politiques[autre].defense
-            )
-            s = jouer_scene(a, b, [tour], initiative=qui, avantages=avantages, tours_max=1, rng=rng)
-            tours += 1
-            t = s.tours[0]
-            if s.terminee:
-                victoires += s.vainqueur == a.nom
-                break
-            qui, avantages = t.initiative, dict(t.avantages)
-    return victoires, tours
-
-
 SIMULES = [
     (Personnage("Ada", seuil=12, indice="2D6"), Personnage("Bruno", seuil=11, indice="1D6+1D3"), Politique(), Politique()),
     (
@@ -397,7 +373,7 @@ SIMULES = [
 @pytest.mark.parametrize(("a", "b", "pa", "pb"), SIMULES)
 def test_chaine_egale_simulation_grainee(a: Personnage, b: Personnage, pa: Politique, pb: Politique) -> None:
     n = 1500
-    victoires, tours = _simuler(a, b, pa, pb, n, graine=2026, initiative=a.nom)
+    victoires, tours = simuler_scene(a, b, pa, pb, n, graine=2026, initiative=a.nom)
     c = chances_scene(a, b, politique_a=pa, politique_b=pb)
     p = float(c.victoire_premier)
     assert abs(victoires / n - p) <= 4.5 * math.sqrt(p * (1 - p) / n) + 1e-9, (victoires / n, p)

@@ -17,6 +17,8 @@ from itertools import product
 import icepool
 import pytest
 
+# Les groupes de jets et la loi d'une défense sont le moteur interne des chances : vérifiés ici contre le jeu.
+from rules.regles import TEXTE
 from rules.troisd6 import (
     BONUS_DU_BLOCAGE,
     MALUS_CONTRE_ATTAQUE,
@@ -34,11 +36,8 @@ from rules.troisd6 import (
     monter,
     points_nets,
 )
-
-# Les groupes de jets et la loi d'une défense sont le moteur interne des chances : vérifiés ici contre le jeu.
 from rules.troisd6.resolution import _Lancer as Lancer
-from rules.troisd6.resolution import _lancers as lancers
-from rules.troisd6.resolution import _loi_de_la_defense as loi_de_la_defense
+from rules.troisd6.resolution import _lancers, _loi_de_la_defense
 
 _DES = list(product(range(1, 7), repeat=3))
 _TRIES = Counter(tuple(sorted(d)) for d in _DES)
@@ -151,7 +150,7 @@ def test_lancers_egale_les_216_jets_joues(seuil: int, indice: str | None, niveau
         dt = j.dt if j.niveau is Niveau.REUSSITE_CRITIQUE else None
         e = effet(base, dd=dd, dt=dt, niveaux=niveaux, bonus_points=bonus, rng=random.Random(0))
         attendu[Lancer(j.niveau, e.indice, e.points - e.total_des)] += 1
-    assert lancers(seuil, base, niveaux, bonus) == dict(attendu)
+    assert _lancers(seuil, base, niveaux, bonus, TEXTE) == dict(attendu)
 
 
 # --- La loi d'une défense, contre les échanges joués ----------------------------------------------------
@@ -190,7 +189,7 @@ def _calculee(
     attaque = Lancer(ja.niveau, monter(a.indice, dt or 0) if ja.reussi else None, dd or 0)
     seuil = None if not b.actif else (b.seuil or 0) + malus_de_defense(defense, b.talent_contre_attaque)
     indice = b.indice if b.actif and isinstance(b.indice, Indice) else None
-    issues, total = loi_de_la_defense(attaque, defense if b.actif else None, seuil, indice, b.armure)
+    issues, total = _loi_de_la_defense(attaque, defense if b.actif else None, seuil, indice, b.armure, (0, 0), TEXTE)
     loi: dict[tuple[int, bool], Fraction] = defaultdict(Fraction)
     for (points, change), n in issues.items():
         loi[(0 if points is None else points, change)] += Fraction(n, total)  # echange compte 0 point sans effet

@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from rules._valider import booleen, generateur, recu
 from rules.calculateur import _troisd6, _warp
 from rules.calculateur._commun import LONGUEUR_MAX, Champ, Formulaire, Lecture, Reponse, Tableau
 from rules.refus import PROPOS, Refus
+from rules.regles import en_cours, sous
+from rules.variantes import regles
 
 __all__ = ["FORMULAIRES", "Champ", "Formulaire", "Reponse", "Tableau", "calculer", "calculer_json", "en_texte"]
 
@@ -35,7 +37,13 @@ FORMULAIRES: dict[str, Formulaire] = {f.nom: f for f in (*_warp.FORMULAIRES, *_t
 
 
 def calculer(
-    formulaire: str, entrees: Mapping[str, str] | None = None, *, lancer: bool = False, rng: random.Random | None = None
+    formulaire: str,
+    entrees: Mapping[str, str] | None = None,
+    *,
+    lancer: bool = False,
+    rng: random.Random | None = None,
+    variantes: Sequence[str] = (),
+    maison: Mapping[str, int] | None = None,
 ) -> Reponse:
     """Le verdict et les chances exactes d'un formulaire, à partir des valeurs de ses champs (du texte).
 
@@ -53,6 +61,8 @@ def calculer(
         entrees: la valeur de chaque champ, en texte.
         lancer: tirer les dés au lieu de les lire.
         rng: le générateur des dés tirés (à graine fixe pour rejouer).
+        variantes: les variantes sous lesquelles répondre (sans variante ni règle maison : la lecture en vigueur) (identifiants de [`rules.variantes.VARIANTES`][rules.variantes.VARIANTES]).
+        maison: les règles maison (point réglé → valeur, [`rules.variantes.REGLES_MAISON`][rules.variantes.REGLES_MAISON]).
 
     Raises:
         rules.refus.Refus: formulaire inconnu, champ inconnu, ou valeur qui n'est pas du texte court.
@@ -92,9 +102,14 @@ def calculer(
     rng = generateur(rng)
     if lancer and rng is None:
         rng = random.Random()
+    if maison is not None and not isinstance(maison, Mapping):
+        raise Refus("maison", "être un dictionnaire (règle maison → entier)", recu=maison)
+    # Sans variante ni règle maison, la lecture en vigueur (le texte, ou celle d'un bloc rules.regles.sous).
+    lecture_des_regles = regles(variantes, **(maison or {})) if variantes or maison else en_cours()
     lecture = Lecture(f, entrees, lancer=lancer, rng=rng)
     try:
-        return f.calculer(lecture)
+        with sous(lecture_des_regles):
+            return f.calculer(lecture)
     except Refus as refus:  # un refus hors d'un essai : rangé par ses lieux, ou LieuSansChamp si aucun champ ne les a
         lecture.localiser(refus)
         return lecture.reponse()
@@ -103,7 +118,8 @@ def calculer(
 def calculer_json(requete: str) -> str:
     """[`calculer`][rules.calculateur.calculer] pour le navigateur : une requête JSON, une réponse JSON.
 
-    La requête : `{"formulaire": "warp-jet", "entrees": {"trait": "3"}, "lancer": false}`.
+    La requête : `{"formulaire": "warp-jet", "entrees": {"trait": "3"}, "lancer": false}`, et, pour
+    répondre sous d'autres lectures, `"variantes": ["…"]` et `"maison": {"malus_contre_attaque": -2}`.
     Les valeurs restent des données d'un bout à l'autre (jamais du code). Une
     requête mal formée rend `{"ok": false, "message": "…"}`, sans lever.
 
@@ -124,7 +140,19 @@ def calculer_json(requete: str) -> str:
         entrees = donnees.get("entrees", {})
         if not isinstance(entrees, dict):
             raise ValueError("entrees doit être un objet JSON (champ → texte)")
-        reponse = calculer(str(donnees.get("formulaire", "")), entrees, lancer=donnees.get("lancer", False) is True)
+        variantes = donnees.get("variantes", [])
+        if not isinstance(variantes, list):
+            raise ValueError("variantes doit être une liste JSON d'identifiants")
+        maison = donnees.get("maison", {})
+        if not isinstance(maison, dict):
+            raise ValueError("maison doit être un objet JSON (règle maison → entier)")
+        reponse = calculer(
+            str(donnees.get("formulaire", "")),
+            entrees,
+            lancer=donnees.get("lancer", False) is True,
+            variantes=variantes,
+            maison=maison,
+        )
     except ValueError as erreur:  # json.JSONDecodeError en est une
         return json.dumps({"ok": False, "message": str(erreur)}, ensure_ascii=False)
     return json.dumps(reponse.en_dict(), ensure_ascii=False)

@@ -27,8 +27,8 @@ from rules.calculateur._commun import (
     table_de_loi,
     ton,
 )
+from rules.regles import en_cours
 from rules.troisd6 import (
-    MALUS_FAMILIARITE,
     Avantage,
     Defense,
     Issue,
@@ -37,6 +37,7 @@ from rules.troisd6 import (
     Politique,
     Risque,
     Tour,
+    apports,
     avantage,
     chances_echange,
     chances_scene,
@@ -50,6 +51,7 @@ from rules.troisd6 import (
     effet,
     jet,
     loi_effet,
+    objectif_interview,
     progression,
     scene_non_opposee,
     scene_opposee,
@@ -114,7 +116,7 @@ def _jet(lu: Lecture) -> Reponse:
         return lu.reponse()
     calcul = f"10 {_terme(valeur)} ({'talent' if talent else 'caractéristique'}) {_terme(difficulte)} (difficulté)"
     if familiarite:
-        calcul += f" {_terme(MALUS_FAMILIARITE)} (simple familiarité)"
+        calcul += f" {_terme(en_cours().malus_familiarite)} (simple familiarité)"
     palier = difficulte_nommee(difficulte)
     nom = f" ; difficulté « {palier} »" if palier else " ; difficulté sans nom sur l'échelle du texte"
     ecrit = entier(s)  # un seuil négatif (jamais atteint) : « −9 », pas « − 9 »
@@ -213,8 +215,7 @@ def _effet(lu: Lecture) -> Reponse:
     des = lu.des("des")
     if lu.texte("de"):  # un Dd ou un Dt donné est un dé, même s'il ne sert pas (réussite simple)
         lu.essayer(lambda: _valider.entier("de", de, minimum=1, maximum=6))
-    dd = de if niveau == "speciale" else None
-    dt = de if niveau == "critique" else None
+    dd, dt = apports(_NIVEAU_LU[niveau], de, de)  # ce que ce niveau apporte (Dd, Dt), par la règle même
     # Le calcul des chances passe par effet() d'abord : il valide tout (Indice, Dd, Dt, niveaux…).
     e = lu.essayer(
         lambda: effet(
@@ -508,7 +509,13 @@ def _apres_attaque(lu: Lecture) -> Reponse:
         verdict = f"Attaque ratée : l'initiative passe à {dfn.nom}, quelle que soit sa défense"
     else:
         m = choix.pour(choix.meilleure)
-        verdict = f"{majuscule(str(m.defense))} : {pourcentage(m.initiative)} de reprendre l'initiative"
+        critere = en_cours().meilleure_defense  # ce que la lecture en vigueur fait passer d'abord
+        if critere == "points":
+            verdict = f"{majuscule(str(m.defense))} : {arrondi(m.points_esperes, 1)} points d'effet subis en moyenne"
+        elif critere == "rien-subir":
+            verdict = f"{majuscule(str(m.defense))} : {pourcentage(m.aucun_point)} de ne rien subir"
+        else:
+            verdict = f"{majuscule(str(m.defense))} : {pourcentage(m.initiative)} de reprendre l'initiative"
     return lu.reponse(
         verdict=verdict,
         explication=choix.explication,
@@ -595,7 +602,8 @@ def _objectif(lu: Lecture, sorte: str) -> tuple[Avantage, str | None]:
     if choisi != "scene":
         return Avantage[choisi.upper()], None
     if sorte == "interview":
-        return Avantage.CRITIQUE, "Objectif : avantage critique, celui d'une interview (l'avantage que vise le PJ)."
+        objectif = objectif_interview(en_cours())
+        return objectif, f"Objectif : {objectif}, celui d'une interview (l'avantage que vise le PJ)."
     return Avantage.DEFINITIF, None
 
 

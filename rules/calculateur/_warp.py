@@ -67,7 +67,7 @@ def _faits_jet(trait: int, bonus: int, malus: int) -> tuple[str, ...]:
         garde = f", on garde les {trait} {'meilleurs' if net > 0 else 'pires'}"
     total = "le dé gardé" if trait == 1 else "le total des dés gardés"
     return (
-        f"{pluriel(n, 'dé')} lancé{s(n)}{garde} ; réussite si {total} dépasse {seuil(trait)} (l'égalité est un échec).",
+        f"{pluriel(n, 'dé')} lancé{s(n)}{garde} ; réussite si {total} dépasse {seuil(trait, net)} (l'égalité est un échec).",
     )
 
 

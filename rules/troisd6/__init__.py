@@ -78,6 +78,7 @@ from rules.troisd6.duel import (
     chances_scene,
     comparer_risques,
     defense_apres_attaque,
+    risques_du_texte,
 )
 from rules.troisd6.effets import (
     ECHELLE_INDICES,
@@ -95,6 +96,7 @@ from rules.troisd6.interaction import (
     Argument,
     armure_relationnelle,
     informations,
+    objectif_interview,
 )
 from rules.troisd6.reflexion import (
     Accroissement,
@@ -195,7 +197,9 @@ __all__ += [
     "malus_de_defense",
     "manoeuvre",
     "monter",
+    "objectif_interview",
     "peut_assister",
     "points_nets",
     "progression",
+    "risques_du_texte",
 ]

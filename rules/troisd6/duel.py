@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -29,12 +29,14 @@ from functools import cache
 from rules import _valider
 from rules._francais import a_le, de_le, majuscule, moins, nombre, signe
 from rules.refus import PHRASE, PROPOS, Refus
+from rules.regles import Regles, en_cours
 from rules.troisd6.avantages import Avantage
 from rules.troisd6.effets import Indice
 from rules.troisd6.jets import Niveau, jet, seuil_de_loi
 from rules.troisd6.resolution import (
-    CARACTERISTIQUE_DE_DEFENSE,
     Defense,
+    _bonus_du_blocage,
+    _caracteristique,
     _Lancer,
     _lancer_de,
     _lancers,
@@ -55,6 +57,7 @@ __all__ = [
     "chances_scene",
     "comparer_risques",
     "defense_apres_attaque",
+    "risques_du_texte",
 ]
 
 
@@ -99,6 +102,27 @@ class Risque:
 RISQUES: tuple[Risque, ...] = (Risque(0), Risque(-1, niveaux=1), Risque(-2, bonus_points=2))
 """Les échanges de risque que chiffrent les exemples du texte : aucun, « −1 au jet, +1 niveau
 d'effet » (le verre de Joséphine), « −2 au jet, +2 points d'effet » (le virage difficile)."""
+
+
+def risques_du_texte(r: Regles) -> tuple[Risque, ...]:
+    """Les échanges de risque des exemples, dans la lecture `r` : [`RISQUES`][rules.troisd6.duel.RISQUES], ou le
+    virage lu en niveaux (« +2 aux effets » : +2 niveaux d'Indice) dans une variante.
+
+    Source : « 3D6 › Scènes d'action » (« −2 au jet, mais +2 aux effets ») et « 3D6 › Scènes
+    d'interaction » (« −1 au jet, +1 niveau aux effets »).
+
+    Examples:
+        >>> from rules.regles import TEXTE, Regles
+        >>> risques_du_texte(TEXTE) == RISQUES
+        True
+        >>> print(risques_du_texte(Regles(virage_en_niveaux=True))[2])
+        −2 au jet, +2 niveaux d'effet
+    """
+    if not isinstance(r, Regles):
+        raise Refus("r", "être des Regles (rules.regles)", recu=r)
+    if r.virage_en_niveaux:
+        return (*RISQUES[:2], Risque(-2, niveaux=2))
+    return RISQUES
 
 
 @dataclass(frozen=True)
@@ -200,6 +224,7 @@ def _loi_echange(
     indice_d: Indice | None,
     defense: Defense,
     armure: int,
+    r: Regles,
 ) -> _Loi:
     """Loi exacte d'un échange : la décision de [`rules.troisd6.resolution`][rules.troisd6.resolution], jet par jet.
 
@@ -209,12 +234,13 @@ def _loi_echange(
     blocage (`None` s'il ne bloque pas). Chaque groupe de jets de l'attaquant
     reçoit la loi de ce que la défense en laisse passer ; les poids sont des
     entiers sur un dénominateur commun (rendu avec eux). Un critique qui monte
-    un Indice hors de l'échelle est refusé (lieu `niveaux`).
+    un Indice hors de l'échelle est refusé (lieu `niveaux`). Le tout dans la lecture des règles `r`.
     """
-    attaques = _lancers(seuil_de_loi(seuil_a), indice_a, niveaux, bonus_points)
+    attaques = _lancers(seuil_de_loi(seuil_a), indice_a, niveaux, bonus_points, r)
     parade = None if seuil_d is None else defense
     seuil = None if seuil_d is None else seuil_de_loi(seuil_d)
-    lois = [(ga, na, _loi_de_la_defense(ga, parade, seuil, indice_d, armure)) for ga, na in attaques.items()]
+    plus = _bonus_du_blocage(r, niveaux, bonus_points)
+    lois = [(ga, na, _loi_de_la_defense(ga, parade, seuil, indice_d, armure, plus, r)) for ga, na in attaques.items()]
     commun = math.lcm(*(total for _, _, (_, total) in lois))
     loi: dict[_Issue, int] = defaultdict(int)
     for ga, na, (issues, total) in lois:
@@ -381,8 +407,9 @@ def _valeur_passive(loi: _Loi, objectif: Avantage, depart: Avantage, fins: _Fins
 def _attaque(attaquant: Personnage, risque: Risque, defenseur: Personnage, defense: Defense) -> _Loi:
     """La loi de l'échange quand `attaquant` attaque `defenseur` (qui choisit `defense`)."""
     seuil_a = _valider.entier(("attaquant", "seuil"), attaquant.seuil_du_jet(None, risque.modificateur))
+    r = en_cours()
     try:  # un critique monte l'Indice de l'attaquant, avec les niveaux du risque, hors de l'échelle
-        _lancers(seuil_de_loi(seuil_a), attaquant.des_effet, risque.niveaux, risque.bonus_points)
+        _lancers(seuil_de_loi(seuil_a), attaquant.des_effet, risque.niveaux, risque.bonus_points, r)
     except Refus as refus:
         raise refus.vers(("attaquant", "indice"), *([("risque", "niveaux")] if risque.niveaux else [])) from None
     seuil_d = _seuil_du_defenseur(defenseur, defense, risque) if defenseur.actif else None
@@ -397,6 +424,7 @@ def _attaque(attaquant: Personnage, risque: Risque, defenseur: Personnage, defen
             indice_d,
             defense,
             defenseur.armure,
+            r,
         )
     except Refus as refus:  # un blocage critique monte l'Indice du défenseur hors de l'échelle
         raise _en_defense(refus.relocaliser({"niveaux": ("defenseur", "indice")}), defenseur, defense) from None
@@ -413,7 +441,7 @@ def _seuil_du_defenseur(defenseur: Personnage, defense: Defense, risque: Risque)
 def _en_defense(refus: Refus, defenseur: Personnage, defense: Defense) -> Refus:
     """Un refus sur le seuil ou l'Indice du défenseur, porté par ceux qu'il a lancés : ceux de ses défenses
     (`seuil_defense`, `indice_defense`) quand il esquive ou bloque et qu'il en a d'autres que ses attaques."""
-    if CARACTERISTIQUE_DE_DEFENSE[defense] != "défense":
+    if _caracteristique(defense, en_cours()) != "défense":
         return refus
     propres = {"seuil": defenseur.seuil_defense, "indice": defenseur.indice_defense}
     lieux = tuple(
@@ -669,7 +697,7 @@ def _attaque_lancee(attaquant: Personnage, risque: Risque, attaque: object) -> t
     seuil = attaquant.seuil_du_jet(None, risque.modificateur)
     ind = attaquant.des_effet
     if isinstance(attaque, Niveau):
-        groupes = _lancers(seuil_de_loi(seuil), ind, risque.niveaux, risque.bonus_points)
+        groupes = _lancers(seuil_de_loi(seuil), ind, risque.niveaux, risque.bonus_points, en_cours())
         possibles = {g: n for g, n in groupes.items() if g.niveau is attaque}
         if not possibles:
             raise Refus("attaque", f"le niveau « {attaque} » est impossible sous le seuil {seuil}", forme=PROPOS)
@@ -677,7 +705,7 @@ def _attaque_lancee(attaquant: Personnage, risque: Risque, attaque: object) -> t
     if isinstance(attaque, str) or not isinstance(attaque, Sequence):
         raise Refus("attaque", "être un Niveau ou les trois dés de l'attaque", recu=attaque)
     j = jet(seuil, _valider.des("attaque", attaque, nombre=3))
-    return j.niveau, {_lancer_de(j.niveau, j.dd, j.dt, ind, risque.niveaux, risque.bonus_points): 1}
+    return j.niveau, {_lancer_de(j.niveau, j.dd, j.dt, ind, risque.niveaux, risque.bonus_points, en_cours()): 1}
 
 
 def _chances_defense(
@@ -689,9 +717,11 @@ def _chances_defense(
     poids = sum(groupes.values())
     points: dict[int, Fraction] = defaultdict(Fraction)
     reprise = Fraction(0)
+    r = en_cours()
+    plus = _bonus_du_blocage(r, risque.niveaux, risque.bonus_points)
     for groupe, n in groupes.items():
         try:
-            issues, total = _loi_de_la_defense(groupe, defense, seuil_de_loi(seuil), indice, defenseur.armure)
+            issues, total = _loi_de_la_defense(groupe, defense, seuil_de_loi(seuil), indice, defenseur.armure, plus, r)
         except Refus as refus:  # un blocage critique monte l'Indice du défenseur hors de l'échelle
             raise _en_defense(refus.relocaliser({"niveaux": ("defenseur", "indice")}), defenseur, defense) from None
         for (nets, change), m in issues.items():
@@ -701,6 +731,16 @@ def _chances_defense(
     loi = dict(sorted(points.items()))
     esperes = sum((k * p for k, p in loi.items()), Fraction(0))
     return ChancesDefense(defense, seuil, loi.get(0, Fraction(0)), loi, esperes, reprise)
+
+
+def _critere_de_la_meilleure(r: Regles) -> Callable[[ChancesDefense], tuple[Fraction, Fraction]]:
+    """Ce qui fait la meilleure défense : reprendre le plus souvent l'initiative (à égalité, subir le moins de points) ;
+    dans une variante, subir le moins de points, ou le plus souvent rien (à égalité, reprendre l'initiative)."""
+    if r.meilleure_defense == "points":
+        return lambda o: (-o.points_esperes, o.initiative)
+    if r.meilleure_defense == "rien-subir":
+        return lambda o: (o.aucun_point, o.initiative)
+    return lambda o: (o.initiative, -o.points_esperes)
 
 
 def defense_apres_attaque(
@@ -754,7 +794,7 @@ def defense_apres_attaque(
             raise refus.relocaliser({"tour": ("risque", "modificateur")}) from None
     niv, groupes = _attaque_lancee(attaquant, risque, attaque)
     options = tuple(_chances_defense(groupes, defenseur, d, risque) for d in Defense)
-    meilleure = None if not niv.reussi else max(options, key=lambda o: (o.initiative, -o.points_esperes)).defense
+    meilleure = None if not niv.reussi else max(options, key=_critere_de_la_meilleure(en_cours())).defense
     return DefenseApresAttaque(niv, options, meilleure, _conseiller(defenseur.nom, niv, options, meilleure))
 
 
@@ -763,7 +803,7 @@ _LA = {Defense.ESQUIVE: "l'esquive", Defense.BLOCAGE: "le blocage", Defense.CONT
 
 def _conseiller(nom: str, niv: Niveau, options: tuple[ChancesDefense, ...], meilleure: Defense | None) -> str:
     """Le conseil d'une défense après l'attaque, en une phrase : il ne décide rien, il lit les chances."""
-    from rules.affichage import pourcentage
+    from rules.affichage import fois, pourcentage
 
     if meilleure is None:
         return (
@@ -779,6 +819,19 @@ def _conseiller(nom: str, niv: Niveau, options: tuple[ChancesDefense, ...], meil
 
         return arrondi(o.points_esperes, 1)
 
+    critere = en_cours().meilleure_defense
+    if critere == "points":  # une variante : le moins de points d'abord
+        detail = ", ".join(f"{o.defense} : {pts(o)}" for o in autres)
+        return (
+            f"{majuscule(str(meilleure))} : le moins de points d'effet subis, {pts(m)} en moyenne ({detail}) ; "
+            f"elle reprend l'initiative {fois(m.initiative)}."
+        )
+    if critere == "rien-subir":  # une variante : le plus souvent rien subir d'abord
+        detail = ", ".join(f"{o.defense} : {pourcentage(o.aucun_point)}" for o in autres)
+        return (
+            f"{majuscule(str(meilleure))} : le plus souvent aucun point d'effet subi, {pourcentage(m.aucun_point)} "
+            f"({detail}) ; elle reprend l'initiative {fois(m.initiative)}."
+        )
     if m.initiative == 0:
         detail = ", ".join(f"{o.defense} : {pts(o)}" for o in autres)
         return (
@@ -830,7 +883,7 @@ def _expliquer(
 def comparer_risques(
     a: Personnage,
     b: Personnage,
-    risques: Sequence[Risque] = RISQUES,
+    risques: Sequence[Risque] | None = None,
     *,
     politique_a: Politique = Politique(),
     politique_b: Politique = Politique(),
@@ -849,7 +902,8 @@ def comparer_risques(
     Args:
         a: celui qui choisit son risque.
         b: l'adversaire, actif ou passif.
-        risques: les risques à comparer (par défaut ceux du texte, [`RISQUES`][rules.troisd6.duel.RISQUES]).
+        risques: les risques à comparer (par défaut ceux des exemples du texte,
+            [`risques_du_texte`][rules.troisd6.duel.risques_du_texte] dans la lecture en vigueur).
         politique_a: la défense de `a` (son risque est remplacé par chacun de `risques`).
         politique_b: le risque et la défense de `b`.
         initiative: qui a l'initiative au départ.
@@ -865,7 +919,9 @@ def comparer_risques(
         >>> print(comparer_risques(josephine, temoin, objectif=Avantage.CRITIQUE))
         Pour Joséphine, le meilleur choix est « sans risque », qui gagne 50,5 % des fois, contre 43,2 % des fois pour « −1 au jet, +1 niveau d'effet », 31,4 % des fois pour « −2 au jet, +2 points d'effet ».
     """
-    risques = _valider.suite("risques", risques, maximum=20, quoi="risques")
+    risques = _valider.suite(
+        "risques", risques_du_texte(en_cours()) if risques is None else risques, maximum=20, quoi="risques"
+    )
     if not risques:
         raise Refus("risques", "être une suite non vide de Risque", recu_ecrit="une suite vide")
     for i, r in enumerate(risques):

@@ -24,6 +24,7 @@ from rules import _valider
 from rules._francais import entier, s, signe
 from rules.des import convoluer, lancer, loi_somme
 from rules.refus import PROPOS, Refus
+from rules.regles import Regles, en_cours
 
 __all__ = ["ECHELLE_INDICES", "Effet", "Indice", "effet", "indice", "loi_effet", "loi_indice", "monter"]
 
@@ -74,14 +75,19 @@ class Indice:
 
     @property
     def rang(self) -> int:
-        """La position de l'Indice dans [`ECHELLE_INDICES`][rules.troisd6.effets.ECHELLE_INDICES]."""
-        try:
-            return ECHELLE_INDICES.index(self)
-        except ValueError:
-            barreaux = ", ".join(str(i) for i in ECHELLE_INDICES[:6])
-            raise Refus(
-                "indice", f"{self} n'est pas sur l'échelle des Indices ({barreaux}, puis +1D6 par niveau)", forme=PROPOS
-            ) from None
+        """La position de l'Indice sur l'échelle en vigueur ([`ECHELLE_INDICES`][rules.troisd6.effets.ECHELLE_INDICES]
+        pour le texte)."""
+        return _rang(self, en_cours())
+
+
+def _rang(i: Indice, r: Regles) -> int:
+    echelle = echelle_des_indices(r)
+    try:
+        return echelle.index(i)
+    except ValueError:
+        barreaux = ", ".join(str(b) for b in echelle[:6])
+        pas = "puis +1D6 par niveau" if r.echelle_indices == "texte" else "puis un demi-D6 par niveau"
+        raise Refus("indice", f"{i} n'est pas sur l'échelle des Indices ({barreaux}, {pas})", forme=PROPOS) from None
 
 
 ECHELLE_INDICES: tuple[Indice, ...] = (
@@ -98,6 +104,22 @@ Les trois barreaux que citent les exemples du texte sont 1D6+1D3, 2D6 et 3D6
 niveau ajoute 1D6 (jusqu'à 15D6) ; sous 1D6+1D3, l'échelle retire un demi-D6
 par niveau (1D6 puis 1D3). Voir la page, « Interprétation : l'échelle des Indices ».
 """
+
+ECHELLE_REGULIERE: tuple[Indice, ...] = (
+    Indice(0, 1),
+    Indice(1, 0),
+    *(barreau for n in range(1, 15) for barreau in (Indice(n, 1), Indice(n + 1, 0))),
+)
+"""L'échelle d'une variante : d'un demi-D6 par niveau (1D6+1D3, 2D6, 2D6+1D3, 3D6…), de 1D3 à 15D6.
+
+L'autre lecture que nomme la page (« Interprétation : l'échelle des Indices ») :
+régulière, mais elle donne 2D6+1D3 à la réparation de Philip, où le texte écrit 3D6."""
+
+
+def echelle_des_indices(r: Regles) -> tuple[Indice, ...]:
+    """L'échelle des Indices de la lecture `r` : celle du texte, ou l'échelle régulière d'une variante."""
+    return ECHELLE_INDICES if r.echelle_indices == "texte" else ECHELLE_REGULIERE
+
 
 NIVEAUX_MAX = len(ECHELLE_INDICES) - 1
 """Le plus de niveaux d'Indice qu'on ajoute ou retire (de 1D3 à 15D6 : 17 barreaux)."""
@@ -167,15 +189,20 @@ def monter(depart: Indice | str, niveaux: int) -> Indice:
     """
     base = _lire_indice("depart", depart)
     _valider.entier("niveaux", niveaux)
-    cible = base.rang + niveaux
-    if not 0 <= cible < len(ECHELLE_INDICES):
+    return _monter(base, niveaux, en_cours())
+
+
+def _monter(base: Indice, niveaux: int, r: Regles) -> Indice:
+    echelle = echelle_des_indices(r)
+    cible = _rang(base, r) + niveaux
+    if not 0 <= cible < len(echelle):
         raise Refus(
             "niveaux",
             f"{base} {signe(niveaux)} niveau{'x' if abs(niveaux) > 1 else ''} sort de l'échelle des "
-            f"Indices (de {ECHELLE_INDICES[0]} à {ECHELLE_INDICES[-1]}) ; le texte ne définit rien au-delà",
+            f"Indices (de {echelle[0]} à {echelle[-1]}) ; le texte ne définit rien au-delà",
             forme=PROPOS,
         )
-    return ECHELLE_INDICES[cible]
+    return echelle[cible]
 
 
 @cache
@@ -304,7 +331,7 @@ def _effet(
     rng: random.Random | None,
 ) -> Effet:
     """La règle d'[`effet`][rules.troisd6.effets.effet] sur des entrées vérifiées ; le total ou les dés le sont ici."""
-    lance, plus = _jet_d_effet(base, dd, dt, niveaux, bonus_points)
+    lance, plus = _jet_d_effet(base, dd, dt, niveaux, bonus_points, en_cours())
     if des is not None and total is not None:
         raise Refus(("des", "total"), "donnez les dés d'effet ou leur total, pas les deux", forme=PROPOS)
     valeurs: tuple[int, ...] | None
@@ -350,7 +377,9 @@ def _entrees(depart: Indice | str, dd: int | None, dt: int | None, niveaux: int,
     return base
 
 
-def _jet_d_effet(base: Indice, dd: int | None, dt: int | None, niveaux: int, bonus_points: int) -> tuple[Indice, int]:
+def _jet_d_effet(
+    base: Indice, dd: int | None, dt: int | None, niveaux: int, bonus_points: int, r: Regles
+) -> tuple[Indice, int]:
     """Ce qu'on lance pour un effet, et ce qu'on ajoute à son total : (Indice lancé, points en plus).
 
     Source : « 3D6 › Scènes majeures › Attaque » : le dé triplé (Dt) d'une
@@ -360,10 +389,11 @@ def _jet_d_effet(base: Indice, dd: int | None, dt: int | None, niveaux: int, bon
     joué (`effet`), sa loi (`loi_effet`) et les chances d'un échange la lisent ici.
 
     Examples:
-        >>> _jet_d_effet(Indice(1, 1), None, 2, 0, 0), _jet_d_effet(Indice(2), 4, None, 1, -1)
+        >>> from rules.regles import TEXTE
+        >>> _jet_d_effet(Indice(1, 1), None, 2, 0, 0, TEXTE), _jet_d_effet(Indice(2), 4, None, 1, -1, TEXTE)
         ((Indice(d6=3, d3=0), 0), (Indice(d6=3, d3=0), 3))
     """
-    return monter(base, niveaux + (dt or 0)), (dd or 0) + bonus_points
+    return _monter(base, niveaux + (dt or 0), r), (dd or 0) + bonus_points
 
 
 def _expliquer(e: Effet, dt: int | None, niveaux: int) -> str:
@@ -408,7 +438,8 @@ def loi_effet(
         >>> loi_effet("1D6+1D3", dt=2) == loi_indice("3D6")
         True
     """
-    lance, plus = _jet_d_effet(_entrees(depart, dd, dt, niveaux, bonus_points), dd, dt, niveaux, bonus_points)
+    base = _entrees(depart, dd, dt, niveaux, bonus_points)
+    lance, plus = _jet_d_effet(base, dd, dt, niveaux, bonus_points, en_cours())
     return {somme + plus: p for somme, p in _loi(lance.d6, lance.d3).items()}
 
 

@@ -13,14 +13,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules import _valider
+from rules.refus import Refus
+from rules.regles import Regles, en_cours
 from rules.troisd6.avantages import Avantage
 from rules.troisd6.effets import NIVEAUX_MAX
 from rules.troisd6.jets import Jet, Niveau, jet_valide
 
-__all__ = ["ARGUMENTS", "OBJECTIF_INTERVIEW", "Argument", "armure_relationnelle", "informations"]
+__all__ = ["ARGUMENTS", "OBJECTIF_INTERVIEW", "Argument", "armure_relationnelle", "informations", "objectif_interview"]
 
 OBJECTIF_INTERVIEW = Avantage.CRITIQUE
 """L'avantage qu'il faut atteindre face à un interlocuteur passif."""
+
+
+def objectif_interview(r: Regles) -> Avantage:
+    """L'avantage qui termine une interview dans la lecture `r` : [`OBJECTIF_INTERVIEW`][rules.troisd6.interaction.OBJECTIF_INTERVIEW]
+    (le critique), ou le définitif dans une variante où l'interrogateur poursuit jusqu'à ce que l'interrogé se mette
+    complètement à table.
+
+    Source : « 3D6 › Scènes d'interaction » (« réussir […] à obtenir un avantage critique »).
+
+    Examples:
+        >>> from rules.regles import TEXTE, Regles
+        >>> objectif_interview(TEXTE), objectif_interview(Regles(interview_jusqu_au_definitif=True))
+        (<Avantage.CRITIQUE: 'avantage critique'>, <Avantage.DEFINITIF: 'avantage définitif'>)
+    """
+    if not isinstance(r, Regles):
+        raise Refus("r", "être des Regles (rules.regles)", recu=r)
+    return Avantage.DEFINITIF if r.interview_jusqu_au_definitif else OBJECTIF_INTERVIEW
 
 
 @dataclass(frozen=True)
@@ -100,7 +119,7 @@ def informations(avantage_max: Avantage) -> str:
     _valider.membre("avantage_max", avantage_max, Avantage)
     if avantage_max is Avantage.DEFINITIF:
         return "Tout : l'interrogé se met complètement à table (ce qu'il ne dit pas, il ne le sait pas)."
-    if avantage_max >= OBJECTIF_INTERVIEW:
+    if avantage_max >= objectif_interview(en_cours()):
         return "Les informations souhaitées : la scène est gagnée."
     if avantage_max is Avantage.AUCUN:
         return "Aucun avantage atteint : le texte ne dit pas s'il obtient quoi que ce soit."

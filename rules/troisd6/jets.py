@@ -25,6 +25,7 @@ from rules._enum import EnumOrdonnee
 from rules._francais import MOINS, entier, signe
 from rules.des import Evaluateur, lancer, loi
 from rules.refus import PROPOS, Refus
+from rules.regles import TEXTE, en_cours
 
 __all__ = [
     "BASE",
@@ -45,7 +46,7 @@ __all__ = [
 BASE = 10
 """La base de tout seuil : « 10 + modificateurs »."""
 
-MALUS_FAMILIARITE = -3
+MALUS_FAMILIARITE = TEXTE.malus_familiarite
 """Le modificateur d'un talent que le personnage connaît seulement par « simple familiarité »."""
 
 
@@ -228,7 +229,7 @@ def seuil_talent(niveau: int, difficulte: int | Difficulte = 0, *, familiarite: 
     """
     _valider.entier("niveau", niveau, minimum=0)
     _valider.booleen("familiarite", familiarite)
-    return BASE + niveau + _difficulte(difficulte) + (MALUS_FAMILIARITE if familiarite else 0)
+    return BASE + niveau + _difficulte(difficulte) + (en_cours().malus_familiarite if familiarite else 0)
 
 
 def double_et_triple(des: tuple[int, ...]) -> tuple[int | None, int | None]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from rules import _valider
 from rules.des import lancer
 from rules.refus import PROPOS, Refus
+from rules.regles import en_cours
 from rules.troisd6.jets import Jet, Niveau, jet_valide
 
 __all__ = [
@@ -74,7 +75,7 @@ def accroissement_difficulte(
     jet_rate: Jet,
     de: int | None = None,
     *,
-    echec_simple_compte: bool = False,
+    echec_simple_compte: bool | None = None,
     rng: random.Random | None = None,
 ) -> Accroissement:
     """De combien la difficulté grandit après un jet raté, si l'on recommence.
@@ -87,7 +88,8 @@ def accroissement_difficulte(
 
     Le texte se contredit sur l'échec simple (« reste au même niveau », puis
     « −1 point ») : par défaut le code le laisse au même niveau ;
-    `echec_simple_compte=True` applique le −1.
+    `echec_simple_compte=True` applique le −1 (`None` : ce que dit la lecture en vigueur,
+    [`Regles.echec_simple_compte`][rules.regles.Regles.echec_simple_compte]).
 
     Args:
         jet_rate: le jet qui a fait échouer la scène.
@@ -105,6 +107,8 @@ def accroissement_difficulte(
         1
     """
     jet_valide("jet_rate", jet_rate)
+    if echec_simple_compte is None:
+        echec_simple_compte = en_cours().echec_simple_compte
     _valider.booleen("echec_simple_compte", echec_simple_compte)
     _valider.generateur(rng)
     if de is not None:

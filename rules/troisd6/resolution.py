@@ -36,6 +36,7 @@ from typing import Literal
 from rules import _valider
 from rules._enum import EnumOrdonnee
 from rules.refus import PROPOS, Refus
+from rules.regles import TEXTE, Regles, en_cours
 from rules.troisd6.effets import Indice, _jet_d_effet, comptes_indice
 from rules.troisd6.jets import Niveau, comptes_3d6, niveau_du_profil
 
@@ -51,8 +52,9 @@ __all__ = [
     "points_nets",
 ]
 
-MALUS_CONTRE_ATTAQUE = -3
-"""Le malus supplémentaire d'une contre-attaque ordinaire (sans talent particulier)."""
+MALUS_CONTRE_ATTAQUE = TEXTE.malus_contre_attaque
+"""Le malus supplémentaire d'une contre-attaque ordinaire (sans talent particulier), dans le texte : −3
+(une règle maison le change : [`Regles.malus_contre_attaque`][rules.regles.Regles.malus_contre_attaque])."""
 
 
 class Defense(EnumOrdonnee):
@@ -80,17 +82,34 @@ contre-attaque, le personnage « doit normalement réussir un jet d'attaque
 avec un malus de -3 ». [`Personnage.seuil_pour`][rules.troisd6.scenes.Personnage.seuil_pour]
 et [`indice_pour`][rules.troisd6.scenes.Personnage.indice_pour] lisent cette
 table (voir la page, « Interprétation : la caractéristique de l'attaquant et
-celle du défenseur »)."""
+celle du défenseur ») ; une variante lance la contre-attaque sous celle des défenses
+([`Regles.contre_attaque_sous_la_defense`][rules.regles.Regles.contre_attaque_sous_la_defense])."""
 
 
-BONUS_DU_BLOCAGE: tuple[int, int] = (0, 0)
+def _caracteristique(defense: Defense, r: Regles) -> Literal["attaque", "défense"]:
+    """La caractéristique de cette défense, dans la lecture `r`."""
+    if defense is Defense.CONTRE_ATTAQUE and r.contre_attaque_sous_la_defense:
+        return "défense"
+    return CARACTERISTIQUE_DE_DEFENSE[defense]
+
+
+BONUS_DU_BLOCAGE: tuple[int, int] = (TEXTE.blocage_niveaux, TEXTE.blocage_points)
 """Les niveaux d'Indice et les points en plus du jet d'effet d'un **blocage** : aucun, quel que soit le risque.
 
 Le bonus d'effet que l'attaquant tire de son risque (« malus au jet, mais
 bonus aux effets si réussi ») ne vaut que pour ses propres effets ; le
 défenseur lance avec le même modificateur au jet, mais bloque avec son
 Indice seul (voir la page, « Interprétation : le bonus du risque et le
-blocage »). Le jeu avec dés et les chances exactes le lisent ici tous deux."""
+blocage »). Le jeu avec dés et les chances exactes le lisent tous deux par
+`_bonus_du_blocage`, où une variante (le blocage reçoit le bonus du risque) et une
+règle maison (des niveaux ou des points en plus) le changent."""
+
+
+def _bonus_du_blocage(r: Regles, niveaux: int, bonus_points: int) -> tuple[int, int]:
+    """(niveaux, points) en plus du jet d'effet d'un blocage, quand l'attaquant a pris ce risque."""
+    if r.blocage_avec_le_risque:
+        return r.blocage_niveaux + niveaux, r.blocage_points + bonus_points
+    return r.blocage_niveaux, r.blocage_points
 
 
 _Raison = Literal["attaque ratée", "niveau du défenseur", "contre-attaque"]
@@ -113,11 +132,11 @@ def malus_de_defense(defense: Defense, talent_contre_attaque: bool = False) -> i
     """
     _valider.membre("defense", defense, Defense)
     _valider.booleen("talent_contre_attaque", talent_contre_attaque)
-    return _malus(defense, talent_contre_attaque)
+    return _malus(defense, talent_contre_attaque, en_cours())
 
 
-def _malus(defense: Defense, talent: bool) -> int:
-    return MALUS_CONTRE_ATTAQUE if defense is Defense.CONTRE_ATTAQUE and not talent else 0
+def _malus(defense: Defense, talent: bool, r: Regles) -> int:
+    return r.malus_contre_attaque if defense is Defense.CONTRE_ATTAQUE and not talent else 0
 
 
 @dataclass(frozen=True)
@@ -188,10 +207,10 @@ def decider(attaque: Niveau, defense: Defense | None = None, niveau_defense: Niv
         raise Refus(
             "niveau_defense", "une opposition passive (defense=None) ne lance rien", recu=niveau_defense, forme=PROPOS
         )
-    return _decider(attaque, defense, niveau_defense)
+    return _decider(attaque, defense, niveau_defense, en_cours())
 
 
-def _decider(attaque: Niveau, defense: Defense | None, niveau_defense: Niveau | None) -> Decision:
+def _decider(attaque: Niveau, defense: Defense | None, niveau_defense: Niveau | None, r: Regles) -> Decision:
     reussie = attaque.reussi
     raison: _Raison | None = None if reussie else "attaque ratée"
     if defense is None or niveau_defense is None:
@@ -201,7 +220,9 @@ def _decider(attaque: Niveau, defense: Defense | None, niveau_defense: Niveau | 
         raison = "niveau du défenseur"
     if raison is None and defense is Defense.CONTRE_ATTAQUE and atteint:
         raison = "contre-attaque"
-    esquivee = reussie and defense is Defense.ESQUIVE and atteint
+    # Une variante lit la contre-attaque réussie comme une esquive (Regles.contre_attaque_esquive).
+    evite = defense is Defense.ESQUIVE or (defense is Defense.CONTRE_ATTAQUE and r.contre_attaque_esquive)
+    esquivee = reussie and evite and atteint
     bloquee = reussie and defense is Defense.BLOCAGE and niveau_defense.reussi
     return Decision(reussie, esquivee, bloquee, raison)
 
@@ -259,10 +280,12 @@ def apports(niveau: Niveau, dd: int | None, dt: int | None) -> tuple[int | None,
         (None, None)
     """
     _valider.membre("niveau", niveau, Niveau)
-    return _apports(niveau, dd, dt)
+    return _apports(niveau, dd, dt, en_cours())
 
 
-def _apports(niveau: Niveau, dd: int | None, dt: int | None) -> tuple[int | None, int | None]:
+def _apports(niveau: Niveau, dd: int | None, dt: int | None, r: Regles) -> tuple[int | None, int | None]:
+    if niveau is Niveau.REUSSITE_CRITIQUE and r.triple_aussi_double:  # un triple contient aussi « un double »
+        return dt, dt
     return (dd if niveau is Niveau.REUSSITE_SPECIALE else None, dt if niveau is Niveau.REUSSITE_CRITIQUE else None)
 
 
@@ -282,7 +305,7 @@ class _Lancer:
 
 
 @cache
-def _lancers(seuil: int, indice: Indice | None, niveaux: int, bonus_points: int) -> dict[_Lancer, int]:
+def _lancers(seuil: int, indice: Indice | None, niveaux: int, bonus_points: int, r: Regles) -> dict[_Lancer, int]:
     """Les 216 jets ordonnés de 3d6 sous `seuil`, regroupés selon ce qu'ils font à l'échange (ils somment à 216).
 
     Un jet réussi lance son jet d'effet par la règle d'[`apports`][rules.troisd6.resolution.apports] et de
@@ -291,17 +314,17 @@ def _lancers(seuil: int, indice: Indice | None, niveaux: int, bonus_points: int)
     """
     groupes: dict[_Lancer, int] = defaultdict(int)
     for (total, dd, dt), n in comptes_3d6().items():
-        groupes[_lancer_de(niveau_du_profil(total, seuil, dd, dt), dd, dt, indice, niveaux, bonus_points)] += n
+        groupes[_lancer_de(niveau_du_profil(total, seuil, dd, dt), dd, dt, indice, niveaux, bonus_points, r)] += n
     return dict(groupes)
 
 
 def _lancer_de(
-    niveau: Niveau, dd: int | None, dt: int | None, indice: Indice | None, niveaux: int, bonus_points: int
+    niveau: Niveau, dd: int | None, dt: int | None, indice: Indice | None, niveaux: int, bonus_points: int, r: Regles
 ) -> _Lancer:
     """Le groupe d'un jet : son niveau, et (s'il réussit) l'Indice que lance son jet d'effet et les points en plus."""
     if not niveau.reussi or indice is None:
         return _Lancer(niveau, None, 0)
-    lance, plus = _jet_d_effet(indice, *_apports(niveau, dd, dt), niveaux, bonus_points)
+    lance, plus = _jet_d_effet(indice, *_apports(niveau, dd, dt, r), niveaux, bonus_points, r)
     return _Lancer(niveau, lance, plus)
 
 
@@ -317,14 +340,21 @@ _Issue = tuple[int | None, bool]
 
 @cache
 def _loi_de_la_defense(
-    attaque: _Lancer, defense: Defense | None, seuil: int | None, indice: Indice | None, armure: int
+    attaque: _Lancer,
+    defense: Defense | None,
+    seuil: int | None,
+    indice: Indice | None,
+    armure: int,
+    bonus_blocage: tuple[int, int],
+    r: Regles,
 ) -> tuple[dict[_Issue, int], int]:
     """Loi exacte de ce que fait une défense à une attaque déjà lancée : points nets et initiative.
 
     La règle de [`decider`][rules.troisd6.resolution.decider] et de
     [`points_nets`][rules.troisd6.resolution.points_nets], appliquée à chaque
     jet du défenseur (216, regroupés), à chaque jet d'effet de l'attaque et,
-    s'il bloque, à chacun des siens. `seuil` est le seuil effectif du
+    s'il bloque, à chacun des siens (avec `bonus_blocage`, ses niveaux et points en plus), le tout dans la
+    lecture `r`. `seuil` est le seuil effectif du
     défenseur (`None` s'il est passif), `indice` celui de son blocage (`None`
     s'il ne bloque pas). Rend les issues en poids entiers et leur dénominateur commun.
     """
@@ -332,13 +362,13 @@ def _loi_de_la_defense(
         parades = None
         effets_d = 1
     else:
-        parades = _lancers(seuil, indice if defense is Defense.BLOCAGE else None, *BONUS_DU_BLOCAGE)
+        parades = _lancers(seuil, indice if defense is Defense.BLOCAGE else None, *bonus_blocage, r)
         effets_d = _denominateur(parades)
     effets_a, total_a = comptes_indice(attaque.indice.d6, attaque.indice.d3) if attaque.indice else ({}, 1)
     loi: dict[_Issue, int] = defaultdict(int)
     retraits: dict[bool, dict[int, int]] = {}
     for parade, n in parades.items() if parades is not None else [(None, 216)]:
-        d = _decider(attaque.niveau, defense if parade else None, parade.niveau if parade else None)
+        d = _decider(attaque.niveau, defense if parade else None, parade.niveau if parade else None, r)
         if not d.effets:
             loi[(None, d.initiative_change)] += n * effets_d * total_a
             continue

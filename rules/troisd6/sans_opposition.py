@@ -19,6 +19,7 @@ from fractions import Fraction
 from rules import _valider
 from rules._francais import signe
 from rules.refus import PROPOS, Refus
+from rules.regles import en_cours
 from rules.troisd6.avantages import Avantage
 from rules.troisd6.duel import _Fins, _Loi, _loi_echange, _valeur_passive
 from rules.troisd6.effets import NIVEAUX_MAX, Indice, _lire_indice
@@ -39,7 +40,7 @@ def _loi_des_points(seuil: int, depart: Indice | str, niveaux: int, bonus_points
     _valider.entier("niveaux", niveaux, minimum=-NIVEAUX_MAX, maximum=NIVEAUX_MAX)
     _valider.entier("bonus_points", bonus_points, minimum=-_valider.POINTS_MAX, maximum=_valider.POINTS_MAX)
     _valider.entier("armure", armure, minimum=0, maximum=_valider.POINTS_MAX)
-    return _loi_echange(seuil, ind, niveaux, bonus_points, None, None, Defense.BLOCAGE, armure)
+    return _loi_echange(seuil, ind, niveaux, bonus_points, None, None, Defense.BLOCAGE, armure, en_cours())
 
 
 def _sans_fin(seuil: int, bonus_points: int, armure: int) -> Refus:

@@ -26,16 +26,17 @@ from typing import Any, Literal
 from rules import _valider
 from rules._francais import MOINS, a_le, entier, majuscule, signe
 from rules.refus import PHRASE, PROPOS, Refus
+from rules.regles import en_cours
 from rules.troisd6.avantages import Avantage, _progression
 from rules.troisd6.effets import ECHELLE_INDICES, NIVEAUX_MAX, Effet, Indice, _effet
 from rules.troisd6.effets import indice as _indice
 from rules.troisd6.jets import Jet, _jet, jet_valide
 from rules.troisd6.resolution import (
-    BONUS_DU_BLOCAGE,
-    CARACTERISTIQUE_DE_DEFENSE,
     Decision,
     Defense,
     _apports,
+    _bonus_du_blocage,
+    _caracteristique,
     _decider,
     _malus,
     _points_nets,
@@ -143,7 +144,7 @@ class Personnage:
         """
         if defense is not None:
             _valider.membre("defense", defense, Defense)
-        en_defense = defense is not None and CARACTERISTIQUE_DE_DEFENSE[defense] == "défense"
+        en_defense = defense is not None and _caracteristique(defense, en_cours()) == "défense"
         return self.seuil_defense if en_defense and self.seuil_defense is not None else self.seuil
 
     def indice_pour(self, defense: Defense | None = None) -> Indice | None:
@@ -156,7 +157,7 @@ class Personnage:
         """
         if defense is not None:
             _valider.membre("defense", defense, Defense)
-        en_defense = defense is not None and CARACTERISTIQUE_DE_DEFENSE[defense] == "défense"
+        en_defense = defense is not None and _caracteristique(defense, en_cours()) == "défense"
         return self.indice_defense if en_defense and self.indice_defense is not None else self.indice
 
     def seuil_du_jet(self, defense: Defense | None, modificateur: int) -> int:
@@ -180,7 +181,7 @@ class Personnage:
         base = self.seuil_pour(defense)
         if base is None:
             raise Refus("actif", f"{self.nom} est passif : il ne lance rien", forme=PHRASE)
-        return base + modificateur + (0 if defense is None else _malus(defense, self.talent_contre_attaque))
+        return base + modificateur + (0 if defense is None else _malus(defense, self.talent_contre_attaque, en_cours()))
 
     def indice_de_defense(self, defense: Defense) -> Indice | None:
         """L'Indice que lance cette défense : celui du blocage ; l'esquive et la contre-attaque n'en lancent pas.
@@ -365,7 +366,7 @@ def _effet_du_jet(
     nom: str, j: Jet, ind: Indice, niveaux: int, bonus: int, total: int | None, rng: random.Random | None
 ) -> Effet:
     """L'effet d'un jet réussi ; un total impossible pour l'Indice est refusé sous le champ `nom` du `Tour`."""
-    dd, dt = _apports(j.niveau, j.dd, j.dt)
+    dd, dt = _apports(j.niveau, j.dd, j.dt, en_cours())
     try:
         return _effet(ind, dd, dt, niveaux, bonus, total, None, rng)
     except Refus as refus:  # le total donné est le champ `nom` du Tour ; l'échelle des Indices reste telle quelle
@@ -443,11 +444,12 @@ def echange(
     jd: Jet | None = None
     if defenseur.actif:
         jd = _jet(defenseur.seuil_du_jet(tour.defense, tour.modificateur), tour.des_defense, rng)
-    d = _decider(ja.niveau, tour.defense if jd else None, jd.niveau if jd else None)
+    d = _decider(ja.niveau, tour.defense if jd else None, jd.niveau if jd else None, en_cours())
     ed: Effet | None = None
     bloque = defenseur.indice_de_defense(tour.defense)
     if d.bloquee and jd is not None and bloque is not None:
-        ed = _effet_du_jet("effet_defense", jd, bloque, *BONUS_DU_BLOCAGE, tour.effet_defense, rng)
+        plus = _bonus_du_blocage(en_cours(), tour.niveaux, tour.bonus_points)
+        ed = _effet_du_jet("effet_defense", jd, bloque, *plus, tour.effet_defense, rng)
     points = armure = 0
     if ea is not None and d.effets:
         points, armure = _points_nets(ea.points, ed.points if ed else 0, defenseur.armure)
@@ -474,7 +476,7 @@ def _raconter_echange(e: Echange, defenseur: Personnage, d: Decision) -> str:
     morceaux = [f"{e.attaquant} attaque ({signe(e.modificateur)}, seuil {entier(ja.seuil)}) : {ja.explication}"]
     morceaux.append(ea.explication if ea else "Attaque ratée : aucun point d'effet.")
     if jd is not None and e.defense is not None:
-        malus = _malus(e.defense, defenseur.talent_contre_attaque)
+        malus = _malus(e.defense, defenseur.talent_contre_attaque, en_cours())
         detail = signe(e.modificateur) + (f" {signe(malus)}" if malus else "")
         morceaux.append(
             f"{majuscule(e.defenseur)} : {e.defense} ({detail}, seuil {entier(jd.seuil)}) : {jd.explication}"

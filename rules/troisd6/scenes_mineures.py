@@ -19,6 +19,7 @@ from functools import cache
 from rules import _valider
 from rules._enum import EnumOrdonnee
 from rules.des import comptes, opposer
+from rules.regles import Regles, en_cours
 from rules.troisd6.jets import Jet, Niveau, ProfilDes, jet_valide, niveau, seuil_de_loi
 
 __all__ = [
@@ -49,12 +50,12 @@ class Issue(EnumOrdonnee):
     PREMIER = "le premier l'emporte"
 
 
-def _issue(niveau_a: Niveau, total_a: int, niveau_b: Niveau, total_b: int) -> Issue:
-    """Le cœur de la règle : le meilleur niveau, puis le total le plus haut."""
+def _issue(niveau_a: Niveau, total_a: int, niveau_b: Niveau, total_b: int, r: Regles) -> Issue:
+    """Le cœur de la règle : le meilleur niveau, puis le total le plus haut (le plus bas, dans une variante)."""
     if niveau_a != niveau_b:
         return Issue.PREMIER if niveau_a > niveau_b else Issue.SECOND
     if total_a != total_b:
-        return Issue.PREMIER if total_a > total_b else Issue.SECOND
+        return Issue.PREMIER if (total_a > total_b) is r.mineure_plus_haut else Issue.SECOND
     return Issue.EGALITE
 
 
@@ -105,7 +106,8 @@ def scene_opposee(premier: Jet, second: Jet) -> SceneOpposee:
     """
     for nom, valeur in (("premier", premier), ("second", second)):
         jet_valide(nom, valeur)
-    issue = _issue(premier.niveau, premier.total, second.niveau, second.total)
+    r = en_cours()
+    issue = _issue(premier.niveau, premier.total, second.niveau, second.total, r)
     egaux = premier.niveau == second.niveau
     debut = f"Premier : {premier.niveau} (total {premier.total}), second : {second.niveau} (total {second.total}) → "
     if not egaux:
@@ -113,7 +115,7 @@ def scene_opposee(premier: Jet, second: Jet) -> SceneOpposee:
     elif issue is Issue.EGALITE:
         fin = "niveaux et totaux égaux : égalité, le texte ne désigne pas de vainqueur."
     else:
-        fin = f"niveaux égaux, le total le plus haut l'emporte : {issue}."
+        fin = f"niveaux égaux, le total le plus {'haut' if r.mineure_plus_haut else 'bas'} l'emporte : {issue}."
     return SceneOpposee(
         premier=premier,
         second=second,
@@ -167,7 +169,7 @@ def _niveaux_et_totaux(seuil: int) -> dict[tuple[Niveau, int], int]:
 
 
 @cache
-def _chances_scene_opposee(seuil_premier: int, seuil_second: int) -> tuple[Fraction, Fraction, Fraction]:
+def _chances_scene_opposee(seuil_premier: int, seuil_second: int, r: Regles) -> tuple[Fraction, Fraction, Fraction]:
     # `_issue` ne regarde les totaux qu'à travers leur comparaison : le moteur (`opposer`)
     # donne la loi de (niveau, niveau, signe de l'écart des totaux), la règle tranche chaque triplet.
     temoins = {1: (1, 0), 0: (0, 0), -1: (0, 1)}
@@ -175,7 +177,7 @@ def _chances_scene_opposee(seuil_premier: int, seuil_second: int) -> tuple[Fract
     a, b = _niveaux_et_totaux(seuil_premier), _niveaux_et_totaux(seuil_second)
     for (niveau_a, niveau_b, signe), n in opposer(a, b).items():
         total_a, total_b = temoins[signe]
-        loi[_issue(niveau_a, total_a, niveau_b, total_b)] += n
+        loi[_issue(niveau_a, total_a, niveau_b, total_b, r)] += n
     return (
         Fraction(loi[Issue.PREMIER], 216**2),
         Fraction(loi[Issue.EGALITE], 216**2),
@@ -203,7 +205,9 @@ def chances_scene_opposee(seuil_premier: int, seuil_second: int) -> dict[Issue, 
     """
     a = seuil_de_loi(_valider.entier("seuil_premier", seuil_premier))
     b = seuil_de_loi(_valider.entier("seuil_second", seuil_second))
-    return dict(zip((Issue.PREMIER, Issue.EGALITE, Issue.SECOND), _chances_scene_opposee(a, b), strict=True))
+    return dict(
+        zip((Issue.PREMIER, Issue.EGALITE, Issue.SECOND), _chances_scene_opposee(a, b, en_cours()), strict=True)
+    )
 
 
 def chances_scene_non_opposee(seuil: int) -> Fraction:

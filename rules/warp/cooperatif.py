@@ -9,7 +9,6 @@ négative), et c'est son jet qui décide.
 
 from __future__ import annotations
 
-import math
 import random
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
@@ -21,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from rules import _valider
 from rules._francais import MOINS, signe
 from rules.refus import PROPOS, Refus
+from rules.regles import Regles, en_cours
 from rules.warp.jets import Jet, Reserve, Resultat, comptes_resultats, jet
 
 if TYPE_CHECKING:
@@ -84,8 +84,17 @@ def aide(resultats: Iterable[Resultat]) -> int:
 
 
 def _aide_nette(resultats: tuple[Resultat, ...]) -> int:
-    """L'aide des Bêtas (résultats déjà vérifiés) : la somme du tableau, arrondie vers −∞."""
-    return math.floor(sum((AIDE[r] for r in resultats), Fraction(0)))
+    """L'aide des Bêtas (résultats déjà vérifiés) : la somme du tableau, arrondie (`_arrondir`)."""
+    return _arrondir(sum(int(2 * AIDE[r]) for r in resultats), en_cours())
+
+
+def _arrondir(demi_des: int, r: Regles) -> int:
+    """« Quand on fait le total, c'est arrondi en dessous » : un total de demi-dés en dés, vers −∞ ; dans une
+    variante (`r.aide_arrondie_en_dessous` faux), tronqué vers zéro. La seule écriture de cet arrondi : l'aide
+    jouée et sa loi exacte la lisent ici."""
+    if r.aide_arrondie_en_dessous or demi_des >= 0:
+        return demi_des // 2
+    return -(-demi_des // 2)
 
 
 def _modificateurs(bonus: int, malus: int, aide_nette: int, experience: bool) -> tuple[int, int]:
@@ -304,7 +313,7 @@ def distribution_aide(
     """
     traits, net = _valider_loi(betas, bonus, malus)
     xp = _valider_experiences(experience_betas, len(traits))
-    aides, lances = _aides(traits, net, xp)
+    aides, lances = _aides(traits, net, xp, en_cours())
     return {total: Fraction(n, 6**lances) for total, n in aides}
 
 
@@ -313,7 +322,9 @@ _DEMI_DES = tuple(int(2 * AIDE[r]) for r in Resultat)
 
 
 @cache
-def _aides(traits: tuple[int, ...], net: int, xp: tuple[bool, ...]) -> tuple[tuple[tuple[int, int], ...], int]:
+def _aides(
+    traits: tuple[int, ...], net: int, xp: tuple[bool, ...], r: Regles
+) -> tuple[tuple[tuple[int, int], ...], int]:
     """Loi de l'aide arrondie en jets ordonnés de tous les Bêtas (entiers), et leur nombre de dés."""
     demis: dict[int, int] = {0: 1}
     lances = 0
@@ -328,7 +339,7 @@ def _aides(traits: tuple[int, ...], net: int, xp: tuple[bool, ...]) -> tuple[tup
         demis = suivant
     finale: dict[int, int] = defaultdict(int)
     for total, p in demis.items():
-        finale[total // 2] += p  # // arrondit vers −∞, comme math.floor
+        finale[_arrondir(total, r)] += p
     return tuple(sorted(finale.items())), lances
 
 
@@ -363,7 +374,7 @@ def distribution_cooperative(
     _valider.au_plus("alpha", alpha, _valider.TRAIT_MAX)
     traits, net = _valider_loi(betas, bonus, malus)
     xp = _valider_experiences(experience_betas, len(traits))
-    aides, lances = _aides(traits, net, xp)
+    aides, lances = _aides(traits, net, xp, en_cours())
     # L'aide s'ajoute aux dés de modificateur de la situation (et au dé d'expérience) :
     # le jet de l'Alpha peut dépasser les bornes d'un jet simple, le moteur le calcule quand même.
     lois_alpha = []

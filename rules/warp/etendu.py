@@ -25,6 +25,7 @@ from typing import Any
 from rules import _valider
 from rules._francais import nombre, pluriel
 from rules.refus import PHRASE, PROPOS, Refus
+from rules.regles import Regles, en_cours
 from rules.warp.jets import Jet, Reserve, Resultat, comptes_resultats, jet
 
 __all__ = [
@@ -58,12 +59,17 @@ def _valider_bornes(complexite: Any, maniabilite: Any) -> tuple[int, int]:
     return complexite, maniabilite
 
 
-def issue(progres: int, revers: int, complexite: int, maniabilite: int) -> Resultat | None:
+def issue(
+    progres: int, revers: int, complexite: int, maniabilite: int, *, dernier: Resultat | None = None
+) -> Resultat | None:
     """Le résultat du Test étendu une fois atteints ces Progrès et Revers (None : il continue).
 
     Source : « WaRP › Tests étendus », note 1 : atteindre la Complexité est une
     Réussite, la dépasser une Magistrale ; atteindre la Maniabilité est un
     Échec, la dépasser une Catastrophe. Il n'y a jamais de Compensation.
+    `dernier` : le résultat du dernier round, qui ne compte que dans une
+    variante où un Test conclu par une Magistrale (une Catastrophe) l'est aussi
+    ([`Regles.magistrale_au_dela`][rules.regles.Regles.magistrale_au_dela]).
 
     Examples:
         >>> issue(3, 0, 3, 2), issue(4, 1, 3, 2), issue(0, 2, 3, 2), issue(1, 3, 3, 2)
@@ -83,15 +89,22 @@ def issue(progres: int, revers: int, complexite: int, maniabilite: int) -> Resul
             f"{progres} Progrès et {revers} Revers ne peuvent pas être atteints ensemble",
             forme=PROPOS,
         )
-    return _issue(progres, revers, complexite, maniabilite)
+    if dernier is not None:
+        _valider.membre("dernier", dernier, Resultat)
+    return _issue(progres, revers, complexite, maniabilite, dernier, en_cours())
 
 
-def _issue(progres: int, revers: int, complexite: int, maniabilite: int) -> Resultat | None:
+def _issue(
+    progres: int, revers: int, complexite: int, maniabilite: int, dernier: Resultat | None, r: Regles
+) -> Resultat | None:
     """La règle d'`issue`, sur des valeurs déjà vérifiées (le moteur round par round et les chaînes)."""
+    au_dela = r.magistrale_au_dela  # faux : le dernier round suffit (une variante)
     if progres >= complexite:
-        return Resultat.MAGISTRALE if progres > complexite else Resultat.REUSSITE
+        magistral = progres > complexite or (not au_dela and dernier is Resultat.MAGISTRALE)
+        return Resultat.MAGISTRALE if magistral else Resultat.REUSSITE
     if revers >= maniabilite:
-        return Resultat.CATASTROPHE if revers > maniabilite else Resultat.ECHEC
+        catastrophique = revers > maniabilite or (not au_dela and dernier is Resultat.CATASTROPHE)
+        return Resultat.CATASTROPHE if catastrophique else Resultat.ECHEC
     return None
 
 
@@ -419,7 +432,7 @@ def _jouer(
         gain, perte = EFFETS[j.resultat]
         progres, revers = progres + gain, revers + perte
         pas.append((j, gain, perte, progres, revers))
-        fin = _issue(progres, revers, c.complexite, c.maniabilite)
+        fin = _issue(progres, revers, c.complexite, c.maniabilite, j.resultat, en_cours())
     if des is not None and len(des) > len(pas):
         raise Refus("des", f"le Test s'achève au round {len(pas)}, mais {len(des)} jets sont fournis", forme=PROPOS)
     return pas, fin
@@ -457,7 +470,7 @@ def _raconter(c: _Conditions, pas: list[_Pas], fin: Resultat) -> Deroulement:
 
 @cache
 def _chaine(
-    trait: int, complexite: int, maniabilite: int, bonus: int, malus: int
+    trait: int, complexite: int, maniabilite: int, bonus: int, malus: int, regles: Regles
 ) -> tuple[dict[Resultat, Fraction], Fraction]:
     """Loi de l'issue et espérance du nombre de rounds, depuis (0 Progrès, 0 Revers).
 
@@ -483,7 +496,7 @@ def _chaine(
             forme=PHRASE,
         )
     issues = (Resultat.CATASTROPHE, Resultat.ECHEC, Resultat.REUSSITE, Resultat.MAGISTRALE)
-    pas = [(comptes_[res], EFFETS[res]) for res in issues if comptes_[res]]
+    pas = [(comptes_[res], EFFETS[res], res) for res in issues if comptes_[res]]
     puissances = [decisifs**k for k in range(complexite + maniabilite)]
     loi: dict[tuple[int, int], dict[Resultat, int]] = {}
     duree: dict[tuple[int, int], int] = {}
@@ -492,9 +505,9 @@ def _chaine(
             h = complexite - p + maniabilite - r - 1
             b = dict.fromkeys(issues, 0)
             t = total * puissances[h - 1]
-            for compte, (gain, perte) in pas:
+            for compte, (gain, perte), res in pas:
                 suite = (p + gain, r + perte)
-                fin = _issue(*suite, complexite, maniabilite)
+                fin = _issue(*suite, complexite, maniabilite, res, regles)
                 if fin is not None:
                     b[fin] += compte * puissances[h - 1]
                 else:
@@ -540,7 +553,7 @@ def distribution(
         rules.refus.Refus: complexite doit être un entier ≥ 1, reçu 0
     """
     _valider_chances(trait, complexite, maniabilite, bonus, malus)
-    return dict(_chaine(trait, complexite, maniabilite, bonus, malus)[0])
+    return dict(_chaine(trait, complexite, maniabilite, bonus, malus, en_cours())[0])
 
 
 def rounds_esperes(trait: int, complexite: int, maniabilite: int, *, bonus: int = 0, malus: int = 0) -> Fraction:
@@ -557,7 +570,7 @@ def rounds_esperes(trait: int, complexite: int, maniabilite: int, *, bonus: int 
         3.76
     """
     _valider_chances(trait, complexite, maniabilite, bonus, malus)
-    return _chaine(trait, complexite, maniabilite, bonus, malus)[1]
+    return _chaine(trait, complexite, maniabilite, bonus, malus, en_cours())[1]
 
 
 def distribution_rounds(
@@ -597,7 +610,7 @@ def distribution_rounds(
         finis = 0
         for (p, r), poids in etats.items():
             for compte, (gain, perte) in pas:
-                if _issue(p + gain, r + perte, complexite, maniabilite) is None:
+                if _issue(p + gain, r + perte, complexite, maniabilite, None, en_cours()) is None:
                     suivants[(p + gain, r + perte)] += poids * compte
                 else:
                     finis += poids * compte

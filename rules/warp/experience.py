@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from rules import _valider
 from rules._francais import pluriel, s
 from rules.refus import PHRASE, PROPOS, Refus
+from rules.regles import en_cours
 
 __all__ = ["Conversion", "ReserveExperience"]
 
@@ -63,6 +64,9 @@ class ReserveExperience:
     """Les dés déjà convertis en dés de bonus pendant cette partie."""
     tests: frozenset[str] = field(default_factory=frozenset)
     """Les Tests de cette partie qui ont déjà reçu un dé d'expérience."""
+    refuses: frozenset[str] = field(default_factory=frozenset)
+    """Les Tests pour lesquels le MJ a refusé un dé, retenus dans une variante où son refus vaut pour tout le Test
+    (le texte laisse redemander : il n'en retient aucun)."""
 
     def __post_init__(self) -> None:
         _valider.entier("des", self.des, minimum=0)
@@ -71,6 +75,8 @@ class ReserveExperience:
             isinstance(t, str) and 0 < len(t) <= _valider.TEXTE_MAX for t in self.tests
         ):
             raise Refus("tests", "être un frozenset de noms de Tests", recu=self.tests)
+        if not isinstance(self.refuses, frozenset) or not all(isinstance(t, str) for t in self.refuses):
+            raise Refus("refuses", "être un frozenset de noms de Tests", recu=self.refuses)
         if len(self.tests) > self.convertis:
             raise Refus(
                 "tests",
@@ -128,6 +134,12 @@ class ReserveExperience:
                 f"« {test} » a déjà reçu un dé d'expérience ; un Test n'en reçoit qu'un seul (WaRP › Dés d'expérience)",
                 forme=PROPOS,
             )
+        if test in self.refuses and not en_cours().redemander_apres_refus:
+            raise Refus(
+                "test",
+                f"le MJ a déjà refusé un dé pour « {test} » ; dans cette lecture, son refus vaut pour tout le Test",
+                forme=PROPOS,
+            )
         if self.disponibles == 0:
             raise Refus(
                 "test",
@@ -144,7 +156,8 @@ class ReserveExperience:
                 accepte=False,
                 bonus=0,
                 avant=self,
-                apres=self,
+                # Le texte laisse redemander : la réserve d'après est la même. Une variante retient le refus.
+                apres=self if en_cours().redemander_apres_refus else replace(self, refuses=self.refuses | {test}),
                 explication=(
                     f"Le MJ refuse : pas de dé de bonus pour « {test} », le dé d'expérience "
                     f"est gardé ({pluriel(self.disponibles, 'dé')} disponible{s(self.disponibles)})."

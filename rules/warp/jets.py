@@ -18,6 +18,7 @@ from rules import _valider
 from rules._enum import EnumOrdonnee
 from rules.des import Evaluateur, comptes, lancer
 from rules.refus import PROPOS, Refus, ecrire_recu
+from rules.regles import Regles, en_cours
 
 __all__ = [
     "TRAIT_PAR_DEFAUT_COURANT",
@@ -190,8 +191,8 @@ class Reserve:
 
     @property
     def seuil(self) -> int:
-        """Le total à *dépasser* : 3 × Trait."""
-        return 3 * self.trait
+        """Le total à *dépasser* : 3 × Trait (dans la lecture en vigueur, [`seuil`][rules.warp.jets.seuil])."""
+        return _seuil(self.trait, self.net, en_cours())
 
     def avec(self, *, bonus: int = 0, malus: int = 0) -> Reserve:
         """La même réserve avec des dés de bonus ou de malus de plus (l'aide des Bêtas, un dé d'expérience…).
@@ -245,16 +246,30 @@ def nombre_de_des(trait: int, *, bonus: int = 0, malus: int = 0) -> int:
     return Reserve(trait, bonus, malus).lances  # un Trait de 0 ne se lance pas (voir jet) : ses modificateurs non plus
 
 
-def seuil(trait: int) -> int:
+def seuil(trait: int, net: int = 0) -> int:
     """Le total à *dépasser* : 3 × le nombre de dés gardés, c'est-à-dire 3 × Trait.
 
-    Source : « WaRP › Jets simples › Mécanisme de base ».
+    Source : « WaRP › Jets simples › Mécanisme de base ». Dans une autre lecture
+    ([`Regles`][rules.regles.Regles]), 3 × les dés lancés (`net` : les dés de
+    modificateur nets), ou une autre valeur par dé (règle maison).
 
     Examples:
-        >>> seuil(3)
-        9
+        >>> seuil(3), seuil(3, net=1)
+        (9, 9)
+        >>> from rules.regles import Regles, sous
+        >>> with sous(Regles(seuil_sur_les_des_lances=True)):
+        ...     seuil(3, net=1)
+        12
     """
-    return 3 * _valider_trait(trait)
+    trait = _valider_trait(trait)
+    _valider.entier("net", net, minimum=-_valider.RESERVE_MAX, maximum=_valider.RESERVE_MAX)
+    return _seuil(trait, net, en_cours())
+
+
+def _seuil(trait: int, net: int, r: Regles) -> int:
+    """La règle du total à dépasser, dans la lecture `r` : la seule écriture, que le jet et ses chances lisent."""
+    des = trait + abs(net) if r.seuil_sur_les_des_lances and trait else trait
+    return r.seuil_par_de * des
 
 
 def garder(des: tuple[int, ...], trait: int, net: int) -> tuple[int, ...]:
@@ -279,10 +294,10 @@ def garder(des: tuple[int, ...], trait: int, net: int) -> tuple[int, ...]:
     return base.avec(bonus=max(net, 0), malus=max(-net, 0)).garder(des)
 
 
-def _resultat(total: int, trait: int, critiques: int, catastrophe: bool) -> Resultat:
+def _resultat(total: int, seuil: int, critiques: int, catastrophe: bool) -> Resultat:
     if catastrophe:
         return Resultat.CATASTROPHE
-    if total > 3 * trait:
+    if total > seuil:
         return Resultat.MAGISTRALE if critiques else Resultat.REUSSITE
     return Resultat.COMPENSATION if critiques else Resultat.ECHEC
 
@@ -342,6 +357,7 @@ def _expliquer(
     critiques: int,
     catastrophe: bool,
     resultat: Resultat,
+    s: int,
 ) -> str:
     if trait == 0:
         return (
@@ -364,7 +380,6 @@ def _expliquer(
         lance = f"{trait}d + {modif} : {len(des)}d6 lancés ({liste}), " + (
             f"le {quels} gardé ({gardes_txt})" if trait == 1 else f"les {trait} {quels} gardés ({gardes_txt})"
         )
-    s = 3 * trait
     ecrit = f"total {total}" if trait > 1 else str(total)  # un seul dé gardé : sa valeur, pas un « total »
     comparaison = f"{ecrit} > {s}" if total > s else f"{ecrit} ≤ {s}" + (" (égalité : échec)" if total == s else "")
     if catastrophe:
@@ -466,7 +481,7 @@ def _lancer(reserve: Reserve, valeurs: tuple[int, ...]) -> Jet:
     total = sum(gardes)
     critiques = gardes.count(6)
     catastrophe = bool(gardes) and all(v == 1 for v in gardes)
-    resultat = _resultat(total, trait, critiques, catastrophe)
+    resultat = _resultat(total, reserve.seuil, critiques, catastrophe)
     resolu = Jet(
         trait=trait,
         bonus=reserve.bonus,
@@ -479,7 +494,7 @@ def _lancer(reserve: Reserve, valeurs: tuple[int, ...]) -> Jet:
         catastrophe=catastrophe,
         resultat=resultat,
         explication=_expliquer(
-            trait, reserve.bonus, reserve.malus, valeurs, gardes, total, critiques, catastrophe, resultat
+            trait, reserve.bonus, reserve.malus, valeurs, gardes, total, critiques, catastrophe, resultat, reserve.seuil
         ),
     )
     object.__setattr__(resolu, _DE_LA_REGLE, True)
@@ -546,6 +561,7 @@ class _Resultat(Evaluateur[tuple[int, int], Resultat]):
     """Pour le moteur de lois : le résultat du jet, directement (cinq issues seulement)."""
 
     trait: int
+    seuil: int
 
     def initial(self) -> tuple[int, int]:
         return (0, 0)
@@ -555,7 +571,7 @@ class _Resultat(Evaluateur[tuple[int, int], Resultat]):
 
     def final(self, etat: tuple[int, int]) -> Resultat:
         total, six = etat
-        return _resultat(total, self.trait, six, self.trait > 0 and total == self.trait)
+        return _resultat(total, self.seuil, six, self.trait > 0 and total == self.trait)
 
 
 def reserve_du_jet(trait: int, net: int) -> tuple[int, bool]:
@@ -570,15 +586,19 @@ def comptes_profils(trait: int, net: int) -> dict[tuple[int, int, bool], int]:
     return comptes(n, trait, _Profil(trait), meilleurs=meilleurs)
 
 
-@cache
 def comptes_resultats(trait: int, net: int) -> tuple[tuple[int, ...], int]:
-    """Les cinq résultats, du pire au meilleur, en jets ordonnés, et le nombre de dés lancés (sans bornes)."""
+    """Les cinq résultats, du pire au meilleur, en jets ordonnés, et le nombre de dés lancés (sans bornes), dans la
+    lecture des règles en vigueur."""
+    return _comptes_resultats(trait, net, _seuil(trait, net, en_cours()))
+
+
+@cache
+def _comptes_resultats(trait: int, net: int, seuil: int) -> tuple[tuple[int, ...], int]:
     n, meilleurs = reserve_du_jet(trait, net)
-    loi_ = comptes(n, trait, _Resultat(trait), meilleurs=meilleurs)
+    loi_ = comptes(n, trait, _Resultat(trait, seuil), meilleurs=meilleurs)
     return tuple(loi_.get(r, 0) for r in Resultat), n
 
 
-@cache
 def _loi(trait: int, net: int) -> tuple[Fraction, ...]:
     """Les probabilités des cinq résultats, du pire au meilleur, sans bornes (l'aide d'un Test coopératif les dépasse)."""
     resultats, n = comptes_resultats(trait, net)

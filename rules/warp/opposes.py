@@ -20,6 +20,7 @@ from rules import _valider
 from rules._enum import EnumOrdonnee
 from rules._francais import a_le
 from rules.des import opposer
+from rules.regles import Regles, en_cours
 from rules.warp.jets import Jet, Resultat, comptes_profils, reserve_du_jet, verifier_jet
 
 __all__ = ["Issue", "Opposition", "chances_opposees", "distribution_opposee", "opposition"]
@@ -44,8 +45,12 @@ Profil = tuple[int, int, bool]
 """(total des dés gardés, nombre de 6 gardés, Catastrophe)."""
 
 
-def _resoudre(a: Profil, b: Profil, symetrique: bool) -> tuple[Issue, Resultat | None, Resultat | None, int]:
-    """Le cœur de la règle : (issue, résultat du premier, du second, Critiques nets)."""
+def _resoudre(a: Profil, b: Profil, symetrique: bool, r: Regles) -> tuple[Issue, Resultat | None, Resultat | None, int]:
+    """Le cœur de la règle : (issue, résultat du premier, du second, Critiques nets), dans la lecture `r`.
+
+    Une Catastrophe perd quels que soient les totaux ; dans une variante
+    (`r.catastrophe_perd_toujours` faux), elle compte son total comme un autre jet,
+    et n'est une Catastrophe que pour qui perd."""
     total_a, crit_a, cata_a = a
     total_b, crit_b, cata_b = b
     # Les Catastrophes annulent les Critiques adverses (et s'annulent entre elles).
@@ -54,14 +59,15 @@ def _resoudre(a: Profil, b: Profil, symetrique: bool) -> tuple[Issue, Resultat |
     if cata_b:
         crit_a = 0
     nets = crit_a - crit_b
-    if cata_a and cata_b:
+    perd = r.catastrophe_perd_toujours
+    if cata_a and cata_b and perd:
         issue = Issue.EGALITE if symetrique else Issue.SECOND
         if symetrique:
             return issue, None, None, 0
         return issue, Resultat.ECHEC, Resultat.REUSSITE, 0
-    if cata_a:
+    if cata_a and perd:
         issue = Issue.SECOND
-    elif cata_b or total_a > total_b:
+    elif (cata_b and perd) or total_a > total_b:
         issue = Issue.PREMIER
     elif total_a < total_b or not symetrique:
         issue = Issue.SECOND  # égalité en attaque/défense : l'attaque est ratée
@@ -122,7 +128,13 @@ def _expliquer(
 ) -> str:
     noms = ("le premier", "le second") if symetrique else ("l'attaquant", "le défenseur")
     morceaux = [f"Totaux : {a.total} contre {b.total}"]
-    if a.catastrophe and b.catastrophe:
+    if (a.catastrophe or b.catastrophe) and not en_cours().catastrophe_perd_toujours:
+        morceaux.append("une Catastrophe compte son total, comme tout jet (variante)")
+        if a.total == b.total:
+            morceaux.append(
+                "égalité : vraie égalité, chacun tient ses positions" if symetrique else "égalité : l'attaque est ratée"
+            )
+    elif a.catastrophe and b.catastrophe:
         morceaux.append(
             "deux Catastrophes s'annulent : bête égalité"
             + ("" if symetrique else ", et l'égalité fait rater l'attaque")
@@ -183,7 +195,7 @@ def opposition(premier: Jet, second: Jet, *, symetrique: bool = False) -> Opposi
     for nom, valeur in (("premier", premier), ("second", second)):
         verifier_jet(nom, valeur)
     _valider.booleen("symetrique", symetrique)
-    issue, ra, rb, nets = _resoudre(_profil(premier), _profil(second), symetrique)
+    issue, ra, rb, nets = _resoudre(_profil(premier), _profil(second), symetrique, en_cours())
     return Opposition(
         premier=premier,
         second=second,
@@ -224,7 +236,7 @@ def distribution_opposee(
     tb = _valider.trait_de_loi("trait_second", trait_second)
     na = _valider.modificateur_net(bonus_premier, malus_premier, noms=("bonus_premier", "malus_premier"))
     nb = _valider.modificateur_net(bonus_second, malus_second, noms=("bonus_second", "malus_second"))
-    return dict(_distribution_opposee(ta, na, tb, nb, _valider.booleen("symetrique", symetrique)))
+    return dict(_distribution_opposee(ta, na, tb, nb, _valider.booleen("symetrique", symetrique), en_cours()))
 
 
 def _classes(trait: int, net: int) -> dict[tuple[tuple[int, bool], int], int]:
@@ -234,7 +246,7 @@ def _classes(trait: int, net: int) -> dict[tuple[tuple[int, bool], int], int]:
 
 @cache
 def _distribution_opposee(
-    ta: int, na: int, tb: int, nb: int, symetrique: bool
+    ta: int, na: int, tb: int, nb: int, symetrique: bool, r: Regles
 ) -> tuple[tuple[tuple[Resultat | None, Resultat | None], Fraction], ...]:
     # `_resoudre` ne regarde les totaux qu'à travers leur comparaison : le moteur
     # (`opposer`) donne la loi des couples de classes et du signe de l'écart des
@@ -243,7 +255,7 @@ def _distribution_opposee(
     loi: dict[tuple[Resultat | None, Resultat | None], int] = defaultdict(int)
     for ((six_a, cata_a), (six_b, cata_b), signe), n in opposer(_classes(ta, na), _classes(tb, nb)).items():
         total_a, total_b = temoins[signe]
-        _, ra, rb, _ = _resoudre((total_a, six_a, cata_a), (total_b, six_b, cata_b), symetrique)
+        _, ra, rb, _ = _resoudre((total_a, six_a, cata_a), (total_b, six_b, cata_b), symetrique, r)
         loi[(ra, rb)] += n
     denominateur = 6 ** (reserve_du_jet(ta, na)[0] + reserve_du_jet(tb, nb)[0])
     ordre = [None, *Resultat]
