@@ -719,6 +719,18 @@ _SI_ACTIF = ("adversaire", "actif")
 """Un champ qui ne compte que face à un adversaire actif : la page le cache face à un passif."""
 
 
+def _risque_du_camp(suffixe: str, groupe: str, si: tuple[str, str] | None) -> tuple[Champ, ...]:
+    """Le risque qu'un camp prend à chaque attaque : modificateur au jet, niveaux d'Indice et points d'effet en plus."""
+    return tuple(
+        Champ(f"{nom}_{suffixe}", libelle, defaut="0", groupe=groupe, negatif=True, si=si)
+        for nom, libelle in (
+            ("modificateur", "Risque : modificateur au jet quand il attaque"),
+            ("niveaux", "Risque : niveaux d'Indice en plus"),
+            ("bonus_points", "Risque : points d'effet en plus"),
+        )
+    )
+
+
 def _camp_scene(
     suffixe: str,
     groupe: str,
@@ -756,30 +768,7 @@ def _camp_scene(
             groupe=groupe,
             si=si("talent"),
         ),
-        Champ(
-            f"modificateur_{suffixe}",
-            "Risque : modificateur au jet quand il attaque",
-            defaut="0",
-            groupe=groupe,
-            negatif=True,
-            si=si("risque"),
-        ),
-        Champ(
-            f"niveaux_{suffixe}",
-            "Risque : niveaux d'Indice en plus",
-            defaut="0",
-            groupe=groupe,
-            negatif=True,
-            si=si("risque"),
-        ),
-        Champ(
-            f"bonus_points_{suffixe}",
-            "Risque : points d'effet en plus",
-            defaut="0",
-            groupe=groupe,
-            negatif=True,
-            si=si("risque"),
-        ),
+        *_risque_du_camp(suffixe, groupe, si("risque")),
         Champ(
             f"defense_{suffixe}",
             "Défense choisie, à chaque attaque subie",
