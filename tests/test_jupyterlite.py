@@ -31,7 +31,7 @@ from tests.conftest import EN_CI, RACINE, SiteConstruit
 from tests.sorties import html_de_la_page, sorties_de_la_page, texte_des_sorties
 
 try:
-    from playwright.sync_api import Browser, BrowserContext, Page, Route
+    from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 except ImportError:  # l'extra « browser » n'est pas installé : seuls les tests sans navigateur tournent
     if EN_CI:
         raise
@@ -203,6 +203,12 @@ def executer_tout(page: Page) -> list[dict[str, Any]]:
     return cellules
 
 
+def ouvrir_le_panneau_du_carnet(page: Page) -> None:
+    """Le bouton du carnet, à droite du titre, ouvre son panneau : « Ouvrir dans Jupyter », « Télécharger »."""
+    page.get_by_role("button", name="Carnet Jupyter de cette page").click()
+    expect(page.locator(".carnet-note")).to_be_visible()
+
+
 _TABLEAUX_JS = """(racine) => [...document.querySelectorAll(racine + ' table')].map(t =>
     [...t.querySelectorAll('tr')].map(r => [...r.querySelectorAll('th,td')].map(c => c.textContent.trim())))"""
 
@@ -222,6 +228,7 @@ def test_le_carnet_s_execute_dans_jupyterlite_et_redit_la_page(
     chemin = page_md.removesuffix(".md") + "/"
     page.goto(serveur_site + chemin)
     tableaux_de_la_page = page.evaluate(_TABLEAUX_JS, "article")
+    ouvrir_le_panneau_du_carnet(page)
     annonce = re.search(r"au plus (\d+)\xa0Mo", page.inner_text(".carnet-note"))
     assert annonce
     finies: list[Any] = []
@@ -305,6 +312,7 @@ def test_apres_une_ouverture_jupyterlite_marche_hors_ligne(
     page = contexte_hors_ligne.new_page()
     page.goto(serveur_site + "warp/jets-simples/")
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    ouvrir_le_panneau_du_carnet(page)
     page.click("a.carnet-jupyter")
     attendre_le_noyau(page)
     assert page.evaluate("() => navigator.serviceWorker.controller.scriptURL") == serveur_site + "service-worker.js"

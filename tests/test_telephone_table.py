@@ -1,0 +1,88 @@
+"""Un téléphone à la table (375 px, au doigt), dans Chromium : la règle d'abord, rien qui surprenne.
+
+- **Le premier écran est la règle** : le titre de la page et son premier paragraphe, rien de Jupyter ; le
+  carnet est un bouton discret à droite du titre, qui ouvre à la demande son panneau (« Ouvrir dans
+  Jupyter », « Télécharger le carnet », ce qu'il faut savoir), fermé d'un toucher à côté ou par Échap.
+- **L'en-tête ne bouge pas** au premier toucher (Material monte alors) : la loupe est là dès l'ouverture ;
+  touchée avant Material, elle ouvre la recherche et y met le curseur.
+- **La recherche** trouve « degré » tapé avec son accent comme un clavier de téléphone le tape (la lettre
+  accentuée arrive sans touche relâchée), et ne dit jamais « Non trouvé » d'un mot dont elle a trouvé la
+  forme sans accents, le synonyme, ou d'une élision (« l'initiative »).
+- **Chaque cible au doigt fait 44 × 44 px** (WCAG 2.5.5) sur chaque page et dans le menu, vérifié par le
+  parcours (clair, téléphone) de `tests/parcours.py` (relevé « cibles ») ; « Retour en haut de la page »
+  tient sur une ligne.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from tests.navigateur import Browser, BrowserContext, expect
+
+ECRAN = {"width": 375, "height": 812}
+"""Un téléphone ordinaire, tenu droit : le premier écran est ce qu'on voit sans faire défiler."""
+
+PAGES_DE_REGLES = ["", "warp/jets-simples/", "troisd6/scenes-majeures/", "premiers-pas/warp/"]
+"""L'accueil, une page de règles de chaque jeu, un premier pas : toutes ont un carnet."""
+
+
+@pytest.fixture
+def telephone(browser: Browser) -> Iterator[BrowserContext]:
+    """Un téléphone au doigt (toucher, écran mobile), sans service worker."""
+    contexte = browser.new_context(viewport=ECRAN, has_touch=True, is_mobile=True, service_workers="block")
+    yield contexte
+    contexte.close()
+
+
+# ---------------------------------------------------------------- la règle d'abord
+
+
+PREMIER_ECRAN = """() => {
+  const article = document.querySelector('article');
+  const titre = article.querySelector('h1');
+  const premier = [...article.children].find((e) => e.tagName === 'P' && !e.className);
+  const bas = (e) => e.getBoundingClientRect().bottom;
+  const jupyter = [...article.querySelectorAll('*')].filter((e) => e.checkVisibility()
+    && e.getBoundingClientRect().top < innerHeight && /Jupyter|\\.ipynb/.test(e.textContent)
+    && ![...e.children].some((c) => /Jupyter|\\.ipynb/.test(c.textContent)));
+  return {titre: bas(titre), paragraphe: premier ? bas(premier) : null, jupyter: jupyter.map((e) => e.textContent)};
+}"""
+"""Où finissent le titre et le premier paragraphe de la page, et ce qui parle de Jupyter dans le premier écran."""
+
+
+@pytest.mark.parametrize("chemin", PAGES_DE_REGLES)
+def test_le_premier_ecran_est_le_titre_et_le_premier_paragraphe(
+    telephone: BrowserContext, serveur_site: str, chemin: str
+) -> None:
+    page = telephone.new_page()
+    page.goto(serveur_site + chemin, wait_until="load")
+    expect(page.get_by_role("button", name="Carnet Jupyter de cette page")).to_be_visible()
+    vu = page.evaluate(PREMIER_ECRAN)
+    assert vu["paragraphe"] is not None and vu["titre"] < vu["paragraphe"] <= ECRAN["height"], vu
+    assert vu["jupyter"] == [], f"le premier écran parle de Jupyter : {vu['jupyter']}"
+    bouton = page.get_by_role("button", name="Carnet Jupyter de cette page").bounding_box()
+    assert bouton and bouton["width"] >= 44 and bouton["height"] >= 44, bouton
+
+
+def test_le_panneau_du_carnet_s_ouvre_a_la_demande(telephone: BrowserContext, serveur_site: str) -> None:
+    page = telephone.new_page()
+    page.goto(serveur_site + "warp/jets-simples/", wait_until="load")
+    panneau = page.locator(".carnet-note")
+    expect(panneau).to_be_hidden()
+    bouton = page.get_by_role("button", name="Carnet Jupyter de cette page")
+    bouton.tap()
+    expect(panneau).to_be_visible()
+    expect(panneau).to_contain_text(re.compile(r"au plus \d+\xa0Mo la première fois"))
+    for nom in ("Ouvrir dans Jupyter", "Télécharger le carnet (.ipynb)"):
+        lien = panneau.get_by_role("link", name=nom)
+        boite = lien.bounding_box()
+        assert boite and boite["height"] >= 44 and boite["x"] >= 0 and boite["x"] + boite["width"] <= 375, (nom, boite)
+    page.keyboard.press("Escape")
+    expect(panneau).to_be_hidden()
+    bouton.tap()
+    expect(panneau).to_be_visible()
+    page.touchscreen.tap(10, ECRAN["height"] - 10)  # un toucher à côté du panneau le ferme
+    expect(panneau).to_be_hidden()
