@@ -86,3 +86,28 @@ def test_le_panneau_du_carnet_s_ouvre_a_la_demande(telephone: BrowserContext, se
     expect(panneau).to_be_visible()
     page.touchscreen.tap(10, ECRAN["height"] - 10)  # un toucher à côté du panneau le ferme
     expect(panneau).to_be_hidden()
+
+
+# ---------------------------------------------------------------- l'en-tête et la recherche
+
+ENTETE = """() => [...document.querySelectorAll('.md-header__inner > *')].filter((e) => e.checkVisibility())
+  .map((e) => { const r = e.getBoundingClientRect();
+    return [e.className, Math.round(r.x), Math.round(r.width), Math.round(r.height)]; })"""
+"""Chaque élément visible de l'en-tête : sa classe, sa place, sa largeur, sa hauteur."""
+
+MONTE = "() => document.documentElement.dataset.material === 'monte'"
+
+
+def test_l_en_tete_ne_bouge_pas_au_premier_toucher(telephone: BrowserContext, serveur_site: str) -> None:
+    page = telephone.new_page()
+    page.goto(serveur_site + "troisd6/scenes-majeures/", wait_until="load")
+    avant = page.evaluate(ENTETE)
+    assert not page.evaluate(MONTE)
+    expect(page.locator("label.md-header__button[for='__search']")).to_be_visible()
+    titre = page.locator("article h1").first.bounding_box()
+    assert titre is not None
+    page.touchscreen.tap(titre["x"] + 20, titre["y"] + titre["height"] / 2)  # le premier geste : Material monte
+    page.wait_for_function(MONTE)
+    assert page.evaluate(ENTETE) == avant
+    boutons = [e for e in avant if "md-header__button" in e[0] or "md-header__option" in e[0]]
+    assert len(boutons) == 3 and all(e[2] >= 44 and e[3] >= 44 for e in boutons), boutons
