@@ -20,7 +20,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.navigateur import Browser, BrowserContext, expect
+from tests.navigateur import Browser, BrowserContext, Page, expect
 
 ECRAN = {"width": 375, "height": 812}
 """Un téléphone ordinaire, tenu droit : le premier écran est ce qu'on voit sans faire défiler."""
@@ -111,3 +111,38 @@ def test_l_en_tete_ne_bouge_pas_au_premier_toucher(telephone: BrowserContext, se
     assert page.evaluate(ENTETE) == avant
     boutons = [e for e in avant if "md-header__button" in e[0] or "md-header__option" in e[0]]
     assert len(boutons) == 3 and all(e[2] >= 44 and e[3] >= 44 for e in boutons), boutons
+
+
+def _sans_non_trouve(page: Page) -> None:
+    expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=20_000)
+    page.wait_for_function("() => document.querySelector('.md-search-result__meta').textContent.includes('trouvé')")
+    assert page.locator(".md-search-result__terms").all_inner_texts() == []
+
+
+def test_la_loupe_touchee_avant_material_cherche_degre_tape_au_telephone(
+    telephone: BrowserContext, serveur_site: str
+) -> None:
+    """La lettre accentuée d'un clavier de téléphone arrive sans touche relâchée (insert_text) : Material, qui
+    ne relisait le champ qu'à chaque touche relâchée, cherchait encore « degr »."""
+    page = telephone.new_page()
+    page.goto(serveur_site + "warp/jets-simples/", wait_until="load")
+    page.locator("label.md-header__button[for='__search']").tap()
+    champ = page.locator("input[data-md-component='search-query']")
+    expect(champ).to_be_focused()
+    page.keyboard.type("degr")
+    page.keyboard.insert_text("é")
+    page.wait_for_function(MONTE)
+    _sans_non_trouve(page)
+    expect(page.locator(".md-search-result__meta")).to_have_text(re.compile(r"^\d+ documents? trouvés?$"))
+    expect(page.locator(".md-search-result")).to_contain_text("niveaux")
+
+
+@pytest.mark.parametrize("requete", ["degre", "l'initiative", "Réussite", "dés", "degré"])
+def test_la_recherche_ne_dit_pas_non_trouve_d_un_mot_trouve(
+    telephone: BrowserContext, serveur_site: str, requete: str
+) -> None:
+    """« degre » (par son synonyme « niveau »), « Réussite » et « dés » (sans leurs accents), « l'initiative »
+    (son « l » n'est pas un mot) : des résultats, aucun marqué « Non trouvé »."""
+    page = telephone.new_page()
+    page.goto(serveur_site + "?q=" + requete, wait_until="load")  # une adresse qui porte une recherche
+    _sans_non_trouve(page)
