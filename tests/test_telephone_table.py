@@ -16,11 +16,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
+from tests.conftest import SiteConstruit
 from tests.navigateur import Browser, BrowserContext, Page, expect
+from tests.parcours import Parcours, groupe
 
 ECRAN = {"width": 375, "height": 812}
 """Un téléphone ordinaire, tenu droit : le premier écran est ce qu'on voit sans faire défiler."""
@@ -146,3 +148,40 @@ def test_la_recherche_ne_dit_pas_non_trouve_d_un_mot_trouve(
     page = telephone.new_page()
     page.goto(serveur_site + "?q=" + requete, wait_until="load")  # une adresse qui porte une recherche
     _sans_non_trouve(page)
+
+
+# ---------------------------------------------------------------- au doigt
+
+
+@groupe("clair", "telephone")
+def test_chaque_cible_fait_44_px_au_doigt(
+    parcours: Callable[[str, str], Parcours], site_construit: SiteConstruit
+) -> None:
+    """Liens (sauf au fil d'une phrase), boutons, champs, résumés, onglets, termes du glossaire, menu du site :
+    chacun fait au moins 44 × 44 px de zone de toucher à 375 px (WCAG 2.5.5), et aucun tableau ne défile en
+    hauteur pour autant. Avant : « Voir le code » 99 × 29, termes du glossaire 16 à 18 px de haut, boutons
+    « copier » 24 × 24, boutons de l'en-tête 40 × 40, fil d'Ariane 16 px de haut."""
+    releves = parcours("clair", "telephone")["cibles"]
+    pages = site_construit.adresses()
+    assert set(releves) >= set(pages), f"pages sans relevé : {sorted(set(pages) - set(releves))}"
+    petites = [
+        f"{chemin or '(accueil)'} : {c['quoi']} « {c['texte']} » {c['l']} × {c['h']} px"
+        for chemin in pages
+        for c in releves[chemin]["petites"]
+    ]
+    assert not petites, f"{len(petites)} cibles de moins de 44 × 44 px :\n" + "\n".join(petites[:40])
+    assert sum(r["mesurees"] for r in releves.values()) > 2000, "le relevé ne trouve pas les cibles"
+    assert [c for c in pages if releves[c]["tables_qui_defilent"]] == [], "des tableaux défilent en hauteur"
+
+
+def test_retour_en_haut_tient_sur_une_ligne(telephone: BrowserContext, serveur_site: str) -> None:
+    page = telephone.new_page()
+    page.goto(serveur_site + "troisd6/scenes-majeures/", wait_until="load")
+    page.evaluate("() => window.chargerMaterial()")
+    page.mouse.wheel(0, 3000)
+    page.wait_for_timeout(300)
+    page.mouse.wheel(0, -400)  # remonter un peu : Material montre « Retour en haut de la page »
+    haut = page.locator(".md-top")
+    expect(haut).not_to_have_attribute("hidden", "")
+    boite = haut.bounding_box()
+    assert boite and 44 <= boite["height"] < 60 and boite["x"] >= 0 and boite["x"] + boite["width"] <= 375, boite

@@ -41,7 +41,9 @@
     ".hors-ligne button{min-height:2.2rem;padding:.2rem .8rem;font:inherit;font-weight:700;color:inherit;" +
     "background:transparent;border:.1rem solid currentColor;border-radius:.1rem;cursor:pointer}" +
     ".hors-ligne button:focus-visible{outline:.15rem solid var(--md-accent-fg-color);outline-offset:.1rem}" +
-    ".hors-ligne label{display:inline-flex;align-items:center;gap:.3rem}" +
+    /* La case « avec Python » et son étiquette : 44 px de haut au doigt (la case seule faisait 13 × 13 px). */
+    ".hors-ligne label{display:inline-flex;align-items:center;gap:.4rem;min-height:2.2rem;cursor:pointer}" +
+    ".hors-ligne input[type=checkbox]{width:1.2rem;height:1.2rem;margin:0}" +
     ".hors-ligne [role=status]{flex-basis:100%}" +
     ".hors-ligne[hidden]{display:none}@media print{.hors-ligne{display:none}}";
 
