@@ -230,7 +230,7 @@ def preparation(archive: bytes) -> str:
     """Le code de la première cellule : `rules` (la source qui a construit le site) importable, et `%%rendu` déclarée."""
     b64 = base64.b64encode(archive).decode("ascii")
     morceaux = "\n".join(f'    "{b64[i : i + 100]}"' for i in range(0, len(b64), 100))
-    return f"""# Préparation : à exécuter d'abord (Exécuter tout le fait).
+    return f"""# Préparation : à exécuter d'abord (« Tout exécuter » le fait).
 # Le paquet `rules` n'est pas sur PyPI : ce carnet embarque sa source exacte, celle qui a construit
 # la page, la décompresse dans un dossier temporaire et la met en tête de sys.path ; sauf dans le
 # navigateur (JupyterLite), où le noyau a déjà installé ce même `rules` depuis la roue du site.
@@ -335,7 +335,8 @@ def _entete(titre: str, adresse: str) -> dict[str, Any]:
     return _cellule(
         "markdown",
         f"*Carnet de la page {page} du site Règles exécutables, généré à sa publication.*\n\n"
-        "Exécutez d'abord la cellule de préparation (ou « Exécuter tout ») ; chaque exemple se modifie "
+        "Exécutez d'abord la cellule de préparation (ou « Tout exécuter », en tête de la barre d'outils) ; "
+        "chaque exemple se modifie "
         "et se relance. Les sorties enregistrées sont celles que montre la page ; les cellules "
         f"`%%{rendu_carnet.MAGIE}` recalculent ses tableaux de chances et les montrent de même.",
     )
@@ -438,8 +439,8 @@ def lien_du_carnet(page_src: str, page_url: str, lite: jupyterlite.Lite, icone: 
         liens = f'<a class="carnet-jupyter" href="{html.escape(ouvrir)}">Ouvrir dans Jupyter</a> {telecharger}'
         note = (
             f"Jupyter s'ouvre dans ce navigateur, sans rien installer (au plus {_mega_octets(lite.octets)} la "
-            "première fois : Python, le paquet rules et JupyterLite ; puis hors ligne). « Tout exécuter », en tête "
-            "du carnet, lance toutes ses cellules. Vos modifications restent dans ce navigateur ; pour retrouver le "
+            "première fois : Python, le paquet rules et JupyterLite ; puis hors ligne). Le bouton « Tout exécuter » "
+            "de sa barre d'outils lance toutes ses cellules. Vos modifications restent dans ce navigateur ; pour retrouver le "
             "carnet publié, supprimez votre copie dans l'arborescence de Jupyter (Fichier › Ouvrir…)."
         )
     panneau = f'<p class="carnet-note" id="{PANNEAU}" popover data-search-exclude>{liens} <small>{note}</small></p>'
