@@ -184,4 +184,4 @@ def test_retour_en_haut_tient_sur_une_ligne(telephone: BrowserContext, serveur_s
     haut = page.locator(".md-top")
     expect(haut).not_to_have_attribute("hidden", "")
     boite = haut.bounding_box()
-    assert boite and 44 <= boite["height"] < 60 and boite["x"] >= 0 and boite["x"] + boite["width"] <= 375, boite
+    assert boite and 44 <= boite["height"] <= 46 and boite["x"] >= 0 and boite["x"] + boite["width"] <= 375, boite
