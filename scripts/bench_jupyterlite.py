@@ -89,6 +89,7 @@ def une_passe(navigateur: Any, racine: str, page: str) -> dict[str, float]:
     onglet.goto(racine + page, wait_until="networkidle")
     compter[0] = True
     debut = time.perf_counter()
+    onglet.click("button.carnet-bouton")  # le panneau du carnet, ouvert à la demande
     onglet.click("a.carnet-jupyter")
     onglet.wait_for_function("() => window.jupyterapp !== undefined", polling=50)
     onglet.evaluate(_NOYAU_PRET)

@@ -9,7 +9,11 @@ Chromium de Debian, écrit dans `captures/` (ignoré par git) :
 - chaque page clé en mode clair et en mode sombre, à la largeur d'un bureau
   (1280 px) et d'un téléphone (375 px), page entière ;
 - une infobulle du glossaire ouverte, une recherche sans accents ;
-- chaque aide-mémoire en PDF A4, tel qu'il s'imprime.
+- chaque aide-mémoire en PDF A4, tel qu'il s'imprime ;
+- le premier écran d'un téléphone (375 × 812 px, sans défilement) de l'accueil, d'une page de règles et
+  du calculateur : ce que voit un joueur avant de toucher l'écran (`premier-ecran-*.png`).
+
+    python -m scripts.captures --site DIR --premier-ecran   # seulement ces premiers écrans
 """
 
 from __future__ import annotations
@@ -38,10 +42,36 @@ PAGES = {
 
 FORMATS = {"bureau": {"width": 1280, "height": 900}, "telephone": {"width": 375, "height": 740}}
 
+PREMIERS_ECRANS = {"accueil": "", "scenes-majeures": "troisd6/scenes-majeures/", "calculateur": "calculateur/"}
+"""Les pages dont on capture le premier écran d'un téléphone (la règle d'abord, pas Jupyter)."""
+
+ECRAN_TELEPHONE = {"width": 375, "height": 812}
+
 
 def _capturer(page: Page, adresse: str, fichier: Path) -> None:
     page.goto(adresse, wait_until="networkidle")
     page.screenshot(path=str(fichier), full_page=True)
+
+
+def premiers_ecrans(site: Path, sortie: Path) -> list[Path]:
+    """Le premier écran (375 × 812, sans défilement ni geste) de chaque page de `PREMIERS_ECRANS`, en clair."""
+    sortie.mkdir(parents=True, exist_ok=True)
+    ecrits: list[Path] = []
+    with servir(site) as racine, sync_playwright() as p:
+        navigateur = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGUMENTS_CHROMIUM)
+        page = navigateur.new_page(
+            viewport=ECRAN_TELEPHONE,  # type: ignore[arg-type]
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+        )
+        for nom, chemin in PREMIERS_ECRANS.items():
+            if (site / chemin / "index.html").exists():
+                page.goto(racine + chemin, wait_until="networkidle")
+                ecrits.append(sortie / f"premier-ecran-{nom}.png")
+                page.screenshot(path=str(ecrits[-1]))
+        navigateur.close()
+    return ecrits
 
 
 def capturer(site: Path, sortie: Path) -> list[Path]:
@@ -93,6 +123,7 @@ def main(arguments: list[str] | None = None) -> int:
     analyse = argparse.ArgumentParser(prog="python -m scripts.captures", description=__doc__.splitlines()[0])
     analyse.add_argument("--site", type=Path, help="un site déjà construit (sinon : mkdocs build --strict)")
     analyse.add_argument("--sortie", type=Path, default=RACINE / "captures", help="dossier des captures")
+    analyse.add_argument("--premier-ecran", action="store_true", help="seulement le premier écran d'un téléphone")
     options = analyse.parse_args(arguments)
     with tempfile.TemporaryDirectory(prefix="site-") as temporaire:
         site = options.site
@@ -103,7 +134,9 @@ def main(arguments: list[str] | None = None) -> int:
                 print(proc.stdout + proc.stderr, file=sys.stderr)
                 print(f"mkdocs build --strict a échoué (code {proc.returncode})", file=sys.stderr)
                 return 1
-        ecrits = capturer(site, options.sortie)
+        ecrits = premiers_ecrans(site, options.sortie)
+        if not options.premier_ecran:
+            ecrits += capturer(site, options.sortie)
     print(f"{len(ecrits)} captures dans {options.sortie}/")
     for fichier in ecrits:
         print(f"  {fichier.relative_to(options.sortie)}")

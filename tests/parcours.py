@@ -41,7 +41,10 @@ reparcourait tout le site : dix parcours au lieu de quatre sur quatre workers.)
   une fois le réseau calme, la page surveillée de bout en bout (`tests/surveillance.py`,
   `tests/test_navigateur.py`) ;
 - `débordement` (clair, téléphone) : la largeur du document à 375 × 740 px, celle
-  d'un téléphone (`tests/test_navigateur.py`).
+  d'un téléphone (`tests/test_navigateur.py`) ;
+- `cibles` (clair, téléphone) : chaque cible au doigt de la page et de son menu (le
+  tiroir ouvert) qui fait moins de 44 × 44 px, et les tableaux qui défilent en
+  hauteur (`tests/test_telephone_table.py`).
 """
 
 from __future__ import annotations
@@ -65,6 +68,7 @@ if TYPE_CHECKING:  # importé sans Playwright (la collecte des doctests lit chaq
     from playwright.sync_api import Browser, Page
 
 __all__ = [
+    "CIBLES",
     "CONTRASTE",
     "HAUTEUR",
     "LARGEURS",
@@ -100,7 +104,7 @@ RELEVES: dict[tuple[str, str], tuple[str, ...]] = {
         "ouverture",
         "axe code déplié",
     ),
-    ("clair", "telephone"): ("axe", "débordement", "axe code déplié"),
+    ("clair", "telephone"): ("axe", "débordement", "cibles", "axe code déplié"),
     ("sombre", "bureau"): ("axe", "composants", "contraste", "axe code déplié"),
     ("sombre", "telephone"): ("axe", "axe code déplié"),
 }
@@ -287,6 +291,98 @@ def _ouverture(page: Page, reponse: Any) -> dict[str, Any]:
     }
 
 
+# ---------------------------------------------------------------- les cibles au doigt (relevé « cibles »)
+
+CIBLES = r"""() => {
+  // Ce qu'un doigt touche : liens, boutons, champs, étiquettes, résumés, termes du glossaire (WCAG 2.5.5 : 44 px).
+  const MIN = 44;
+  const CIBLES = 'a[href], button, summary, input:not([type=hidden]), select, textarea, label[for], [role=button], '
+    + 'abbr[title], abbr[data-terme]';
+  const PHRASES = 'p, li, td, th, dd, dt, figcaption, blockquote, code, .md-copyright';
+  const texte = (e) => (e.textContent || '').replace(/\s+/g, ' ').trim();
+  const visible = (e) => {
+    if (!e.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.right > 0 && r.left < innerWidth;
+  };
+  // Un lien au fil d'une phrase ou d'une ligne de code (WCAG 2.5.5, exception « en ligne ») : son bloc a
+  // d'autres mots que lui. Un terme du glossaire n'en profite pas : on le touche pour lire sa définition.
+  const dansUnePhrase = (e) => {
+    if (e.tagName !== 'A') return false;
+    const bloc = e.parentElement && e.parentElement.closest(PHRASES);
+    return Boolean(bloc) && texte(bloc).length > texte(e).length + 1;
+  };
+  // La zone qu'un doigt touche : la boîte de l'élément, agrandie par un ::before ou ::after posé en absolu.
+  const taille = (e) => {
+    const r = e.getBoundingClientRect();
+    let l = r.width, h = r.height;
+    for (const pseudo of ['::before', '::after']) {
+      const s = getComputedStyle(e, pseudo);
+      if (s.content !== 'none' && s.position === 'absolute') {
+        l = Math.max(l, parseFloat(s.width) || 0);
+        h = Math.max(h, parseFloat(s.height) || 0);
+      }
+    }
+    return [l, h];
+  };
+  const assez = (e) => { const [l, h] = taille(e); return l >= MIN - 0.5 && h >= MIN - 0.5; };
+  // Une cible équivalente (WCAG 2.5.5, exception « équivalent ») : l'étiquette d'une case, le champ d'une étiquette.
+  const equivalents = (e) =>
+    e.tagName === 'INPUT' ? [...(e.labels || [])] : e.tagName === 'LABEL' && e.control ? [e.control] : [];
+  const nom = (e) => {
+    const classes = (x) => typeof x.className === 'string' && x.className.trim() ? x.className.trim().split(/\s+/) : [];
+    const p = e.parentElement;
+    const parent = p ? p.tagName.toLowerCase() + classes(p).slice(0, 1).map((c) => '.' + c).join('') + ' > ' : '';
+    return parent + e.tagName.toLowerCase() + classes(e).map((c) => '.' + c).join('');
+  };
+  const mesurer = (racine, ou) => {
+    const r = { mesurees: 0, en_ligne: 0, petites: [] };
+    for (const e of racine.querySelectorAll(CIBLES)) {
+      if (!visible(e)) continue;
+      const dehors = e.parentElement && e.parentElement.closest(CIBLES);
+      if (dehors && visible(dehors)) continue;  // la cible qui l'entoure est celle que le doigt touche
+      if (dansUnePhrase(e)) { r.en_ligne++; continue; }
+      r.mesurees++;
+      if (assez(e) || equivalents(e).some((x) => visible(x) && assez(x))) continue;
+      const [l, h] = taille(e);
+      const dit = texte(e) || e.getAttribute('aria-label') || e.getAttribute('title') || '';
+      r.petites.push({ quoi: ou + nom(e), texte: dit.slice(0, 40), l: Math.round(l), h: Math.round(h) });
+    }
+    return r;
+  };
+  const page = mesurer(document, '');
+  // Le menu du site (le tiroir d'un téléphone), ouvert le temps de le mesurer, sans ses transitions.
+  const tiroir = document.getElementById('__drawer');
+  const barre = document.querySelector('.md-sidebar--primary');
+  let menu = { mesurees: 0, en_ligne: 0, petites: [] };
+  if (tiroir && barre && !tiroir.checked) {
+    const sans = document.createElement('style');
+    sans.textContent = '*, *::before, *::after { transition: none !important; }';
+    document.head.append(sans);
+    tiroir.checked = true;
+    menu = mesurer(barre, 'menu : ');
+    tiroir.checked = false;
+    getComputedStyle(barre).visibility;  // le tiroir refermé avant que les transitions reviennent
+    sans.remove();
+  }
+  // Une zone de toucher agrandie ne doit faire défiler aucun tableau en hauteur.
+  const tables = [...document.querySelectorAll('article table')].filter((t) =>
+    /(auto|scroll)/.test(getComputedStyle(t).overflowY) && t.scrollHeight > t.clientHeight + 1).length;
+  return {
+    mesurees: page.mesurees + menu.mesurees,
+    en_ligne: page.en_ligne + menu.en_ligne,
+    petites: page.petites.concat(menu.petites),
+    tables_qui_defilent: tables,
+  };
+}"""
+"""Les cibles au doigt de la page et de son menu qui font moins de 44 × 44 px (hors liens au fil d'une phrase)."""
+
+
+def _cibles(page: Page) -> dict[str, Any]:
+    """Les cibles trop petites pour un doigt, à 375 px, Material monté (le relevé « cibles »)."""
+    return dict(page.evaluate(CIBLES))
+
+
 # ---------------------------------------------------------------- le parcours
 
 
@@ -363,6 +459,8 @@ def _relever(
         quoi["feuilles de style"][chemin] = page.evaluate(SELECTEURS, feuilles)
     if "débordement" in quoi:
         quoi["débordement"][chemin] = _debordement(page)
+    if "cibles" in quoi:
+        quoi["cibles"][chemin] = _cibles(page)
     if "ouverture" in quoi:
         quoi["ouverture"][chemin] = _ouverture(page, reponse)
     if "axe code déplié" in quoi and page.locator(CODE_REPLIE).count():  # en dernier : la page change

@@ -18,13 +18,15 @@
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 
-from rules.calculateur import FORMULAIRES, calculer
+from rules.calculateur import FORMULAIRES, calculer, calculer_json
 from tests.cas_calculateur import CAS, ERREURS, Cas
 from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, SiteConstruit
 from tests.moteur import exiger_runtime
@@ -329,3 +331,128 @@ def test_axe_ne_trouve_rien_resultat_et_erreurs_en_clair_et_en_sombre(onglet: On
     )
     assert not violations, "\n".join(violations)
     _sans_debordement(page)
+
+
+# --- À la table, sur un téléphone --------------------------------------------------------------
+
+
+def test_le_verdict_arrive_sous_l_en_tete_au_premier_calcul(browser: Browser, serveur_site: str) -> None:
+    """Le premier « Calculer » charge Python : la barre de progression, cachée une fois le verdict affiché,
+    remontait le verdict de sa hauteur, sous l'en-tête fixe de Material (23 px du haut, l'en-tête en fait 48)."""
+    neuf = Onglet(browser, serveur_site)
+    try:
+        page = neuf.page
+        page.set_viewport_size({"width": 375, "height": 812})
+        form = _form(page, "warp-jet")
+        form.locator('[name="des"]').fill("6 5 2")
+        form.get_by_role("button", name="Calculer", exact=False).click()
+        expect(form.locator(".calc-etat")).to_contain_text("calculées", timeout=CHARGEMENT_MS)
+        page.wait_for_function(  # le défilement doux fini : deux lectures de suite au même endroit
+            """() => new Promise((fin) => { const y = scrollY;
+                 setTimeout(() => fin(scrollY === y && y > 0), 400); })""",
+            polling=500,
+        )
+        entete = page.locator(".md-header").bounding_box()
+        verdict = form.locator(".calc-verdict").bounding_box()
+        assert entete and verdict, (entete, verdict)
+        assert entete["y"] + entete["height"] <= verdict["y"], (entete, verdict)
+        assert verdict["y"] + verdict["height"] <= 812, verdict
+        neuf.verifier()
+    finally:
+        neuf.contexte.close()
+
+
+def _exemples_d_aide(aide: str) -> list[str]:
+    """Les exemples qu'une aide donne entre guillemets : « 6 5 2 1 »."""
+    return re.findall(r"«\s*([^»]*?)\s*»", aide)
+
+
+def _champs_de_des() -> list[tuple[str, str, bool]]:
+    """Chaque champ de dés du calculateur : formulaire, champ, et s'il porte plusieurs jets (rules.calculateur)."""
+    return [(f.nom, c.nom, bool(c.element)) for f in FORMULAIRES.values() for c in f.champs if c.sorte == "des"]
+
+
+def test_chaque_champ_de_des_ouvre_le_clavier_de_ce_qu_il_attend(onglet: Onglet) -> None:
+    """Un jet : le pavé numérique, et ses dés tapés à la suite (« 652 ») donnent le même verdict que séparés.
+    Plusieurs jets séparés par « / » (les rounds d'un Test étendu) : le clavier complet, que le pavé numérique
+    d'un iPhone n'a ni « / » ni espace."""
+    page = onglet.page
+    champs = _champs_de_des()
+    assert [x for x in champs if x[2]] == [("warp-etendu", "des", True)], "un autre champ de plusieurs jets"
+    for nom, champ, plusieurs in champs:
+        clavier = page.locator(f"#{nom}-{champ}").get_attribute("inputmode")
+        assert clavier == ("text" if plusieurs else "numeric"), (nom, champ, clavier)
+    _remplir(page, "warp-jet", {"des": "652"})
+    _calculer_au_clavier(page, "warp-jet")
+    assert _affiche(page, "warp-jet")["verdict"] == calculer("warp-jet", {"des": "6 5 2"}).verdict == "Magistrale"
+
+
+def _aides_a_changer() -> list[str]:
+    """Les champs d'un jet (pavé numérique) dont l'aide ne donne aucun exemple tapable au pavé (des chiffres)."""
+    return [
+        f"{nom}.{champ}"
+        for nom, champ, plusieurs in _champs_de_des()
+        if not plusieurs
+        and (aide := FORMULAIRES[nom].champ(champ).aide)
+        and _exemples_d_aide(aide)
+        and not any(e.isdigit() for e in _exemples_d_aide(aide))
+    ]
+
+
+@pytest.mark.xfail(
+    condition=bool(_aides_a_changer()),
+    reason="pour le lead : les aides des champs de dés (rules/calculateur/_warp.py, _troisd6.py) disent encore "
+    "« séparés par des espaces » sans exemple tapable au pavé numérique (« 6521 ») ; voir le compte rendu",
+    strict=True,
+)
+def test_l_aide_d_un_champ_de_des_donne_un_exemple_que_son_clavier_tape() -> None:
+    assert _aides_a_changer() == []
+
+
+def _ton_attendu(nom: str, entrees: dict[str, str]) -> str:
+    """Le ton que rend le calculateur Python (champ « ton » de sa réponse JSON) ; « neutre » s'il n'y en a pas."""
+    reponse = json.loads(calculer_json(json.dumps({"formulaire": nom, "entrees": entrees})))
+    return str(reponse.get("ton") or "neutre")
+
+
+_TON_ET_COULEURS = """(zone) => {
+  const sonde = document.createElement('span');
+  document.body.append(sonde);
+  const couleur = (nom) => { sonde.style.color = `var(--carte-${nom}-texte)`; return getComputedStyle(sonde).color; };
+  const attendue = couleur(zone.dataset.ton);
+  sonde.remove();
+  return {ton: zone.dataset.ton, barre: getComputedStyle(zone).borderLeftColor, attendue};
+}"""
+
+
+@pytest.mark.parametrize(
+    "entrees",
+    [{"des": "6 5 2"}, {"des": "1 1 1"}, {"des": "4 3 3"}, {}],
+    ids=["magistrale", "catastrophe", "reussite", "sans-des"],
+)
+def test_la_barre_du_verdict_a_la_couleur_de_son_issue_comme_les_cartes(
+    onglet: Onglet, entrees: dict[str, str]
+) -> None:
+    """La barre du résultat prend la couleur des cartes pour le ton que rend le calculateur (réussite, échec,
+    neutre) ; sans ce champ, neutre : jamais l'orange de l'accent, qui disait « danger » même d'une Magistrale."""
+    page = onglet.page
+    _remplir(page, "warp-jet", entrees)
+    _calculer_au_clavier(page, "warp-jet")
+    vu = _form(page, "warp-jet").locator(".calc-resultat").evaluate(_TON_ET_COULEURS)
+    assert vu["ton"] == _ton_attendu("warp-jet", entrees)
+    assert vu["barre"] == vu["attendue"], vu
+
+
+@pytest.mark.xfail(
+    condition=_ton_attendu("warp-jet", {"des": "6 5 2"}) == "neutre",
+    reason="pour le lead : la réponse du calculateur n'a pas encore de champ « ton » (rules/calculateur/_commun.py)",
+    strict=True,
+)
+def test_une_magistrale_est_verte_et_une_catastrophe_rouge(onglet: Onglet) -> None:
+    page = onglet.page
+    for des, ton in (("6 5 2", "reussite"), ("1 1 1", "echec")):
+        assert _ton_attendu("warp-jet", {"des": des}) == ton, des
+        _remplir(page, "warp-jet", {"des": des})
+        _calculer_au_clavier(page, "warp-jet")
+        vu = _form(page, "warp-jet").locator(".calc-resultat").evaluate(_TON_ET_COULEURS)
+        assert vu["ton"] == ton and vu["barre"] == vu["attendue"], vu

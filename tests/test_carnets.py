@@ -148,7 +148,7 @@ def test_le_carnet_s_execute_et_redit_la_page(
     page_html = html_de_la_page(site_construit, page_md)
     cible = carnets.chemin_du_carnet(page_md)
     profondeur = page_md.count("/") + (0 if page_md.endswith("index.md") else 1)
-    lien = re.search(r'<p class="carnet-lien"[^>]*>.*?<a href="([^"]+)" download="[^"]+\.ipynb">', page_html)
+    lien = re.search(r'<p class="carnet-note"[^>]*>.*?<a href="([^"]+)" download="[^"]+\.ipynb">', page_html)
     assert lien and lien[1] == "../" * profondeur + cible, "la page mène à son carnet"
 
     nb = nbformat.read(site_construit.dossier / cible, as_version=4)

@@ -188,3 +188,27 @@ def test_une_seule_bulle_pour_toute_la_page_posee_a_la_demande(browser: Browser,
     expect(bulle).to_be_visible()
     expect(bulle).to_contain_text(definitions["Magistrale"])
     contexte.close()
+
+
+@pytest.mark.skipif(Browser is None, reason="Playwright absent : python -m pip install -e '.[browser]'")
+def test_sur_un_telephone_un_terme_se_touche_a_22_px_de_son_centre(browser: Browser, serveur_site: str) -> None:
+    """Un terme court (« MJ », 22 × 18 px) a une zone de toucher de 44 × 44 px centrée sur lui (WCAG 2.5.5) : un
+    doigt posé à 20 px de son centre, au-dessus, au-dessous ou à côté, touche encore le terme et montre sa
+    définition ; le texte autour n'a pas bougé (la zone est invisible)."""
+    contexte = browser.new_context(viewport=TELEPHONE, has_touch=True, is_mobile=True, service_workers="block")
+    page = contexte.new_page()
+    page.goto(serveur_site, wait_until="load")
+    terme = page.locator("article.md-typeset li abbr", has_text=re.compile(r"^MJ$")).first
+    terme.scroll_into_view_if_needed()
+    boite = terme.bounding_box()
+    assert boite and boite["width"] < 30 and boite["height"] < 25, boite  # le mot lui-même est petit
+    x, y = boite["x"] + boite["width"] / 2, boite["y"] + boite["height"] / 2
+    touches = page.evaluate(
+        """([x, y]) => [[0, -20], [0, 20], [-20, 0], [20, 0]].map(([dx, dy]) =>
+             document.elementFromPoint(x + dx, y + dy)?.textContent)""",
+        [x, y],
+    )
+    assert touches == ["MJ"] * 4, touches
+    page.touchscreen.tap(x, y - 20)
+    expect(page.locator(".md-tooltip2--active .md-tooltip2__inner")).to_contain_text("Meneur de jeu")
+    contexte.close()

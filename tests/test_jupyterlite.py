@@ -26,12 +26,12 @@ from typing import Any
 
 import pytest
 
-from hooks.carnets import carnets, jupyterlite
+from hooks.carnets import carnets, jupyterlite, traductions
 from tests.conftest import EN_CI, RACINE, SiteConstruit
 from tests.sorties import html_de_la_page, sorties_de_la_page, texte_des_sorties
 
 try:
-    from playwright.sync_api import Browser, BrowserContext, Page, Route
+    from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 except ImportError:  # l'extra « browser » n'est pas installé : seuls les tests sans navigateur tournent
     if EN_CI:
         raise
@@ -128,6 +128,29 @@ def test_chaque_carnet_est_indexe_pour_jupyterlite(site_construit: SiteConstruit
     assert publies and indexes == publies
 
 
+def test_l_interface_est_en_francais_et_tout_executer_est_dans_la_barre_d_outils(site_construit: SiteConstruit) -> None:
+    """Le paquet fr-FR (JupyterLab 4.5) corrigé pour ce JupyterLab 4.6 (hooks/carnets/traductions.py) : le bouton
+    « copier » disait « Couper cette cellule » ; « Tout exécuter » est un bouton de la barre d'outils (les menus
+    ignorent les touchers d'un téléphone) ; les pages de JupyterLite sont en français avant même de se charger,
+    et portent le script du site (hors ligne, barre d'outils au doigt)."""
+    lite = _lite(site_construit)
+    fr = json.loads((lite / "api" / "translations" / "fr-FR.json").read_text(encoding="utf-8"))["data"]
+    assert fr["jupyterlab"]["Copy this cell"][0] == "Copier cette cellule"
+    assert fr["jupyterlab"]["Cut this cell"][0] == "Couper cette cellule"
+    assert all(fr[d][cle] == v for d, corrections in traductions.CORRECTIONS.items() for cle, v in corrections.items())
+    reglages = json.loads((lite / "overrides.json").read_text(encoding="utf-8"))
+    assert reglages["@jupyterlab/translation-extension:plugin"]["locale"] == "fr-FR"
+    barre = reglages["@jupyterlab/notebook-extension:panel"]["toolbar"]
+    assert {"name": "tout-executer", "command": "notebook:run-all-cells", "label": "Tout exécuter"}.items() <= barre[
+        0
+    ].items()
+    for page in ("notebooks", "tree"):
+        html = (lite / page / "index.html").read_text(encoding="utf-8")
+        assert '<html lang="fr">' in html and "Loading JupyterLite" not in html, page
+        assert f'<script src="../../{jupyterlite.SCRIPT_A_LA_TABLE}" defer></script>' in html, page
+    assert (site_construit.dossier / jupyterlite.SCRIPT_A_LA_TABLE).is_file()
+
+
 @pytest.mark.parametrize("page_md", PAGES)
 def test_la_page_ouvre_son_carnet_dans_jupyter_et_dit_ce_qu_il_telecharge(
     site_construit: SiteConstruit, page_md: str
@@ -203,6 +226,12 @@ def executer_tout(page: Page) -> list[dict[str, Any]]:
     return cellules
 
 
+def ouvrir_le_panneau_du_carnet(page: Page) -> None:
+    """Le bouton du carnet, à droite du titre, ouvre son panneau : « Ouvrir dans Jupyter », « Télécharger »."""
+    page.get_by_role("button", name="Carnet Jupyter de cette page").click()
+    expect(page.locator(".carnet-note")).to_be_visible()
+
+
 _TABLEAUX_JS = """(racine) => [...document.querySelectorAll(racine + ' table')].map(t =>
     [...t.querySelectorAll('tr')].map(r => [...r.querySelectorAll('th,td')].map(c => c.textContent.trim())))"""
 
@@ -222,6 +251,7 @@ def test_le_carnet_s_execute_dans_jupyterlite_et_redit_la_page(
     chemin = page_md.removesuffix(".md") + "/"
     page.goto(serveur_site + chemin)
     tableaux_de_la_page = page.evaluate(_TABLEAUX_JS, "article")
+    ouvrir_le_panneau_du_carnet(page)
     annonce = re.search(r"au plus (\d+)\xa0Mo", page.inner_text(".carnet-note"))
     assert annonce
     finies: list[Any] = []
@@ -305,6 +335,7 @@ def test_apres_une_ouverture_jupyterlite_marche_hors_ligne(
     page = contexte_hors_ligne.new_page()
     page.goto(serveur_site + "warp/jets-simples/")
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    ouvrir_le_panneau_du_carnet(page)
     page.click("a.carnet-jupyter")
     attendre_le_noyau(page)
     assert page.evaluate("() => navigator.serviceWorker.controller.scriptURL") == serveur_site + "service-worker.js"
@@ -320,3 +351,107 @@ def test_apres_une_ouverture_jupyterlite_marche_hors_ligne(
             await f.done; return texte; }"""
     )
     assert sortie == "Réussite\n"
+
+
+# ---------------------------------------------------------------- sur un téléphone, à la table
+
+TELEPHONE = {"width": 375, "height": 812}
+
+ANGLAIS_DE_L_INTERFACE = """(phrases) => {
+  // Chaque titre, nom et texte de l'interface (hors du contenu des cellules) qui est une phrase anglaise que le
+  // catalogue traduit autrement : JupyterLab l'a écrite sans son traducteur.
+  const vus = new Set();
+  for (const e of document.querySelectorAll('body *')) {
+    if (e.closest('.cm-editor, .jp-OutputArea, .jp-RenderedHTMLCommon, .jp-DirListing-content')) continue;
+    for (const a of ['title', 'aria-label']) { const v = e.getAttribute(a); if (v) vus.add(v); }
+    if (!e.children.length && !e.closest('.jp-Cell')) { const t = (e.textContent || '').trim(); if (t) vus.add(t); }
+  }
+  return [...vus].filter((v) => phrases.includes(v.replace(/\\s*\\([^)]*\\)$/, '')));
+}"""
+
+
+def _phrases_traduites(lite: Path) -> list[str]:
+    """Les phrases anglaises du catalogue fr-FR (corrigé) qui ont une autre traduction qu'elles-mêmes."""
+    fr = json.loads((lite / "api" / "translations" / "fr-FR.json").read_text(encoding="utf-8"))["data"]
+    return sorted(
+        {cle for d in fr.values() for cle, v in d.items() if cle and isinstance(v, list) and v and v[0] != cle}
+    )
+
+
+def test_sur_un_telephone_tout_executer_se_touche_et_l_interface_est_en_francais(
+    site_construit: SiteConstruit, serveur_site: str, browser: Browser
+) -> None:
+    """À 375 px, au doigt : « Tout exécuter » est en tête de la barre d'outils, 44 px de haut au moins, et un
+    toucher exécute chaque cellule du carnet sans erreur ; le bouton « copier » se dit « Copier cette cellule » ;
+    aucune phrase de l'interface n'est restée en anglais (« More commands », « No Kernel », « Cell Type »)."""
+    lite = _lite(site_construit)
+    contexte = browser.new_context(viewport=TELEPHONE, has_touch=True, is_mobile=True, service_workers="block")
+    try:
+        page = contexte.new_page()
+        page.goto(serveur_site + jupyterlite.adresse_du_carnet(carnets.chemin_du_carnet("warp/jets-simples.md")))
+        attendre_le_noyau(page)
+        bouton = page.locator(".jp-NotebookPanel-toolbar [data-jp-item-name='tout-executer']")
+        expect(bouton).to_contain_text("Tout exécuter")
+        boite = bouton.bounding_box()
+        assert boite and boite["height"] >= 44 and boite["x"] + boite["width"] <= TELEPHONE["width"], boite
+        copier = page.locator(".jp-NotebookPanel-toolbar [data-jp-item-name='copy'] [title]").first
+        assert (copier.get_attribute("title") or "").startswith("Copier cette cellule")
+        page.evaluate(
+            """() => { for (const c of jupyterapp.shell.currentWidget.content.widgets) {
+                if (c.model.type === 'code') c.model.executionCount = null; } }"""
+        )
+        bouton.tap()
+        page.wait_for_function(
+            """() => { const w = jupyterapp.shell.currentWidget;
+                const code = w.content.widgets.filter(c => c.model.type === 'code');
+                return code.every(c => c.model.executionCount !== null) && w.sessionContext.session.kernel.status === 'idle'; }""",
+            timeout=NOYAU_MS,
+        )
+        erreurs = page.evaluate(
+            """() => jupyterapp.shell.currentWidget.content.widgets.filter(c => c.model.type === 'code')
+                 .flatMap(c => c.model.outputs.toJSON()).filter(o => o.output_type === 'error')"""
+        )
+        assert erreurs == []
+        assert page.evaluate(ANGLAIS_DE_L_INTERFACE, _phrases_traduites(lite)) == []
+    finally:
+        contexte.close()
+
+
+def test_un_carnet_ouvert_seul_marche_ensuite_hors_ligne(
+    site_construit: SiteConstruit, serveur_site: str, contexte_hors_ligne: BrowserContext
+) -> None:
+    """Un lien partagé vers un carnet, ouvert sans passer par une page du site : la page s'inscrit auprès du
+    service worker du site, qui garde le carnet et, son noyau prêt, ce que le noyau a chargé. Réseau coupé, il
+    se rouvre en français et s'exécute ; un carnet jamais ouvert, un noyau qui n'est pas gardé : un bandeau
+    français le dit (JupyterLite le disait en anglais, ou pas du tout)."""
+    _lite(site_construit)
+    page = contexte_hors_ligne.new_page()
+    page.goto(serveur_site + jupyterlite.adresse_du_carnet(carnets.chemin_du_carnet("warp/jets-simples.md")))
+    attendre_le_noyau(page)
+    assert page.evaluate("() => window.jupyterALaTable.garde") is True
+
+    contexte_hors_ligne.set_offline(True)
+    page.reload(wait_until="load")
+    attendre_le_noyau(page)
+    sortie = page.evaluate(
+        """async () => { const k = jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+            let texte = '';
+            const f = k.requestExecute({code: 'from rules.warp import jet\\nprint(jet(3, des=(6, 5, 2)).resultat.value)'});
+            f.onIOPub = (m) => { if (m.header.msg_type === 'stream') texte += m.content.text; };
+            await f.done; return texte; }"""
+    )
+    assert sortie == "Magistrale\n"
+    expect(page.locator(".lm-MenuBar-itemLabel").first).to_have_text("Fichier")
+    assert page.locator(".regles-bandeau").count() == 0
+
+    # Un autre carnet, jamais ouvert : l'application est là (la même page), pas lui ; un bandeau le dit.
+    jamais = jupyterlite.adresse_du_carnet(carnets.chemin_du_carnet("troisd6/scenes-majeures.md"))
+    page.goto(serveur_site + jamais, wait_until="load")
+    expect(page.get_by_role("alert").filter(has_text="Hors ligne, ce carnet ne s'ouvre pas")).to_be_visible()
+    # Le noyau retiré du cache du service worker : le bandeau dit qu'il manque.
+    page.evaluate(
+        """async () => { for (const nom of await caches.keys()) { const c = await caches.open(nom);
+             for (const r of await c.keys()) if (r.url.includes('/pyodide.asm.wasm?')) await c.delete(r); } }"""
+    )
+    page.goto(serveur_site + jupyterlite.adresse_du_carnet(carnets.chemin_du_carnet("warp/jets-simples.md")))
+    expect(page.get_by_role("alert").filter(has_text="ne peut pas démarrer son noyau Python")).to_be_visible()

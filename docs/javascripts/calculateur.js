@@ -197,9 +197,14 @@
       })
     : null;
 
+  // La couleur d'un verdict suit son issue, comme les cartes des pages (cartes.css) : le champ `ton` de la
+  // réponse (« reussite », « echec », « neutre ») ; sans lui, ou une autre valeur, neutre.
+  const TONS = new Set(["reussite", "echec", "neutre"]);
+
   function afficher(form, reponse, lance) {
     const zone = form.querySelector(".calc-resultat");
     zone.replaceChildren();
+    zone.dataset.ton = TONS.has(reponse.ton) ? reponse.ton : "neutre";
     if (reponse.verdict) {
       const p = element("p", "calc-verdict");
       p.appendChild(element("strong", null, "Verdict : "));
@@ -237,9 +242,17 @@
     zone.hidden = false;
     for (const f of zone.querySelectorAll(".calc-tableau")) ajuster(f);
     observateur?.observe(zone);
-    // Le verdict (en tête du résultat) amené à l'écran, s'il n'y est pas déjà.
+  }
+
+  // Le verdict (en tête du résultat) amené à l'écran, sous l'en-tête fixe de Material, s'il n'y est pas déjà.
+  // Une fois le calcul fini (calculer), quand plus rien au-dessus ne change de hauteur : la barre de progression
+  // du premier chargement de Python, cachée après l'affichage, remontait le verdict de sa hauteur, sous l'en-tête.
+  function amener(form) {
+    const zone = form.querySelector(".calc-resultat");
+    if (zone.hidden) return;
+    const entete = document.querySelector(".md-header")?.getBoundingClientRect().bottom || 0;
     const haut = zone.getBoundingClientRect().top;
-    if (haut < 0 || haut > window.innerHeight * 0.6) {
+    if (haut < entete || haut > window.innerHeight * 0.6) {
       const doux = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       zone.scrollIntoView({ block: "start", behavior: doux ? "smooth" : "auto" });
     }
@@ -370,18 +383,21 @@
     progres.hidden = moteur.pret();
     etat.textContent = "Calcul…";
     const debut = performance.now();
+    let reponse = null;
     try {
       const requete = JSON.stringify({ formulaire: form.dataset.formulaire, entrees, lancer });
-      return traiter(form, await moteur.calculer(form, requete), { lancer, depuisLien, debut });
+      reponse = traiter(form, await moteur.calculer(form, requete), { lancer, depuisLien, debut });
     } catch (erreur) {
       etat.textContent = `Le calcul n'a pas abouti : ${erreur.message}`;
-      return null;
     } finally {
       for (const b of boutons) b.disabled = false;
-      if (bouton && document.activeElement === document.body) bouton.focus(); // il le retrouve
+      // Il retrouve le focus, sans défiler : le verdict est amené à l'écran juste après.
+      if (bouton && document.activeElement === document.body) bouton.focus({ preventScroll: true });
       progres.hidden = true;
       form.removeAttribute("aria-busy");
     }
+    if (reponse?.ok) amener(form);
+    return reponse;
   }
 
   // Ce que rend le calculateur : les erreurs sous leurs champs, ou le résultat (et l'adresse qui le rouvre).
@@ -480,7 +496,21 @@
     calculer(lien.form, { entrees: lien.entrees, depuisLien: true });
   }
 
+  // Le clavier d'un champ de dés sur un téléphone : le pavé numérique pour un jet (« 652 », que le calculateur
+  // lit dé par dé, comme « 6 5 2 ») ; le clavier complet pour plusieurs jets séparés par « / » (les rounds d'un
+  // Test étendu), que le pavé numérique d'un iPhone n'a pas, pas plus que l'espace. Les champs de plusieurs jets
+  // sont ceux dont rules.calculateur nomme les éléments (Champ.element) : tests/test_calculateur_navigateur.py
+  // vérifie que cette liste le suit.
+  const PLUSIEURS_JETS = new Set(["warp-etendu-des"]);
+
+  function claviers() {
+    for (const champ of document.querySelectorAll('.calc-champ[data-sorte="des"] input')) {
+      champ.inputMode = PLUSIEURS_JETS.has(champ.id) ? "text" : "numeric";
+    }
+  }
+
   function initialiser() {
+    claviers();
     const formulaires = new Map();
     for (const form of document.querySelectorAll("form.calc-formulaire[data-formulaire]")) {
       formulaires.set(form.dataset.formulaire, form);

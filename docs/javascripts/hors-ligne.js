@@ -5,11 +5,16 @@
  * le dossier au-dessus, où que le site soit publié. Rien à faire depuis un
  * dossier ouvert en file:// (les navigateurs n'y permettent pas de service worker).
  *
- * Une première visite ne télécharge rien pour le hors-ligne : le pied de chaque
- * page offre « Garder le site hors ligne », dit ce que ça coûte (en Mo, Python
- * du calculateur en plus si on le coche), puis la progression. Une application
- * installée (lancée en plein écran) garde le site d'elle-même : le lecteur l'a
- * installée pour s'en servir à la table.
+ * Après une première visite, le site se garde de lui-même (pages, recherche,
+ * glossaire, version imprimable : ce que promet l'accueil), une fois la page
+ * chargée et au repos : 1,4 Mo compressés, une fois ; une nouvelle version ne
+ * retélécharge que ce qui a changé. Sauf si le navigateur économise les données
+ * (navigator.connection.saveData) : alors rien d'office, et hors ligne, une page
+ * pas encore gardée dit comment la garder (hors-ligne.html). Le pied de chaque
+ * page dit ce qui est gardé, offre « Garder le site hors ligne » (son coût en
+ * Mo, Python du calculateur en plus si on le coche), puis la progression. Une
+ * application installée (lancée en plein écran) garde le site d'elle-même,
+ * économie de données ou non : le lecteur l'a installée pour la table.
  */
 (function () {
   "use strict";
@@ -41,7 +46,9 @@
     ".hors-ligne button{min-height:2.2rem;padding:.2rem .8rem;font:inherit;font-weight:700;color:inherit;" +
     "background:transparent;border:.1rem solid currentColor;border-radius:.1rem;cursor:pointer}" +
     ".hors-ligne button:focus-visible{outline:.15rem solid var(--md-accent-fg-color);outline-offset:.1rem}" +
-    ".hors-ligne label{display:inline-flex;align-items:center;gap:.3rem}" +
+    /* La case « avec Python » et son étiquette : 44 px de haut au doigt (la case seule faisait 13 × 13 px). */
+    ".hors-ligne label{display:inline-flex;align-items:center;gap:.4rem;min-height:2.2rem;cursor:pointer}" +
+    ".hors-ligne input[type=checkbox]{width:1.2rem;height:1.2rem;margin:0}" +
     ".hors-ligne [role=status]{flex-basis:100%}" +
     ".hors-ligne[hidden]{display:none}@media print{.hors-ligne{display:none}}";
 
@@ -71,6 +78,11 @@
     return { boite: boite, bouton: bouton, python: python, etat: etat };
   }
 
+  /* Le navigateur économise les données (mode « économie de données » d'un téléphone) : rien d'office. */
+  function economie() {
+    return Boolean(navigator.connection && navigator.connection.saveData);
+  }
+
   /* Ce que coûte le choix coché, ou ce qui est déjà gardé. */
   function dire(c, e) {
     var cout = c.python.checked ? e.avecPython : e.pages;
@@ -81,6 +93,7 @@
         : "Le site est gardé hors ligne (" + enMo(e.pages.total) + "). Python s'y ajoute à son premier usage.";
     } else {
       c.etat.textContent =
+        (!e.choix.garder && economie() ? "Votre navigateur économise les données : rien n'est gardé d'office. " : "") +
         "À télécharger : " + enMo(cout.reste) + (c.python.checked ? " (Python compris)." : " (les pages, la recherche, le glossaire ; Python en plus : " + enMo(e.avecPython.reste - e.pages.reste) + ").");
     }
     c.bouton.hidden = e.choix.garder && cout.reste === 0;
@@ -117,7 +130,11 @@
       c.bouton.addEventListener("click", function () {
         garder(c);
       });
-      if (!e.choix.garder && window.matchMedia("(display-mode: standalone)").matches) garder(c);
+      /* Après la première visite, le site se garde de lui-même, la page au repos (elle a fini de se montrer). */
+      var installee = window.matchMedia("(display-mode: standalone)").matches;
+      if (!e.choix.garder && (installee || !economie())) {
+        (window.requestIdleCallback || function (f) { setTimeout(f, 1000); })(function () { garder(c); }, { timeout: 3000 });
+      }
     });
     // Pour les tests : l'état du hors-ligne et la demande de le garder.
     window.horsLigne = {

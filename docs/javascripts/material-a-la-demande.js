@@ -13,6 +13,10 @@
  *
  * window.chargerMaterial() rend une promesse tenue quand Material est monté : les
  * tests l'appellent pour regarder une page telle qu'un lecteur l'a touchée.
+ *
+ * En attendant, <html data-material="attente"> (posé dans <head>, overrides/main.html) : la loupe et la
+ * recherche sont déjà à leur place (accessibilite.css) ; une loupe touchée avant Material ouvre la recherche
+ * et met le curseur dans son champ.
  */
 (function () {
   "use strict";
@@ -63,4 +67,13 @@
   GESTES.forEach(function (geste) {
     document.addEventListener(geste, charger, { capture: true, passive: true });
   });
+  /* La loupe touchée avant que Material monte : la recherche s'ouvre (la case de l'étiquette) et le curseur va
+     dans son champ pendant le geste même (sur un téléphone, le clavier ne s'ouvre qu'ainsi) ; Material, une
+     fois monté, fait de même pour les touchers suivants. */
+  document.addEventListener("click", function (evenement) {
+    if (document.documentElement.getAttribute("data-material") === "monte") return;
+    var cible = evenement.target instanceof Element && evenement.target.closest("label[for=__search]");
+    var champ = cible && document.querySelector("input[data-md-component=search-query]");
+    if (champ) champ.focus();
+  }, true);
 })();

@@ -7,6 +7,9 @@
  * création du worker jusqu'au premier geste vers la recherche : le champ qui prend le focus (clic, toucher, raccourcis
  * « / », « s », « f » de Material), ou une adresse qui porte déjà une
  * recherche (?q=…). Hors ligne, le service worker sert l'index depuis son cache.
+ *
+ * Il redit aussi à Material chaque saisie du champ de recherche (une lettre accentuée
+ * d'un téléphone arrive sans touche relâchée, que Material attend pour chercher).
  */
 (function () {
   "use strict";
@@ -78,6 +81,16 @@
     if (e.target instanceof HTMLInputElement && e.target.id === "__search" && e.target.checked) demander();
   }, true);
   if (/[?&]q=/.test(location.search)) demander();
+
+  // Material relit le champ de recherche à chaque touche relâchée (keyup), pas à chaque saisie : une lettre
+  // accentuée d'un clavier de téléphone (appui long sur « e ») ou d'une touche morte arrive sans keyup, et
+  // « degré » cherchait encore « degr ». Chaque saisie lui est redite comme une touche relâchée.
+  document.addEventListener("input", function (e) {
+    var champ = e.target;
+    if (champ instanceof HTMLInputElement && champ.matches("[data-md-component=search-query]")) {
+      champ.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
+    }
+  }, true);
 
   // Pour les tests : savoir si l'index a été demandé.
   window.__rechercheDemandee = function () { return demandee; };

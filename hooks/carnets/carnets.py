@@ -27,8 +27,9 @@ liens et ses liens par identifiant ; ce crochet n'en relit rien lui-même.
 Quelqu'un qui a Jupyter ouvre le carnet et l'exécute tel quel, sans réseau ;
 quelqu'un qui ne l'a pas l'ouvre dans JupyterLite, servi par le site
 (`hooks/carnets/jupyterlite.py`). Les carnets vont dans `jupyter/files/` du site, où
-JupyterLite les trouve ; deux liens en tête de la page y mènent : « Ouvrir dans
-Jupyter » et « Télécharger le carnet ».
+JupyterLite les trouve ; un bouton discret à droite du titre de la page ouvre, à
+la demande, « Ouvrir dans Jupyter » et « Télécharger le carnet » ([`lien_du_carnet`][]) :
+le premier écran d'une page est sa règle.
 """
 
 from __future__ import annotations
@@ -65,10 +66,12 @@ log = logging.getLogger("mkdocs.hooks.carnets")
 __all__ = [
     "DOSSIER",
     "MODULE_RENDU",
+    "PANNEAU",
     "Segment",
     "archive_du_carnet",
     "carnet",
     "chemin_du_carnet",
+    "icone_jupyter",
     "lien_du_carnet",
     "on_config",
     "on_nav",
@@ -227,7 +230,7 @@ def preparation(archive: bytes) -> str:
     """Le code de la première cellule : `rules` (la source qui a construit le site) importable, et `%%rendu` déclarée."""
     b64 = base64.b64encode(archive).decode("ascii")
     morceaux = "\n".join(f'    "{b64[i : i + 100]}"' for i in range(0, len(b64), 100))
-    return f"""# Préparation : à exécuter d'abord (Exécuter tout le fait).
+    return f"""# Préparation : à exécuter d'abord (« Tout exécuter » le fait).
 # Le paquet `rules` n'est pas sur PyPI : ce carnet embarque sa source exacte, celle qui a construit
 # la page, la décompresse dans un dossier temporaire et la met en tête de sys.path ; sauf dans le
 # navigateur (JupyterLite), où le noyau a déjà installé ce même `rules` depuis la roue du site.
@@ -332,7 +335,8 @@ def _entete(titre: str, adresse: str) -> dict[str, Any]:
     return _cellule(
         "markdown",
         f"*Carnet de la page {page} du site Règles exécutables, généré à sa publication.*\n\n"
-        "Exécutez d'abord la cellule de préparation (ou « Exécuter tout ») ; chaque exemple se modifie "
+        "Exécutez d'abord la cellule de préparation (ou « Tout exécuter », en tête de la barre d'outils) ; "
+        "chaque exemple se modifie "
         "et se relance. Les sorties enregistrées sont celles que montre la page ; les cellules "
         f"`%%{rendu_carnet.MAGIE}` recalculent ses tableaux de chances et les montrent de même.",
     )
@@ -395,29 +399,65 @@ def _mega_octets(octets: int) -> str:
     return f"{-(-octets // 1_000_000)}\u00a0Mo"
 
 
-def lien_du_carnet(page_src: str, page_url: str, lite: jupyterlite.Lite) -> str:
-    """Le paragraphe en tête d'une page : « Ouvrir dans Jupyter » (si JupyterLite est servi) et « Télécharger »."""
+PANNEAU = "carnet"
+"""L'identifiant du panneau du carnet dans la page (un seul par page)."""
+
+
+def lien_du_carnet(page_src: str, page_url: str, lite: jupyterlite.Lite, icone: str = "") -> str:
+    """Le bouton du carnet, à droite du titre de la page, et le panneau qu'il ouvre à la demande.
+
+    La page commence par sa règle : un seul bouton discret (44 × 44 px, le logo de Jupyter `icone`, à la
+    place des boutons d'action de Material), qui ouvre un panneau (`popover`, sans script ; fermé d'un
+    toucher à côté ou par Échap) : « Ouvrir dans Jupyter » (si JupyterLite est servi), « Télécharger le
+    carnet » et ce qu'il faut savoir. Un navigateur sans `popover` montre le panneau dans la page, sous le
+    titre, comme avant. Les deux paragraphes (`carnet-lien`, `carnet-note`) sont ceux que la version
+    imprimable retire (`hooks/site/imprimer.py`).
+
+    Examples:
+        >>> lite = jupyterlite.Lite(None, raison="essai")
+        >>> print(lien_du_carnet("warp/jets-simples.md", "warp/jets-simples/", lite, "<svg></svg>"))
+        <p class="carnet-lien" data-search-exclude><button type="button" class="carnet-bouton" popovertarget="carnet" aria-label="Carnet Jupyter de cette page" title="Carnet Jupyter de cette page"><svg></svg></button></p>
+        <p class="carnet-note" id="carnet" popover data-search-exclude><a href="../../jupyter/files/warp/jets-simples.ipynb" download="jets-simples.ipynb">Télécharger le carnet (.ipynb)</a> <small>Ses exemples et ses tableaux de chances s'y exécutent dans Jupyter, avec le paquet rules embarqué.</small></p>
+    """
     from mkdocs.utils import get_relative_url
 
     cible = chemin_du_carnet(page_src)
+    nom = "Carnet Jupyter de cette page"
+    bouton = (
+        f'<p class="carnet-lien" data-search-exclude><button type="button" class="carnet-bouton" '
+        f'popovertarget="{PANNEAU}" aria-label="{nom}" title="{nom}">{icone}</button></p>'
+    )
     telecharger = (
         f'<a href="{html.escape(get_relative_url(cible, page_url))}" download="{html.escape(posixpath.basename(cible))}">'
         "Télécharger le carnet (.ipynb)</a>"
     )
     if lite.app is None:
-        return (
-            f'<p class="carnet-lien" data-search-exclude>{telecharger} : ses exemples et ses tableaux de chances '
-            "s'y exécutent dans Jupyter, avec le paquet rules embarqué.</p>"
+        liens = telecharger
+        note = "Ses exemples et ses tableaux de chances s'y exécutent dans Jupyter, avec le paquet rules embarqué."
+    else:
+        ouvrir = get_relative_url(jupyterlite.adresse_du_carnet(cible), page_url)
+        liens = f'<a class="carnet-jupyter" href="{html.escape(ouvrir)}">Ouvrir dans Jupyter</a> {telecharger}'
+        note = (
+            f"Jupyter s'ouvre dans ce navigateur, sans rien installer (au plus {_mega_octets(lite.octets)} la "
+            "première fois : Python, le paquet rules et JupyterLite ; puis hors ligne). Le bouton « Tout exécuter » "
+            "de sa barre d'outils lance toutes ses cellules. Vos modifications restent dans ce navigateur ; pour retrouver le "
+            "carnet publié, supprimez votre copie dans l'arborescence de Jupyter (Fichier › Ouvrir…)."
         )
-    ouvrir = get_relative_url(jupyterlite.adresse_du_carnet(cible), page_url)
-    return (
-        f'<p class="carnet-lien" data-search-exclude><a class="carnet-jupyter" href="{html.escape(ouvrir)}">'
-        f"Ouvrir dans Jupyter</a> · {telecharger}</p>\n"
-        '<p class="carnet-note" data-search-exclude><small>Jupyter s\'ouvre dans ce navigateur, sans rien installer '
-        f"(au plus {_mega_octets(lite.octets)} la première fois : Python, le paquet rules et JupyterLite ; puis hors "
-        "ligne). Vos modifications restent dans ce navigateur ; pour retrouver le carnet publié, supprimez votre "
-        "copie dans l'arborescence de Jupyter (Fichier › Ouvrir…).</small></p>"
-    )
+    panneau = f'<p class="carnet-note" id="{PANNEAU}" popover data-search-exclude>{liens} <small>{note}</small></p>'
+    return f"{bouton}\n{panneau}"
+
+
+def icone_jupyter(dossiers_du_theme: list[str]) -> str:
+    """Le logo de Jupyter (icônes de Material, `simple/jupyter.svg`), décoratif ; vide si le thème ne l'a pas."""
+    for dossier in dossiers_du_theme:
+        svg = Path(dossier) / ".icons" / "simple" / "jupyter.svg"
+        if svg.is_file():
+            return (
+                svg.read_text(encoding="utf-8")
+                .strip()
+                .replace("<svg ", '<svg aria-hidden="true" focusable="false" ', 1)
+            )
+    return ""
 
 
 # ---------------------------------------------------------------- les événements de MkDocs
@@ -426,6 +466,7 @@ def lien_du_carnet(page_src: str, page_url: str, lite: jupyterlite.Lite) -> str:
 class _Etat:
     archive: bytes = b""
     lite: jupyterlite.Lite = jupyterlite.Lite(None, raison="le crochet des carnets n'a pas été chargé")
+    icone: str = ""
     references: dict[str, str] = {}  # noqa: RUF012 (état d'une construction, lu par on_nav)
     carnets: dict[str, dict[str, Any]] = {}  # noqa: RUF012 (état d'une construction, remis à zéro par on_config)
 
@@ -439,6 +480,7 @@ def on_config(config: Any, **kwargs: Any) -> Any:
     if _Etat.lite.app is None:
         # Pas un avertissement : --strict ferait échouer la construction ; sous CI=true, les tests échouent.
         log.info("Carnets : JupyterLite indisponible (%s) ; les carnets restent téléchargeables.", _Etat.lite.raison)
+    _Etat.icone = icone_jupyter(list(config["theme"].dirs))
     _Etat.references = {}
     _Etat.carnets = {}
     return config
@@ -462,14 +504,14 @@ def on_page_markdown(markdown: str, page: Any, config: Any, **kwargs: Any) -> st
 
 
 def on_page_content(html_page: str, page: Any, **kwargs: Any) -> str:
+    """Le bouton du carnet et son panneau, juste avant le titre (le bouton flotte à sa droite)."""
     if page.file.src_uri not in _Etat.carnets:
         return html_page
-    lien = lien_du_carnet(page.file.src_uri, page.url, _Etat.lite)
-    fin_du_titre = html_page.find("</h1>")
-    if fin_du_titre < 0:
+    lien = lien_du_carnet(page.file.src_uri, page.url, _Etat.lite, _Etat.icone)
+    titre = html_page.find("<h1")
+    if titre < 0:
         return lien + "\n" + html_page
-    fin_du_titre += len("</h1>")
-    return html_page[:fin_du_titre] + "\n" + lien + html_page[fin_du_titre:]
+    return html_page[:titre] + lien + "\n" + html_page[titre:]
 
 
 def on_post_build(config: Any, **kwargs: Any) -> None:

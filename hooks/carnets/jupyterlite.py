@@ -46,17 +46,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hooks.carnets import traductions  # importé par carnets.py, qui a mis la racine du projet dans sys.path
+
 __all__ = [
     "DOSSIER",
     "FICHIERS",
     "LANGUE",
     "PAQUET",
+    "SCRIPT_A_LA_TABLE",
+    "TOUT_EXECUTER",
     "Epingle",
     "Lite",
     "adresse_du_carnet",
     "configuration",
     "epingles",
     "indexer",
+    "pour_la_table",
     "preparer",
     "publier",
     "roue_du_paquet",
@@ -88,6 +93,20 @@ PYTHON_DU_NAVIGATEUR = "3.14"
 
 LANGUE = "fr-FR"
 """La langue de l'interface de JupyterLite (paquet jupyterlab-language-pack-fr-FR)."""
+
+TOUT_EXECUTER = {
+    "name": "tout-executer",
+    "command": "notebook:run-all-cells",
+    "label": "Tout exécuter",
+    "caption": "Exécuter toutes les cellules du carnet, de la préparation à la dernière",
+    "rank": 5,
+}
+"""Le bouton « Tout exécuter », en tête de la barre d'outils du carnet (`overrides.json`) : sur un téléphone, les
+menus de JupyterLab ignorent les touchers (jupyterlab#19124), « Exécution › Exécuter toutes les cellules » n'y
+est pas atteignable ; la barre d'outils, si."""
+
+SCRIPT_A_LA_TABLE = "javascripts/jupyter-a-la-table.js"
+"""Le script du site ajouté aux pages de JupyterLite (hors ligne, barre d'outils au doigt), relatif à la racine."""
 
 _PLUGIN_NOYAU = "@jupyterlite/pyodide-kernel-extension:kernel"
 _SERVICE_WORKER = "@jupyterlite/application-extension:service-worker-manager"
@@ -245,6 +264,7 @@ def configuration(pyodide: str, extension: Path) -> dict[str, dict[str, Any]]:
         },
         "overrides.json": {
             "@jupyterlab/notebook-extension:tracker": {"autoStartDefaultKernel": True},
+            "@jupyterlab/notebook-extension:panel": {"toolbar": [TOUT_EXECUTER]},
             "@jupyterlab/translation-extension:plugin": {"locale": LANGUE},
         },
     }
@@ -254,12 +274,15 @@ def _traduire(app: Path) -> None:
     """L'interface en français : le paquet de langue fr-FR de JupyterLab, ses domaines JupyterLab et Notebook.
 
     Écrit l'API de traduction de JupyterLite (`api/translations/`) comme le ferait
-    jupyterlab_server, sans lui ; la langue est choisie par `overrides.json`.
+    jupyterlab_server, sans lui, avec les corrections de `hooks/carnets/traductions.py`
+    (le paquet suit JupyterLab 4.5, JupyterLite 0.8.6 est un JupyterLab 4.6) ; la
+    langue est choisie par `overrides.json`.
     """
     paquet = importlib.util.find_spec("jupyterlab_language_pack_fr_FR")
     assert paquet is not None and paquet.origin is not None, "preparer vérifie que le paquet de langue est installé"
     messages = Path(paquet.origin).parent / "locale" / "fr_FR" / "LC_MESSAGES"
     domaines = {d: json.loads((messages / f"{d}.json").read_text(encoding="utf-8")) for d in ("jupyterlab", "notebook")}
+    domaines = traductions.corriger(domaines)
     api = app / "api" / "translations"
     api.mkdir(parents=True, exist_ok=True)
     langues = {
@@ -274,7 +297,8 @@ def _construire_app(racine: Path, fichiers: dict[str, dict[str, Any]]) -> Path:
     """L'application JupyterLite pour cette configuration : du cache, ou construite (une fois) puis gardée."""
     paquets = ("jupyterlite-core", "jupyterlite-pyodide-kernel", "jupyterlab-language-pack-fr-FR")
     versions = {p: importlib.metadata.version(p) for p in paquets}
-    cle = hashlib.sha256(json.dumps([versions, fichiers], sort_keys=True).encode()).hexdigest()[:16]
+    entrees = [versions, fichiers, traductions.CORRECTIONS]
+    cle = hashlib.sha256(json.dumps(entrees, sort_keys=True).encode()).hexdigest()[:16]
     app = racine / CACHE / f"app-{cle}"
     if (app / "jupyter-lite.json").is_file():
         return app
@@ -386,12 +410,48 @@ def indexer(fichiers: Path, api: Path) -> None:
         sortie.write_text(json.dumps(listing, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+_EN_FRANCAIS = {
+    "<html>": '<html lang="fr">',
+    "<title>Jupyter Notebook - Notebooks</title>": "<title>Carnet — Règles exécutables</title>",
+    "<title>Jupyter Notebook - Tree</title>": "<title>Carnets — Règles exécutables</title>",
+    "Loading JupyterLite...": "Chargement de JupyterLite…",
+    "JupyterLite requires JavaScript to be enabled in your browser.": (
+        "JupyterLite a besoin de JavaScript : activez-le dans votre navigateur."
+    ),
+}
+"""Les mots anglais des pages de JupyterLite avant que son interface (traduite) se charge."""
+
+
+def pour_la_table(page: str) -> str:
+    """Une page de JupyterLite (`jupyter/notebooks/index.html`, `jupyter/tree/index.html`) pour le site : en
+    français avant même son chargement, et avec le script du site (`SCRIPT_A_LA_TABLE`) qui la garde hors
+    ligne et met sa barre d'outils au doigt.
+
+    Examples:
+        >>> print(pour_la_table("<html>\\n<head><title>Jupyter Notebook - Tree</title></head><body>"
+        ...                     "Loading JupyterLite...</body></html>"))
+        <html lang="fr">
+        <head><title>Carnets — Règles exécutables</title><script src="../../javascripts/jupyter-a-la-table.js" defer></script>
+        </head><body>Chargement de JupyterLite…</body></html>
+    """
+    if "</head>" not in page:
+        raise ValueError("une page de JupyterLite sans </head> : JupyterLite a changé, le script du site n'y irait pas")
+    for anglais, francais in _EN_FRANCAIS.items():
+        page = page.replace(anglais, francais, 1)
+    script = f'<script src="../../{SCRIPT_A_LA_TABLE}" defer></script>\n'
+    return page.replace("</head>", script + "</head>", 1)
+
+
 def publier(lite: Lite, site: Path) -> None:
-    """Met JupyterLite dans le site construit : application, roues et leur lock, index des carnets."""
+    """Met JupyterLite dans le site construit : application, roues et leur lock, index des carnets, et ses pages
+    en français avec le script du site."""
     if lite.app is None:
         return
     cible = site / DOSSIER
     shutil.copytree(lite.app, cible, dirs_exist_ok=True)
+    for page in (cible / "notebooks" / "index.html", cible / "tree" / "index.html"):
+        if page.is_file():
+            page.write_text(pour_la_table(page.read_text(encoding="utf-8")), encoding="utf-8")
     roues = cible / ROUES
     roues.mkdir(parents=True, exist_ok=True)
     for roue in lite.roues:

@@ -3,18 +3,28 @@
  * hooks/hors_ligne/hors_ligne.py écrit au-dessus de ce code, à chaque construction :
  * VERSION, PRECACHE et A_LA_DEMANDE (adresse relative à la racine du site →
  * empreinte SHA-256 du fichier, 16 chiffres hexadécimaux), TAILLES (adresse →
- * octets) et RUNTIME (les dossiers du runtime Python, dans A_LA_DEMANDE).
+ * octets), RUNTIME (les dossiers du runtime Python, dans A_LA_DEMANDE),
+ * HORS_LIGNE (la page « Pas de réseau pour cette page ») et INDISPENSABLES (elle
+ * et ce qu'elle charge, tous dans PRECACHE).
  *
- * Rien n'est téléchargé pour le hors-ligne sans que le lecteur le demande :
+ * - Installation : INDISPENSABLES entre au cache d'office (quelques centaines de
+ *   Ko) ; le reste, si le lecteur l'a déjà gardé (une nouvelle version).
  * - Requêtes : un fichier listé vient du cache s'il y est ; sinon du réseau, et
  *   il entre alors au cache (ce que le lecteur a ouvert reste lisible hors
  *   ligne, sans rien télécharger de plus). Le reste, et tout ce qui vise un
  *   autre hôte, va au réseau sans passer par ici : rien d'un autre hôte n'est
- *   jamais mis en cache.
- * - « Garder le site hors ligne » (message {type: "garder", python}) : chaque
- *   fichier de PRECACHE (et, avec python, du RUNTIME) qui manque entre au
- *   cache, vérifié par son empreinte ; le choix est retenu, et une nouvelle
- *   version ne télécharge alors que les fichiers dont l'empreinte a changé.
+ *   jamais mis en cache. Une page du site que ni le cache ni le réseau ne
+ *   donnent (hors ligne, jamais gardée) mène à la page HORS_LIGNE, en français,
+ *   jamais à la page d'erreur du navigateur.
+ * - « Garder » (message {type: "garder", python}), que la page demande d'elle-même
+ *   après une première visite (docs/javascripts/hors-ligne.js) : chaque fichier
+ *   de PRECACHE (et, avec python, du RUNTIME) qui manque entre au cache, vérifié
+ *   par son empreinte ; le choix est retenu, et une nouvelle version ne
+ *   télécharge alors que les fichiers dont l'empreinte a changé.
+ * - « Garder aussi » (message {type: "garder-aussi", adresses, prefixes}) : des
+ *   fichiers listés que la page a déjà reçus, ou tout un dossier (un carnet ouvert
+ *   seul dans JupyterLite : docs/javascripts/jupyter-a-la-table.js), sans changer
+ *   le choix.
  * - Un fichier n'est jamais téléchargé deux fois : ce que la page a déjà reçu
  *   vient du cache HTTP du navigateur (force-cache) ; le réseau seulement si ce
  *   cache n'a pas la bonne empreinte.
@@ -123,7 +133,12 @@ async function etat() {
 async function garder(choix, dire) {
   var cache = await caches.open(CACHE);
   await cache.put(CHOIX, new Response(JSON.stringify(choix), { headers: { "Content-Type": "application/json" } }));
-  var absents = await manquants(cache, aGarder(choix));
+  await garderListe(cache, aGarder(choix), dire);
+}
+
+/* Ces fichiers listés ([adresse, empreinte, octets]) qui manquent au cache, quatre à la fois. */
+async function garderListe(cache, liste, dire) {
+  var absents = await manquants(cache, liste);
   var total = absents.reduce(function (s, f) { return s + f[2]; }, 0);
   var recus = 0;
   var file = absents.slice();
@@ -136,6 +151,21 @@ async function garder(choix, dire) {
     }
   }
   await Promise.all([ouvrier(), ouvrier(), ouvrier(), ouvrier()]);
+}
+
+/* Des fichiers listés, par adresse (ceux qu'une page a déjà reçus) ou par dossier, gardés sans changer le choix. */
+async function garderAussi(adresses, prefixes) {
+  var voulues = new Set(
+    (adresses || []).filter(function (url) { return String(url).startsWith(PORTEE); }).map(adresse)
+  );
+  var dossiers = prefixes || [];
+  var liste = [PRECACHE, A_LA_DEMANDE]
+    .flatMap(function (l) { return Object.entries(l); })
+    .filter(function ([relative]) {
+      return voulues.has(relative) || dossiers.some(function (d) { return relative.startsWith(d); });
+    })
+    .map(function ([relative, empreinte]) { return [relative, empreinte, TAILLES[relative] || 0]; });
+  await garderListe(await caches.open(CACHE), liste, function () {});
 }
 
 async function nettoyer() {
@@ -159,12 +189,24 @@ async function repondre(relative, empreinte) {
   return telecharger(cache, relative, empreinte, true);
 }
 
-/* Une nouvelle version d'un site gardé hors ligne télécharge ce qui a changé ; sinon rien. */
+/* La page HORS_LIGNE, au lieu de l'erreur du navigateur : elle dit quelle page manque et comment la garder. */
+function horsLigne(requete) {
+  var page = adresse(requete.url);
+  return Response.redirect(new URL(HORS_LIGNE, PORTEE).href + "?page=" + encodeURIComponent(page), 302);
+}
+
+/* La page HORS_LIGNE et ce qu'elle charge, toujours ; le reste, si le lecteur a gardé le site (une nouvelle
+   version ne télécharge que ce qui a changé). */
 self.addEventListener("install", function (evenement) {
+  var indispensables = INDISPENSABLES.map(function (relative) {
+    return [relative, PRECACHE[relative], TAILLES[relative] || 0];
+  });
   evenement.waitUntil(
     caches
       .open(CACHE)
-      .then(lireChoix)
+      .then(function (cache) {
+        return garderListe(cache, indispensables, function () {}).then(function () { return lireChoix(cache); });
+      })
       .then(function (choix) {
         return choix.garder ? garder(choix, function () {}) : null;
       })
@@ -188,7 +230,19 @@ self.addEventListener("fetch", function (evenement) {
   if (requete.method !== "GET" || !requete.url.startsWith(PORTEE)) return;
   var relative = adresse(requete.url);
   var empreinte = PRECACHE[relative] || A_LA_DEMANDE[relative];
-  if (empreinte) evenement.respondWith(repondre(relative, empreinte));
+  var page = requete.mode === "navigate";
+  if (empreinte) {
+    evenement.respondWith(
+      repondre(relative, empreinte).catch(function (erreur) {
+        /* fetch rejette d'une TypeError quand le réseau manque (une réponse HTTP d'erreur n'en est pas une). */
+        if (page && relative !== HORS_LIGNE && erreur instanceof TypeError) return horsLigne(requete);
+        throw erreur;
+      })
+    );
+  } else if (page) {
+    /* Une adresse du site qui n'est pas listée (une faute de frappe) : le réseau, sinon la page HORS_LIGNE. */
+    evenement.respondWith(fetch(requete).catch(function () { return horsLigne(requete); }));
+  }
 });
 
 /* La page demande la version active (tests, diagnostic), l'état du hors-ligne, ou de garder le site. */
@@ -204,5 +258,10 @@ self.addEventListener("message", function (evenement) {
       .then(function (e) { port.postMessage({ type: "fini", etat: e }); })
       .catch(function (erreur) { port.postMessage({ type: "echec", message: String(erreur && erreur.message || erreur) }); });
     evenement.waitUntil(fin);
+  } else if (m && m.type === "garder-aussi") {
+    var aussi = garderAussi(m.adresses, m.prefixes)
+      .then(function () { port.postMessage({ type: "fini" }); })
+      .catch(function (erreur) { port.postMessage({ type: "echec", message: String(erreur && erreur.message || erreur) }); });
+    evenement.waitUntil(aussi);
   }
 });

@@ -15,11 +15,15 @@ racine du site :
 
 Les fichiers se partagent en deux ([`repartir`][]) :
 
-- **à garder** quand le lecteur le demande (« Garder le site hors ligne »,
-  `docs/javascripts/hors-ligne.js`, qui dit ce que ça coûte) : pages, index de
-  recherche, styles, scripts, icônes (la liste `PRECACHE`) ; rien n'est
-  téléchargé pour le hors-ligne à la première visite, mais chaque fichier
-  qu'une page demande entre au cache au passage ;
+- **à garder** : pages, index de recherche, styles, scripts, icônes (la liste
+  `PRECACHE`), que la page fait garder d'elle-même après une première visite
+  (`docs/javascripts/hors-ligne.js` : l'accueil promet que le site marche alors
+  sans réseau ; 1,4 Mo compressés, une fois, sauf si le navigateur économise les
+  données) ou que le lecteur garde (« Garder le site hors ligne », qui dit ce
+  que ça coûte) ; chaque fichier qu'une page demande entre au cache au passage ;
+  la page `HORS_LIGNE` et ce qu'elle charge ([`indispensables`][]) y entrent
+  d'office à l'installation : hors ligne, une page qui n'est pas encore gardée
+  mène à elle, en français, jamais à la page d'erreur du navigateur ;
 - **à l'usage** : les gros fichiers du runtime Python du navigateur
   (`assets/pyodide/`), JupyterLite (`jupyter/`, ses carnets compris) et les
   carnets à télécharger (`.ipynb`), mis en cache la première fois qu'une page
@@ -55,12 +59,14 @@ from hooks.cellules import cellules
 __all__ = [
     "A_LA_DEMANDE",
     "A_LA_DEMANDE_SUFFIXES",
+    "HORS_LIGNE",
     "ICONES",
     "MANIFESTE",
     "RUNTIME",
     "SERVICE_WORKER",
     "annoncer_runtime",
     "empreinte",
+    "indispensables",
     "langues_de_recherche",
     "manifeste",
     "octets_du_runtime",
@@ -74,6 +80,9 @@ __all__ = [
 
 SERVICE_WORKER = "service-worker.js"
 """Le service worker, à la racine du site (sa portée est tout le site)."""
+
+HORS_LIGNE = "hors-ligne.html"
+"""La page « Pas de réseau pour cette page » (`overrides/hors-ligne.html`, `theme.static_templates`), à la racine."""
 
 MANIFESTE = "manifest.webmanifest"
 """Le manifeste d'application web, à la racine du site."""
@@ -182,6 +191,32 @@ def repartir(fichiers: Iterable[str], langues: list[str]) -> tuple[list[str], li
         elif not fichier.startswith(_LUNR) or fichier in utiles:
             precaches.append(fichier)
     return precaches, a_l_usage
+
+
+def indispensables(site: Path, precaches: list[str]) -> list[str]:
+    """La page `HORS_LIGNE` et ce qu'elle charge (styles, scripts, icônes), parmi les fichiers `precaches`.
+
+    Le service worker les garde d'office à son installation : hors ligne, une page jamais gardée mène à
+    elle, avec l'apparence du site. Lus dans la page construite (`href`, `src`, `data-material`).
+
+    Examples:
+        >>> import tempfile
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     _ = (Path(d) / HORS_LIGNE).write_text('<link href="assets/a.css"><script src="j.js?v=1">'
+        ...                                           '<a href="warp/">x</a><img src="https://ailleurs/x.png">')
+        ...     indispensables(Path(d), ["assets/a.css", "j.js", "hors-ligne.html", "warp/index.html"])
+        ['assets/a.css', 'hors-ligne.html', 'j.js']
+    """
+    import posixpath
+    import re
+
+    page = site / HORS_LIGNE
+    if not page.is_file() or HORS_LIGNE not in precaches:
+        return []
+    liens = re.findall(r'(?:href|src|data-material)="([^"#?]+)', page.read_text(encoding="utf-8"))
+    charges = {posixpath.normpath(lien) for lien in liens if not re.match(r"^[a-z][a-z0-9+.-]*:|^/", lien)}
+    pages = {f for f in precaches if f.endswith(".html")}
+    return sorted({f for f in precaches if f in charges and f not in pages} | {HORS_LIGNE})
 
 
 def _adresse(fichier: str) -> str:
@@ -296,6 +331,8 @@ def service_worker(site: Path, langues: list[str], developpement: bool = False) 
         *(f"const {nom} = {json.dumps(liste, indent=1, ensure_ascii=False)};" for nom, liste in listes.items()),
         f"const TAILLES = {json.dumps(tailles, ensure_ascii=False)};",
         f"const RUNTIME = {json.dumps([d for d in RUNTIME if d.endswith('/')])};",
+        f"const HORS_LIGNE = {json.dumps(HORS_LIGNE)};",
+        f"const INDISPENSABLES = {json.dumps([_adresse(f) for f in indispensables(site, precaches)])};",
     ]
     bilan = {
         "version": version,

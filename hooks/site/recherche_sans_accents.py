@@ -20,7 +20,13 @@ script qui
   réussite », le mot usuel, trouve les niveaux de réussite du 3D6
   ([`SYNONYMES`][]) ;
 - ne cherche pas un mot vide (« de », « la ») à côté d'autres mots : le joker
-  que Material lui ajoute le soustrait au filtre des mots vides de lunr.
+  que Material lui ajoute le soustrait au filtre des mots vides de lunr ;
+- ne dit jamais « Non trouvé » d'un mot tapé quand ce qu'on a cherché à sa place
+  est trouvé : sa forme sans accents (« Réussite », « degré »), son synonyme,
+  rien pour une élision ou un mot vide. Material relit la requête telle que le
+  lecteur l'a tapée et la compare aux termes trouvés (pliés, synonymes) :
+  « degre » trouvait 16 pages, chacune marquée « Non trouvé : degre »,
+  « l'initiative » marquait « Non trouvé : l ».
 
 Le surlignage des résultats garde le texte d'origine (accents compris) : il se
 fonde sur les positions des mots, pas sur leur forme. Rien n'est chargé d'un
@@ -96,10 +102,41 @@ SCRIPT = (
   };
   for (var cle2 in francais2) lunr.fr[cle2] = francais2[cle2];
   lunr.fr.preparer = preparer;
+  /* Les mots de la requête tels que Material les relit pour dire « Non trouvé : … » (lunr.QueryParser, comme
+     parseSearchQuery) : ce que le lecteur a tapé, accents et élisions compris. */
+  var motsTapes = function (requete) {
+    try {
+      var q = new lunr.Query(["title", "text", "tags"]);
+      new lunr.QueryParser(String(requete), q).parse();
+      return q.clauses.map(function (c) { return String(c.term).replace(/^\*+|\*+$/g, ""); });
+    } catch (erreur) {
+      return [];
+    }
+  };
+  var vide = function (mot) {
+    return ELISIONS.indexOf(mot) >= 0 || Boolean(lunr.fr.stopWordFilter && lunr.fr.stopWordFilter(mot) === undefined);
+  };
   var chercher = lunr.Index.prototype.search;
   lunr.Index.prototype.search = function (requete) {
     var texte = preparer(requete);
-    return chercher.call(this, texte || plier(String(requete)));
+    var resultats = chercher.call(this, texte || plier(String(requete)));
+    /* Un mot tapé est trouvé quand ce qu'on a cherché à sa place l'est : sa forme sans accents (« degré »,
+       « Réussite »), son synonyme (« degré » → « niveau »), rien pour une élision ou un mot vide (le « l » de
+       « l'initiative », « de ») ; Material compare ses mots aux termes trouvés (matchData.metadata) et
+       marquait « Non trouvé » chacun d'eux. Le terme ajouté n'a aucune position : rien de plus n'est surligné. */
+    var mots = motsTapes(requete).filter(Boolean);
+    resultats.forEach(function (resultat) {
+      var trouves = resultat.matchData.metadata;
+      var cles = Object.keys(trouves);
+      mots.forEach(function (mot) {
+        if (Object.prototype.hasOwnProperty.call(trouves, mot)) return;
+        var plie = plier(mot).toLowerCase();
+        var autre = SYNONYMES[plie];
+        var present = cles.some(function (cle) { return cle.indexOf(plie) === 0 || (autre && cle.indexOf(autre) === 0); });
+        if (vide(plie) || present) trouves[mot] = {};
+      });
+    });
+    return resultats;
   };
 })(self.lunr);
 """
