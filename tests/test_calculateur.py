@@ -11,6 +11,7 @@ from __future__ import annotations
 import decimal
 import json
 import random
+import re
 from dataclasses import replace
 from fractions import Fraction
 
@@ -1872,3 +1873,16 @@ def test_un_lien_nomme_un_parametre_de_sa_regle_et_un_champ_du_formulaire() -> N
     lecture = Lecture(FORMULAIRES["troisd6-scene"], {}, lancer=False, rng=None)
     with pytest.raises(LienFaux, match="indice_c"):
         lecture.localiser(Refus([("a", "indice")], "x"), Liens(troisd6.chances_scene, {"a.indice": "indice_c"}))
+
+
+def test_l_aide_d_un_champ_de_des_donne_un_exemple_que_son_clavier_tape() -> None:
+    """Un champ d'un seul jet ouvre le pavé numérique (`inputmode="numeric"`, sans espace) : son aide montre les dés
+    tapés à la suite (« 6521 »), pas seulement séparés par des espaces, qu'un pavé d'iPhone ne sait pas taper."""
+    champs = [(f.nom, c) for f in FORMULAIRES.values() for c in f.champs if c.sorte == "des" and not c.element]
+    assert len(champs) >= 8
+    sans = []
+    for nom, champ in champs:
+        exemples = re.findall(r"«\s*([^»]*?)\s*»", champ.aide or "")
+        if exemples and not any(e.isdigit() for e in exemples):
+            sans.append(f"{nom}.{champ.nom}")
+    assert sans == []

@@ -19,7 +19,6 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlparse
@@ -362,11 +361,6 @@ def test_le_verdict_arrive_sous_l_en_tete_au_premier_calcul(browser: Browser, se
         neuf.contexte.close()
 
 
-def _exemples_d_aide(aide: str) -> list[str]:
-    """Les exemples qu'une aide donne entre guillemets : « 6 5 2 1 »."""
-    return re.findall(r"«\s*([^»]*?)\s*»", aide)
-
-
 def _champs_de_des() -> list[tuple[str, str, bool]]:
     """Chaque champ de dés du calculateur : formulaire, champ, et s'il porte plusieurs jets (rules.calculateur)."""
     return [(f.nom, c.nom, bool(c.element)) for f in FORMULAIRES.values() for c in f.champs if c.sorte == "des"]
@@ -385,28 +379,6 @@ def test_chaque_champ_de_des_ouvre_le_clavier_de_ce_qu_il_attend(onglet: Onglet)
     _remplir(page, "warp-jet", {"des": "652"})
     _calculer_au_clavier(page, "warp-jet")
     assert _affiche(page, "warp-jet")["verdict"] == calculer("warp-jet", {"des": "6 5 2"}).verdict == "Magistrale"
-
-
-def _aides_a_changer() -> list[str]:
-    """Les champs d'un jet (pavé numérique) dont l'aide ne donne aucun exemple tapable au pavé (des chiffres)."""
-    return [
-        f"{nom}.{champ}"
-        for nom, champ, plusieurs in _champs_de_des()
-        if not plusieurs
-        and (aide := FORMULAIRES[nom].champ(champ).aide)
-        and _exemples_d_aide(aide)
-        and not any(e.isdigit() for e in _exemples_d_aide(aide))
-    ]
-
-
-@pytest.mark.xfail(
-    condition=bool(_aides_a_changer()),
-    reason="pour le lead : les aides des champs de dés (rules/calculateur/_warp.py, _troisd6.py) disent encore "
-    "« séparés par des espaces » sans exemple tapable au pavé numérique (« 6521 ») ; voir le compte rendu",
-    strict=True,
-)
-def test_l_aide_d_un_champ_de_des_donne_un_exemple_que_son_clavier_tape() -> None:
-    assert _aides_a_changer() == []
 
 
 def _ton_attendu(nom: str, entrees: dict[str, str]) -> str:

@@ -50,13 +50,15 @@ def _calculs(nb: Any) -> list[Any]:
 
 
 class _Tableaux(HTMLParser):
-    """Les tableaux d'une page publiée (dans `<article>`) : chaque ligne, chaque case en texte."""
+    """Les tableaux d'une page publiée (dans `<article>`) : chaque ligne, chaque case en texte, comme un écran large
+    la montre (sans le nom de colonne d'une case de tableau empilable, que seul un téléphone affiche)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.tableaux: list[list[list[str]]] = []
         self._case: list[str] | None = None
         self._dans_article = False
+        self._cache = 0
 
     def handle_starttag(self, tag: str, attrs: Any) -> None:
         self._dans_article |= tag == "article"
@@ -68,15 +70,19 @@ class _Tableaux(HTMLParser):
             self.tableaux[-1].append([])
         elif tag in {"td", "th"}:
             self._case = []
+        elif tag == "span" and (self._cache or ("class", "tableau-colonne") in attrs):
+            self._cache += 1
 
     def handle_endtag(self, tag: str) -> None:
+        if tag == "span" and self._cache:
+            self._cache -= 1
         if tag in {"td", "th"} and self._case is not None and self.tableaux:
             self.tableaux[-1][-1].append(" ".join("".join(self._case).split()))
             self._case = None
         self._dans_article &= tag != "article"
 
     def handle_data(self, data: str) -> None:
-        if self._case is not None:
+        if self._case is not None and not self._cache:
             self._case.append(data)
 
 

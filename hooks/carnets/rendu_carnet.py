@@ -14,7 +14,10 @@ module en fait du Markdown que Jupyter rend :
 - une ligne d'attributs disparaît ; la légende d'un tableau (`.legende`) passe
   en italique ;
 - un graphique devient une image (le même SVG, en `data:`) suivie de sa
-  légende en italique.
+  légende en italique ;
+- un tableau empilable (`rules.affichage.tableau(…, empilable=True)`) redevient
+  un tableau : le nom de colonne que chaque case porte pour un téléphone, caché
+  ailleurs par la feuille du site, n'a pas de feuille dans Jupyter.
 
 Le même code sert deux fois, pour que la sortie enregistrée et la sortie
 recalculée ne puissent pas diverger : à la construction, `hooks/carnets/carnets.py` en
@@ -52,6 +55,8 @@ _ATTRIBUTS = re.compile(r"^(?P<retrait> *)\{:?(?P<attributs>[^}]*)\}[ \t]*$")
 _FIGURE = re.compile(
     r"<figure[^>]*>(?P<svg><svg.*?</svg>)(?:<figcaption>(?P<legende>.*?)</figcaption>)?</figure>", re.S
 )
+_EMPILABLE = re.compile(r'^( *)<div class="tableau-empilable" markdown>\n(?P<corps>.*?)^\1</div>[ \t]*$', re.S | re.M)
+_NOM_DE_COLONNE = re.compile(r'<span class="tableau-colonne">.*?</span>')
 _IMAGE = re.compile(r"!\[(?P<legende>[^\]]*)\]\(data:image/svg\+xml;base64,[A-Za-z0-9+/=]*\)")
 
 
@@ -83,6 +88,26 @@ def _figures(texte: str) -> str:
         if morceaux[-1].strip():
             lignes += ["", retrait + morceaux[-1].strip()]
     return "\n".join(lignes)
+
+
+def _tableaux_simples(texte: str) -> str:
+    """Chaque tableau empilable redevient un tableau : sans son bloc, sans le nom de colonne de ses cases.
+
+    Examples:
+        >>> print(_tableaux_simples('''<div class="tableau-empilable" markdown>
+        ...
+        ... | Trait | +1d |
+        ... | --- | --- |
+        ... | <span class="tableau-colonne">Trait : </span>3d | <span class="tableau-colonne">+1d : </span>82,5 % |
+        ...
+        ... </div>'''))
+        <BLANKLINE>
+        | Trait | +1d |
+        | --- | --- |
+        | 3d | 82,5 % |
+        <BLANKLINE>
+    """
+    return _EMPILABLE.sub(lambda m: _NOM_DE_COLONNE.sub("", m["corps"]), texte)
 
 
 def _corps(lignes: list[str], i: int, retrait: int) -> tuple[list[str], int]:
@@ -179,7 +204,7 @@ def markdown(texte: str) -> str:
         >
         > Un dé.
     """
-    lignes = _convertir(_figures(texte.replace("\t", "    ")).split("\n"))
+    lignes = _convertir(_figures(_tableaux_simples(texte.replace("\t", "    "))).split("\n"))
     resultat, vide = [], True
     for ligne in lignes:  # jamais deux lignes vides de suite, ni au début ni à la fin
         if ligne.strip() or not vide:

@@ -651,7 +651,7 @@ def _scene(lu: Lecture) -> Reponse:
 
 # --- Les formulaires ------------------------------------------------------------------------------
 
-_AIDE_3D6 = "Facultatif : les trois dés (« 4 4 2 »). Sans eux : les chances seules."
+_AIDE_3D6 = "Facultatif : les trois dés, à la suite (« 442 ») ou séparés (« 4 4 2 »). Sans eux : les chances seules."
 _INDICE = "Écrit comme dans le texte : « 1D6+1D3 », « 2D6 », « 3D6 »…"
 _DEFENSES = choix_enum(Defense)
 _AVANTAGES = choix_enum(Avantage)
@@ -938,7 +938,7 @@ FORMULAIRES: tuple[Formulaire, ...] = (
                 "Dés de l'attaque",
                 "des",
                 groupe="L'attaque, déjà lancée",
-                aide="Facultatif : ses trois dés (« 3 3 1 ») disent son niveau et son Dd ou son Dt exacts.",
+                aide="Facultatif : ses trois dés (« 331 » ou « 3 3 1 ») disent son niveau et son Dd ou son Dt exacts.",
             ),
             *_champs_de_l_attaquant("L'attaque, déjà lancée"),
             *_champs_du_risque("L'attaque, déjà lancée"),

@@ -104,8 +104,8 @@ class Lancer:
 
     @property
     def phrase(self) -> str:
-        """« Un jet comme celui-là ou mieux (Réussite ou mieux) arrive 8,3 % des fois », ou « environ 1 fois sur 14 » sous
-        5 % : la règle d'écriture des chances du site ([`fois`][rules.affichage.fois])."""
+        """« Un jet comme celui-là ou mieux (Réussite ou mieux) arrive 8,3 % des fois », ou « 1 fois sur 30 » sous
+        cinq pour cent : la règle d'écriture des chances du site ([`fois`][rules.affichage.fois])."""
         if self.chance == 1:
             return f"Tout jet fait au moins aussi bien ({self.au_moins}) : c'est le pire résultat possible."
         return f"Un jet comme celui-là ou mieux ({self.au_moins}) arrive {fois(self.chance)}."
