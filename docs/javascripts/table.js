@@ -36,6 +36,11 @@
     return e;
   }
 
+  // Un titre de section de l'application, avec son permalien comme chaque titre du site (Material).
+  function titreDeSection(niveau, id, texte) {
+    return el(niveau, { id }, texte, el("a", { classe: "headerlink", href: `#${id}`, title: "Lien vers cette section" }, "¶"));
+  }
+
   function bouton(texte, action, attributs = {}) {
     const { classe = "", ...reste } = attributs;
     return el("button", { type: "button", classe: `table-bouton ${classe}`.trim(), onclick: action, ...reste }, texte);
@@ -840,7 +845,7 @@
     return el(
       "section",
       { "aria-labelledby": "table-titre-fiches" },
-      el("h2", { id: "table-titre-fiches", texte: "Fiches" }),
+      titreDeSection("h2", "table-titre-fiches", "Fiches"),
       etat.fiches.length
         ? choix("Personnage", etat.fiches.map((x) => [x.id, `${nomDe(x)} (${systemeDe(x)})`]), f && f.id, (id) => {
             etat.choisie = id;
@@ -880,7 +885,7 @@
     return el(
       "section",
       { "aria-labelledby": "table-titre-journal" },
-      el("h2", { id: "table-titre-journal", texte: "Journal" }),
+      titreDeSection("h2", "table-titre-journal", "Journal"),
       etat.fiches.length
         ? choix("Personnage", etat.fiches.map((x) => [x.id, `${nomDe(x)} (${(etat.journal[x.id] || []).length} jet${(etat.journal[x.id] || []).length > 1 ? "s" : ""})`]), f && f.id, (id) => {
             etat.choisie = id;
@@ -1155,7 +1160,7 @@
     return el(
       "section",
       { classe: "table-chances", "aria-labelledby": "table-titre-chances" },
-      el("h4", { id: "table-titre-chances", texte: "Chances de gagner la scène, d'ici à la fin" }),
+      titreDeSection("h4", "table-titre-chances", "Chances de gagner la scène, d'ici à la fin"),
       ligne(c.premier, c.victoire_premier),
       ligne(c.second_actif ? c.second : `${c.second} (${c.premier} échoue)`, c.victoire_second),
       el("p", { classe: "table-note", texte: `En moyenne, encore ${c.tours_esperes} tours. Si chacun suit sa politique : ${c.politiques}.` })
@@ -1288,7 +1293,7 @@
     return el(
       "section",
       { classe: "table-chances", "aria-labelledby": "table-titre-chances" },
-      el("h4", { id: "table-titre-chances", texte: titre }),
+      titreDeSection("h4", "table-titre-chances", titre),
       el(
         "div",
         { classe: "table-chance" },
@@ -1390,7 +1395,7 @@
         ),
       ];
     }
-    return el("section", { "aria-labelledby": "table-titre-scene" }, el("h2", { id: "table-titre-scene", texte: "Scène suivie" }), corps);
+    return el("section", { "aria-labelledby": "table-titre-scene" }, titreDeSection("h2", "table-titre-scene", "Scène suivie"), corps);
   }
 
   // --- La page -------------------------------------------------------------------------------------------
