@@ -6,7 +6,8 @@
 //   {type: "calculer", id, requete: "<JSON>"} (le calculateur : rules.calculateur.calculer_json, des données)
 //   {type: "table", id, requete: "<JSON>"} (la page « À la table » : table_session.repondre_json, des données)
 // Messages envoyés : {type: "progres", texte, recus} (recus : octets du runtime reçus jusqu'ici),
-//   {type: "pret", instantane} (instantane : "repris", "a-prendre" ou "sans", voir plus bas),
+//   {type: "pret", instantane, adresses} (instantane : "repris", "a-prendre" ou "sans", voir plus bas ;
+//   adresses : ce que ce worker a reçu, que la page fait garder hors ligne),
 //   {type: "instantane", garde} (garde : vrai si l'instantané est gardé), {type: "echec", message},
 //   {type: "resultat", id, resultat: {etapes: [{code, sortie}], erreur, precedente}}.
 // Une cellule sans fin s'arrête en mettant fin à ce worker (Worker.terminate) : la page en
@@ -151,7 +152,8 @@ async function charger(adressePyodide, adressePaquet) {
     }
   }
   session = pyodide.runPython("cellules_session.Session()");
-  postMessage({ type: "pret", instantane: etat });
+  const adresses = performance.getEntriesByType("resource").map((e) => e.name);
+  postMessage({ type: "pret", instantane: etat, adresses: [self.location.href, ...adresses] });
 }
 
 // L'instantané n'est pas pris avant « pret » : un lien partagé attendrait son verdict de plus. Il l'est

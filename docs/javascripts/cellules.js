@@ -95,6 +95,7 @@
       if (m.type === "progres") this.surProgres(this.progres(m.texte, m.recus), m.recus, this.octets());
       else if (m.type === "pret") {
         this.instantane = m.instantane; // "repris", "a-prendre" ou "sans" (cellules-worker.js) : pour les tests et les mesures
+        this.garderHorsLigne(m.adresses || []);
         resoudre();
       } else if (m.type === "instantane") this.instantane = m.garde ? "garde" : "perdu";
       else if (m.type === "echec") rejeter(new Error(`Python n'a pas pu se charger : ${m.message}`));
@@ -103,6 +104,22 @@
         this.attentes.delete(m.id);
         if (attente) attente.resoudre(m.resultat);
       }
+    },
+
+    // Ce que le worker a reçu (Pyodide, le paquet) entre au cache du site (service worker, « garder-aussi ») :
+    // Python, utilisé une fois avec du réseau, marche ensuite sans. Le service worker ne voit pas toujours ces
+    // requêtes lui-même : un worker lancé avant qu'il prenne la main (première visite) ne passe pas par lui.
+    // Rien n'est téléchargé deux fois : ces fichiers sont déjà dans le cache HTTP du navigateur.
+    garderHorsLigne(adresses) {
+      if (!("serviceWorker" in navigator) || !adresses.length) return;
+      navigator.serviceWorker.getRegistration().then((inscription) => {
+        if (!inscription) return null; // pas de service worker (un dossier ouvert en file://) : rien à garder
+        return navigator.serviceWorker.ready.then(({ active }) => {
+          const canal = new MessageChannel();
+          canal.port1.onmessage = () => canal.port1.close();
+          active.postMessage({ type: "garder-aussi", adresses, prefixes: [] }, [canal.port2]);
+        });
+      }).catch(() => {});
     },
 
     // Le chargement, commencé avant qu'on le demande (une fois : pas après un arrêt) ; son échec sera dit à
