@@ -58,6 +58,7 @@ SCRIPT = (
 )
 """Le script ajouté à lunr.fr (`recherche_sans_accents.js`, sa première ligne, qui le présente, ôtée)."""
 
+
 def on_post_build(config: Any, **kwargs: Any) -> None:
     """Ajoute le pliage des accents au script français de lunr du site construit."""
     fichier = Path(config["site_dir"]) / "assets" / "javascripts" / "lunr" / "min" / "lunr.fr.min.js"

@@ -446,7 +446,9 @@ def _experience(lu: Lecture) -> Reponse:
 # --- Les formulaires ----------------------------------------------------------------------------
 
 _TRAIT = "Trait (dés)"
-_AIDE_DES = "Facultatif : les dés lancés, à la suite (« 6521 ») ou séparés (« 6 5 2 1 »). Sans eux : les chances seules."
+_AIDE_DES = (
+    "Facultatif : les dés lancés, à la suite (« 6521 ») ou séparés (« 6 5 2 1 »). Sans eux : les chances seules."
+)
 _PREMIER = "Premier camp (l'attaquant ; en bras de fer, l'un des deux)"
 _SECOND = "Second camp (le défenseur ; en bras de fer, l'autre)"
 
