@@ -95,3 +95,41 @@ def test_la_page_et_si_se_lit_a_375_px(onglet_et_si: Onglet) -> None:
         assert boite is not None and boite["width"] <= largeurs[1]
     finally:
         page.close()
+
+
+def test_une_variante_gardee_se_rappelle_sur_les_pages_qu_elle_change(onglet_et_si: Onglet) -> None:
+    """Gardée depuis « Et si… ? » : le bandeau la rappelle sur la page de sa boîte, pas ailleurs ; le calculateur la
+    coche d'avance ; « Revenir au texte » l'oublie."""
+    titre = VARIANTES["triple-aussi-double"].titre
+    page = onglet_et_si.ouvrir("et-si/")
+    try:
+        bouton = page.locator("#triple-aussi-double + .et-si-garder")
+        expect(bouton).to_have_text("Garder cette lecture sur cet appareil")
+        bouton.click()
+        expect(bouton).to_have_attribute("aria-pressed", "true")
+        expect(page.locator(".et-si-bandeau")).to_contain_text(f"Vous lisez avec 1 variante : {titre}.")
+    finally:
+        page.close()
+    ailleurs = onglet_et_si.ouvrir("warp/jets-simples/")
+    try:
+        expect(ailleurs.locator(".et-si-bandeau")).to_be_hidden()  # elle ne change pas cette page
+    finally:
+        ailleurs.close()
+    calcul = onglet_et_si.ouvrir("calculateur/#troisd6-scene")
+    try:
+        expect(_form(calcul, "troisd6-scene").get_by_label(titre)).to_be_checked()
+        expect(_form(calcul, "warp-oppose").locator("input.calc-variante:checked")).to_have_count(0)
+    finally:
+        calcul.close()
+    jets = onglet_et_si.ouvrir("troisd6/jets/")
+    try:
+        bandeau = jets.locator(".et-si-bandeau")
+        expect(bandeau).to_contain_text(f"Vous lisez avec 1 variante : {titre}.")
+        assert bandeau.get_by_role("link", name="Ce qu'elles changent").get_attribute("href") == (
+            "../../et-si/#triple-aussi-double"
+        )
+        bandeau.get_by_role("button", name="Revenir au texte").click()
+        expect(bandeau).to_be_hidden()
+        assert jets.evaluate("() => localStorage.getItem('regles-variantes')") is None
+    finally:
+        jets.close()

@@ -85,11 +85,22 @@
     return [...form.querySelectorAll("input.calc-variante:checked")].map((c) => c.value);
   }
 
-  // Coche les variantes `ids` (d'un lien), et seulement elles ; « Lire autrement » se déplie si l'une l'est.
+  // Coche les variantes `ids` (d'un lien, ou gardées) que ce formulaire offre, et seulement elles ; « Lire
+  // autrement » se déplie si l'une l'est.
   function cocher(form, ids) {
     for (const c of form.querySelectorAll("input.calc-variante")) c.checked = ids.includes(c.value);
     const details = form.querySelector("details.calc-variantes");
-    if (details && ids.length) details.open = true;
+    if (details && details.querySelector("input.calc-variante:checked")) details.open = true;
+  }
+
+  // Les variantes gardées sur cet appareil depuis la page « Et si… ? » (docs/javascripts/variantes.js).
+  function gardees() {
+    try {
+      const lues = JSON.parse(localStorage.getItem("regles-variantes") || "[]");
+      return Array.isArray(lues) ? lues.filter((id) => typeof id === "string") : [];
+    } catch {
+      return [];
+    }
   }
 
   // Le titre de chaque variante cochée, tel que son étiquette le dit.
@@ -559,6 +570,9 @@
     const lien = lireLien(formulaires);
     if (lien && !lien.message) moteur.prechauffer(lien.form, false);
     for (const form of formulaires.values()) brancher(form, formulaires);
+    // Les variantes gardées sur l'appareil (docs/javascripts/variantes.js) : cochées d'avance, sauf sous un lien,
+    // qui porte les siennes.
+    if (!lien) for (const form of formulaires.values()) cocher(form, gardees());
     document.documentElement.classList.add("calc-un-a-la-fois");
     choisir(formulaires, demandee(formulaires));
     const selecteur = document.getElementById("calc-mecanique");

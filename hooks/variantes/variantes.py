@@ -16,6 +16,8 @@ modèle commun du site (`hooks/site/modele.py`).
 
 from __future__ import annotations
 
+import html
+import json
 import logging
 import sys
 from pathlib import Path
@@ -27,7 +29,7 @@ if __name__ != "hooks.variantes.variantes":  # chargé par MkDocs depuis son che
 from hooks.site import modele
 from rules.variantes import REGLES_MAISON, UNE_SEULE_LECTURE, VARIANTES, Variante
 
-__all__ = ["PAGE", "QUESTION", "note", "on_nav", "on_page_markdown", "problemes"]
+__all__ = ["PAGE", "QUESTION", "bandeau_html", "note", "on_nav", "on_page_content", "on_page_markdown", "problemes"]
 
 log = logging.getLogger("mkdocs.hooks.variantes")
 
@@ -113,3 +115,54 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any, **kwargs
     """Finit chaque boîte « Interprétation » de la page par son lien « Et si on le lisait autrement ? »."""
     chemin = page.file.src_uri
     return modele.completer_boites(markdown, lambda b: note(chemin, b))
+
+
+CALCULATEUR = "calculateur.md"
+"""La page du calculateur : ses formulaires cochent d'avance les variantes gardées."""
+
+
+def _connues() -> dict[str, dict[str, Any]]:
+    """Chaque variante : son titre, la page de sa boîte, et celles qui l'excluent (elles fixent un même point)."""
+    return {
+        v.id: {
+            "titre": v.titre,
+            "page": v.page,
+            "exclut": [w.id for w in VARIANTES.values() if w.id != v.id and set(w.ecarts) & set(v.ecarts)],
+        }
+        for v in VARIANTES.values()
+    }
+
+
+def bandeau_html(chemin: str, vers_la_racine: str) -> str | None:
+    """Le bandeau « Vous lisez avec N variantes » (vide et caché : `docs/javascripts/variantes.js` le remplit
+    d'après les variantes gardées sur l'appareil) et la liste des variantes, sur chaque page qu'une variante
+    change, la page « Et si… ? » et le calculateur ; `None` ailleurs.
+
+    Examples:
+        >>> print(bandeau_html("troisd6/jets.md", "../../").split("><")[0])
+        <aside class="et-si-bandeau" data-page="troisd6/jets.md" data-toutes="non" data-et-si="../../et-si/" aria-label="Lecture choisie" hidden
+        >>> bandeau_html("glossaire.md", "../") is None
+        True
+    """
+    toutes = chemin in (PAGE, CALCULATEUR)
+    if not toutes and chemin not in {v.page for v in VARIANTES.values()}:
+        return None
+    donnees = json.dumps(_connues(), ensure_ascii=False).replace("</", "<\\/")
+    return (
+        f'<aside class="et-si-bandeau" data-page="{html.escape(chemin)}" data-toutes="{"oui" if toutes else "non"}"'
+        f' data-et-si="{html.escape(vers_la_racine)}et-si/" aria-label="Lecture choisie" hidden></aside>'
+        f'<script type="application/json" id="et-si-variantes">{donnees}</script>'
+    )
+
+
+def on_page_content(html_page: str, page: Any, config: Any, files: Any, **kwargs: Any) -> str:
+    """Le bandeau des variantes gardées et son script, sur les pages qu'elles changent (`bandeau_html`)."""
+    from mkdocs.utils import get_relative_url
+
+    racine = get_relative_url(".", page.url).rstrip("/") + "/"
+    racine = "" if racine in ("./", "/") else racine
+    bandeau = bandeau_html(page.file.src_uri, racine)
+    if bandeau is None:
+        return html_page
+    script = html.escape(get_relative_url("javascripts/variantes.js", page.url))
+    return f'{bandeau}\n{html_page}\n<script src="{script}" defer></script>\n'
