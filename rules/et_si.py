@@ -464,11 +464,17 @@ def _tableau_de(m: Mecanique, lecture: Regles) -> str:
                    legende=f"{m.titre}{quand}, chance exacte de chaque issue.")  # fmt: skip
 
 
+def _et_si(svg: str) -> str:
+    """Le graphique, marqué pour les styles de la page « Et si… ? » (texte plus grand sur un téléphone, couleur
+    de la série du texte en sombre : `docs/stylesheets/regles.css`)."""
+    return svg.replace('<figure class="graphique">', '<figure class="graphique graphique-et-si">', 1)
+
+
 def _graphique_de(m: Mecanique, lecture: Regles) -> str:
     xs, avant, apres = courbes(m, lecture)
     titre = f"{m.titre} : {m.issue}, selon {m.parametre.lower()}" if m.issue else f"{m.titre} : loi des points"
-    return graphique(titre, xs, {"Le texte": avant, "La variante": apres},
-                     legende_x=m.parametre, legende_y="Chance", maximum_y=1.0 if m.issue else None)  # fmt: skip
+    return _et_si(graphique(titre, xs, {"Le texte": avant, "La variante": apres},
+                     legende_x=m.parametre, legende_y="Chance", maximum_y=1.0 if m.issue else None))  # fmt: skip
 
 
 def _exemples_de(ident: str, lecture: Regles) -> str:
@@ -520,8 +526,8 @@ def section_maison(nom: str) -> str:
     quoi = quoi[:1].upper() + quoi[1:]
     tab = tableau([quoi, m.issue, "Écart (points)"], lignes,
                   legende=f"{m.titre}, {m.issue}, pour chaque valeur permise.")  # fmt: skip
-    svg = graphique(f"{m.titre} : {m.issue}, selon la règle maison", [v for v, _ in valeurs],
-                    {m.issue: [p for _, p in valeurs]}, legende_x=quoi,
-                    legende_y="Chance", maximum_y=1.0)  # fmt: skip
+    svg = _et_si(graphique(f"{m.titre} : {m.issue}, selon la règle maison", [v for v, _ in valeurs],
+                           {m.issue: [p for _, p in valeurs]}, legende_x=quoi,
+                           legende_y="Chance", maximum_y=1.0))  # fmt: skip
     entete = f"{r.titre}, de {moins(r.minimum)} à {moins(r.maximum)} ; le texte : {moins(r.texte)}."
     return "\n".join([entete + (f" {m.detail}" if m.detail else ""), "", tab, "", svg, ""])
