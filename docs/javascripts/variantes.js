@@ -42,28 +42,40 @@
 
   // Le bandeau : sur la page « Et si… ? » et au calculateur dès qu'une variante est gardée ; sur une page de
   // règles, seulement si une variante gardée y lit une boîte autrement.
+  // Le bandeau, en tête du contenu de la page : créé caché, rempli quand une variante gardée la concerne.
+  function bandeau() {
+    let b = document.querySelector(".et-si-bandeau");
+    if (b) return b;
+    const article = document.querySelector("article.md-content__inner");
+    if (!article) return null;
+    b = element("aside", "et-si-bandeau");
+    b.setAttribute("aria-label", "Lecture choisie");
+    b.hidden = true;
+    article.prepend(b);
+    return b;
+  }
+
   function montrer() {
-    const bandeau = document.querySelector(".et-si-bandeau");
-    if (!bandeau) return;
-    const ici = bandeau.dataset.page;
+    const zone = bandeau();
+    if (!zone) return;
     const toutes = gardees();
-    const concernees = bandeau.dataset.toutes === "oui" ? toutes : toutes.filter((id) => CONNUES[id].page === ici);
-    bandeau.replaceChildren();
-    bandeau.hidden = !concernees.length;
+    const concernees = donnees.dataset.toutes === "oui" ? toutes : toutes.filter((id) => CONNUES[id].page === donnees.dataset.page);
+    zone.replaceChildren();
+    zone.hidden = !concernees.length;
     if (!concernees.length) return;
     const n = toutes.length;
     const p = element("p", "et-si-bandeau-texte");
     p.appendChild(element("strong", null, `Vous lisez avec ${n} variante${n > 1 ? "s" : ""}`));
     p.appendChild(document.createTextNode(` : ${concernees.map((id) => CONNUES[id].titre).join(" ; ")}. `));
     const voir = element("a", null, "Ce qu'elles changent");
-    voir.href = `${bandeau.dataset.etSi}#${concernees[0]}`;
+    voir.href = `${donnees.dataset.etSi}#${concernees[0]}`;
     p.appendChild(voir);
     p.appendChild(document.createTextNode(". Les chiffres de cette page suivent le texte. "));
     const retour = element("button", "md-button et-si-retour", "Revenir au texte");
     retour.type = "button";
     retour.addEventListener("click", () => garder([]));
     p.appendChild(retour);
-    bandeau.appendChild(p);
+    zone.appendChild(p);
   }
 
   // Sur la page « Et si… ? » : un bouton par variante, sous son titre, pour la garder ou la laisser.
@@ -91,6 +103,6 @@
   }
 
   montrer();
-  if (document.querySelector(".et-si-bandeau")?.dataset.toutes === "oui") boutons();
+  if (donnees.dataset.toutes === "oui") boutons();
   window.addEventListener("storage", (e) => e.key === CLE && (montrer(), boutons()));
 })();

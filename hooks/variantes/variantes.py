@@ -29,7 +29,7 @@ if __name__ != "hooks.variantes.variantes":  # chargé par MkDocs depuis son che
 from hooks.site import modele
 from rules.variantes import REGLES_MAISON, UNE_SEULE_LECTURE, VARIANTES, Variante
 
-__all__ = ["PAGE", "QUESTION", "bandeau_html", "note", "on_nav", "on_page_content", "on_page_markdown", "problemes"]
+__all__ = ["PAGE", "QUESTION", "donnees_html", "note", "on_nav", "on_page_markdown", "on_post_page", "problemes"]
 
 log = logging.getLogger("mkdocs.hooks.variantes")
 
@@ -133,15 +133,16 @@ def _connues() -> dict[str, dict[str, Any]]:
     }
 
 
-def bandeau_html(chemin: str, vers_la_racine: str) -> str | None:
-    """Le bandeau « Vous lisez avec N variantes » (vide et caché : `docs/javascripts/variantes.js` le remplit
-    d'après les variantes gardées sur l'appareil) et la liste des variantes, sur chaque page qu'une variante
-    change, la page « Et si… ? » et le calculateur ; `None` ailleurs.
+def donnees_html(chemin: str, vers_la_racine: str) -> str | None:
+    """Ce que lit `docs/javascripts/variantes.js` pour le bandeau « Vous lisez avec N variantes » : chaque variante
+    (titre, page de sa boîte, celles qui l'excluent), la page, et si le bandeau y vaut pour toute variante gardée
+    (la page « Et si… ? », le calculateur) ou pour celles qui changent cette page ; `None` sur une page qu'aucune
+    variante ne change. Le script dessine lui-même le bandeau, caché tant qu'aucune variante n'est gardée.
 
     Examples:
-        >>> print(bandeau_html("troisd6/jets.md", "../../").split("><")[0])
-        <aside class="et-si-bandeau" data-page="troisd6/jets.md" data-toutes="non" data-et-si="../../et-si/" aria-label="Lecture choisie" hidden
-        >>> bandeau_html("glossaire.md", "../") is None
+        >>> print(donnees_html("troisd6/jets.md", "../../").split(">")[0])
+        <script type="application/json" id="et-si-variantes" data-page="troisd6/jets.md" data-toutes="non" data-et-si="../../et-si/"
+        >>> donnees_html("glossaire.md", "../") is None
         True
     """
     toutes = chemin in (PAGE, CALCULATEUR)
@@ -149,20 +150,24 @@ def bandeau_html(chemin: str, vers_la_racine: str) -> str | None:
         return None
     donnees = json.dumps(_connues(), ensure_ascii=False).replace("</", "<\\/")
     return (
-        f'<aside class="et-si-bandeau" data-page="{html.escape(chemin)}" data-toutes="{"oui" if toutes else "non"}"'
-        f' data-et-si="{html.escape(vers_la_racine)}et-si/" aria-label="Lecture choisie" hidden></aside>'
-        f'<script type="application/json" id="et-si-variantes">{donnees}</script>'
+        f'<script type="application/json" id="et-si-variantes" data-page="{html.escape(chemin)}"'
+        f' data-toutes="{"oui" if toutes else "non"}" data-et-si="{html.escape(vers_la_racine)}et-si/">'
+        f"{donnees}</script>"
     )
 
 
-def on_page_content(html_page: str, page: Any, config: Any, files: Any, **kwargs: Any) -> str:
-    """Le bandeau des variantes gardées et son script, sur les pages qu'elles changent (`bandeau_html`)."""
+def on_post_page(output: str, page: Any, config: Any, **kwargs: Any) -> str:
+    """Les données des variantes et leur script, en fin de page, sur les pages qu'elles changent (`donnees_html`) :
+    après le rendu, pour que la version imprimable, qui réunit le contenu des pages, ne les recopie pas."""
     from mkdocs.utils import get_relative_url
 
     racine = get_relative_url(".", page.url).rstrip("/") + "/"
     racine = "" if racine in ("./", "/") else racine
-    bandeau = bandeau_html(page.file.src_uri, racine)
-    if bandeau is None:
-        return html_page
+    donnees = donnees_html(page.file.src_uri, racine)
+    if donnees is None:
+        return output
     script = html.escape(get_relative_url("javascripts/variantes.js", page.url))
-    return f'{bandeau}\n{html_page}\n<script src="{script}" defer></script>\n'
+    avant, corps, apres = output.rpartition("</body>")
+    if not corps:
+        raise ValueError(f"{page.file.src_uri} : pas de </body> où écrire le script des variantes")
+    return f'{avant}{donnees}<script src="{script}" defer></script>\n{corps}{apres}'
