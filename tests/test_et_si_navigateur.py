@@ -125,7 +125,7 @@ def test_une_variante_gardee_se_rappelle_sur_les_pages_qu_elle_change(onglet_et_
     try:
         bandeau = jets.locator(".et-si-bandeau")
         expect(bandeau).to_contain_text(f"Vous lisez avec 1 variante : {titre}.")
-        assert bandeau.get_by_role("link", name="Ce qu'elles changent").get_attribute("href") == (
+        assert bandeau.get_by_role("link", name="Ce qu'elle change").get_attribute("href") == (
             "../../et-si/#triple-aussi-double"
         )
         bandeau.get_by_role("button", name="Revenir au texte").click()

@@ -48,8 +48,7 @@
     if (b) return b;
     const article = document.querySelector("article.md-content__inner");
     if (!article) return null;
-    b = element("aside", "et-si-bandeau");
-    b.setAttribute("aria-label", "Lecture choisie");
+    b = element("div", "et-si-bandeau"); // pas un <aside> : un repère complémentaire dans l'article serait mal placé
     b.hidden = true;
     article.prepend(b);
     return b;
@@ -67,7 +66,7 @@
     const p = element("p", "et-si-bandeau-texte");
     p.appendChild(element("strong", null, `Vous lisez avec ${n} variante${n > 1 ? "s" : ""}`));
     p.appendChild(document.createTextNode(` : ${concernees.map((id) => CONNUES[id].titre).join(" ; ")}. `));
-    const voir = element("a", null, "Ce qu'elles changent");
+    const voir = element("a", null, concernees.length > 1 ? "Ce qu'elles changent" : "Ce qu'elle change");
     voir.href = `${donnees.dataset.etSi}#${concernees[0]}`;
     p.appendChild(voir);
     p.appendChild(document.createTextNode(". Les chiffres de cette page suivent le texte. "));
