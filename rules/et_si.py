@@ -382,6 +382,16 @@ def _seconde_demande() -> str:
     return f"accordé : +{refus.convertir('amadouer le douanier', accepte=True).bonus}d"
 
 
+def _contre_attaque() -> str:
+    ada = troisd6.Personnage("Ada", seuil=12, indice="2D6")
+    bruno = troisd6.Personnage("Bruno", seuil=11, indice="1D6+1D3")
+    tour = troisd6.Tour(
+        des_attaque=(5, 2, 1), effet_attaque=7, defense=troisd6.Defense.CONTRE_ATTAQUE, des_defense=(3, 3, 2)
+    )
+    e = troisd6.echange(ada, bruno, tour)
+    return f"Bruno subit {e.points} points, " + ("prend l'initiative" if e.initiative_change else "ne la prend pas")
+
+
 def _aide_negative() -> str:
     return f"aide de {moins(warp.aide([warp.Resultat.CATASTROPHE, warp.Resultat.COMPENSATION]))}d"
 
@@ -432,6 +442,11 @@ def _exemples() -> dict[str, tuple[Exemple, ...]]:
         "echelle-reguliere": (
             Exemple("La réparation de Philip : une critique à 1D6+1D3, Dt de 2", "troisd6/scenes-majeures.md",
                     "effet(\"1D6+1D3\", dt=2, des=(4, 3, 1))", lance("1D6+1D3", (4, 3, 1), dt=2)),
+        ),
+        "contre-attaque-qui-esquive": (
+            Exemple("Bruno contre-attaque une réussite simple d'Ada par une spéciale", "troisd6/scenes-majeures.md",
+                    "echange(ada, bruno, Tour(des_attaque=(5, 2, 1), effet_attaque=7, "
+                    "defense=Defense.CONTRE_ATTAQUE, des_defense=(3, 3, 2)))", _contre_attaque),
         ),
         "meilleure-defense-moins-de-points": conseils,
         "meilleure-defense-rien-subir": conseils,
