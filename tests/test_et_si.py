@@ -143,7 +143,7 @@ def test_la_construction_echoue_sur_une_boite_sans_lecture_ou_une_variante_sans_
     html = (tmp_path / "juste" / "site" / "troisd6" / "jets" / "index.html").read_text("utf-8")
     assert '<strong>Et si on le lisait autrement ?</strong> <a href="../../et-si/#triple-aussi-double">' in html
     autres = (tmp_path / "juste" / "site" / "autres" / "index.html").read_text("utf-8")
-    assert autres.count('class="et-si-lien"') == len(UNE_SEULE_LECTURE)
+    assert autres.count("<strong>Une seule lecture :</strong>") == len(UNE_SEULE_LECTURE)
 
     sans_lecture = _petit_site(tmp_path / "sans-lecture", ajouter="une lecture que rien ne déclare")
     assert sans_lecture.returncode != 0

@@ -87,20 +87,18 @@ def note(chemin: str, boite: modele.Boite) -> str | None:
         >>> b = modele.Boite("info", (), "Interprétation : un triple n'est pas aussi un double", None)
         >>> print(note("troisd6/jets.md", b))
         **Et si on le lisait autrement ?** [Un triple est aussi un double](../et-si.md#triple-aussi-double)
-        {: .et-si-lien }
         >>> b = modele.Boite("info", (), "Interprétation : ce que donne un Trait de 0d", None)
         >>> print(note("warp/jets-simples.md", b))
         **Une seule lecture :** « Rien du tout » : aucun dé gardé ne laisse d'autre total que 0.
-        {: .et-si-lien }
     """
     if not boite.interpretation:
         return None
     variantes = _variantes(chemin, boite.sujet)
     if variantes:
         liens = " ; ".join(f"[{v.titre}]({modele.lien(chemin, PAGE, v.id)})" for v in variantes)
-        return f"**{QUESTION}** {liens}\n{{: .et-si-lien }}"
+        return f"**{QUESTION}** {liens}"
     if boite.sujet in UNE_SEULE_LECTURE:
-        return f"**Une seule lecture :** {UNE_SEULE_LECTURE[boite.sujet]}\n{{: .et-si-lien }}"
+        return f"**Une seule lecture :** {UNE_SEULE_LECTURE[boite.sujet]}"
     return None  # problemes() l'a dit : la construction stricte échoue
 
 
