@@ -70,6 +70,7 @@ AUTRES_CONSTRUCTIONS = {
     "test_sans_exemple_la_page_du_calculateur_garde_la_configuration_des_cellules",
     "test_sans_exemple_ni_en_tete_la_page_du_calculateur_arrete_la_construction",
     "test_la_construction_echoue_quand_la_carte_et_l_exemple_divergent",
+    "test_la_construction_echoue_sur_une_boite_sans_lecture_ou_une_variante_sans_boite",
 }
 """Les tests qui construisent eux-mêmes un second site (autre graine, copie modifiée du dépôt)."""
 

@@ -283,7 +283,9 @@ def test_tout_au_clavier_dans_l_ordre_du_formulaire(onglet: Onglet) -> None:
     _remplir(page, nom, {})
     form = _form(page, nom)
     form.locator("select").first.focus()
-    attendus = [c.nom for c in FORMULAIRES[nom].champs] + ["Calculer", "Lancer les dés", "Valeurs par défaut"]
+    # Après les champs, « Lire autrement » (la variante qui change ce formulaire, fermée), puis les boutons.
+    attendus = [c.nom for c in FORMULAIRES[nom].champs] + ["Lire autrement (1 variante)"]
+    attendus += ["Calculer", "Lancer les dés", "Valeurs par défaut"]
     vus = []
     for _ in attendus:
         vus.append(page.evaluate("() => document.activeElement.name || document.activeElement.textContent"))

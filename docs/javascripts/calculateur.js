@@ -78,6 +78,38 @@
     }
   }
 
+  // --- Les variantes (« Lire autrement ») ------------------------------------------------------
+
+  // Les cases cochées : des identifiants de rules.variantes.VARIANTES, envoyés au calculateur comme des données.
+  function variantes(form) {
+    return [...form.querySelectorAll("input.calc-variante:checked")].map((c) => c.value);
+  }
+
+  // Coche les variantes `ids` (d'un lien, ou gardées) que ce formulaire offre, et seulement elles ; « Lire
+  // autrement » se déplie si l'une l'est.
+  function cocher(form, ids) {
+    for (const c of form.querySelectorAll("input.calc-variante")) c.checked = ids.includes(c.value);
+    const details = form.querySelector("details.calc-variantes");
+    if (details && details.querySelector("input.calc-variante:checked")) details.open = true;
+  }
+
+  // Les variantes gardées sur cet appareil depuis la page « Et si… ? » (docs/javascripts/variantes.js).
+  function gardees() {
+    try {
+      const lues = JSON.parse(localStorage.getItem("regles-variantes") || "[]");
+      return Array.isArray(lues) ? lues.filter((id) => typeof id === "string") : [];
+    } catch {
+      return [];
+    }
+  }
+
+  // Le titre de chaque variante cochée, tel que son étiquette le dit.
+  function titres(form) {
+    return [...form.querySelectorAll("input.calc-variante:checked")].map(
+      (c) => form.querySelector(`label[for="${CSS.escape(c.id)}"]`)?.textContent || c.value
+    );
+  }
+
   // --- Les erreurs -----------------------------------------------------------------------------
 
   function effacerErreurs(form) {
@@ -217,6 +249,13 @@
         .map((c) => reponse.entrees[c.name]);
       if (des.length) zone.appendChild(element("p", "calc-des", `Dés tirés : ${des.join(" ; ")}`));
     }
+    const lues = titres(form);
+    if (lues.length) {
+      const p = element("p", "calc-lecture");
+      p.appendChild(element("strong", null, "Lu autrement : "));
+      p.appendChild(element("span", null, `${lues.join(" ; ")} (et non le texte tel que le site le lit).`));
+      zone.appendChild(p);
+    }
     if (reponse.explication) zone.appendChild(element("p", "calc-explication", reponse.explication));
     if (reponse.faits.length) {
       const ul = element("ul", "calc-faits");
@@ -271,6 +310,7 @@
       const v = entrees[c.name];
       if (v !== undefined && v !== parDefaut[c.name]) params.set(c.name, v);
     }
+    for (const v of variantes(form)) params.append("variante", v);
     u.search = params.toString();
     return u.href;
   }
@@ -288,14 +328,23 @@
     }
     const noms = new Set(champs(form).map((c) => c.name));
     const entrees = defauts(form);
+    const lues = [];
     for (const [cle, valeur] of params) {
       if (cle === "f") continue;
+      // &variante=ID, répétable : une variante qui change ce formulaire (une case « Lire autrement »).
+      if (cle === "variante") {
+        if (!form.querySelector(`input.calc-variante[value="${CSS.escape(valeur)}"]`)) {
+          return { form, message: `Ce lien est invalide : la variante « ${valeur.slice(0, 40)} » ne change pas ce formulaire.` };
+        }
+        if (!lues.includes(valeur)) lues.push(valeur);
+        continue;
+      }
       if (!noms.has(cle)) return { form, message: `Ce lien est invalide : le formulaire n'a pas de champ « ${cle.slice(0, 40)} ».` };
       // La borne du calculateur Python (rules.calculateur._commun.LONGUEUR_MAX), que le crochet écrit sur le formulaire.
       if (valeur.length > Number(form.dataset.longueurMax)) return { form, message: `Ce lien est invalide : la valeur de « ${cle} » est trop longue.` };
       entrees[cle] = valeur;
     }
-    return { form, entrees };
+    return { form, entrees, variantes: lues };
   }
 
   // --- Le calcul ----------------------------------------------------------------------------------
@@ -385,7 +434,7 @@
     const debut = performance.now();
     let reponse = null;
     try {
-      const requete = JSON.stringify({ formulaire: form.dataset.formulaire, entrees, lancer });
+      const requete = JSON.stringify({ formulaire: form.dataset.formulaire, entrees, lancer, variantes: variantes(form) });
       reponse = traiter(form, await moteur.calculer(form, requete), { lancer, depuisLien, debut });
     } catch (erreur) {
       etat.textContent = `Le calcul n'a pas abouti : ${erreur.message}`;
@@ -464,7 +513,7 @@
     conditionner(form);
     form.addEventListener("reset", () => {
       effacerErreurs(form);
-      for (const details of form.querySelectorAll("details.calc-plus")) details.open = false;
+      for (const details of form.querySelectorAll("details.calc-plus, details.calc-variantes")) details.open = false;
       setTimeout(() => conditionner(form)); // après la remise des valeurs, qui suit l'événement
       form.querySelector(".calc-resultat").hidden = true;
       form.querySelector(".calc-etat").textContent = "";
@@ -492,6 +541,7 @@
     }
     // Un lien partagé : ses entrées dans le formulaire, et le chargement de Python tout de suite.
     remplir(lien.form, lien.entrees);
+    cocher(lien.form, lien.variantes);
     lien.form.scrollIntoView();
     calculer(lien.form, { entrees: lien.entrees, depuisLien: true });
   }
@@ -520,6 +570,9 @@
     const lien = lireLien(formulaires);
     if (lien && !lien.message) moteur.prechauffer(lien.form, false);
     for (const form of formulaires.values()) brancher(form, formulaires);
+    // Les variantes gardées sur l'appareil (docs/javascripts/variantes.js) : cochées d'avance, sauf sous un lien,
+    // qui porte les siennes.
+    if (!lien) for (const form of formulaires.values()) cocher(form, gardees());
     document.documentElement.classList.add("calc-un-a-la-fois");
     choisir(formulaires, demandee(formulaires));
     const selecteur = document.getElementById("calc-mecanique");

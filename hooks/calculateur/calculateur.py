@@ -31,6 +31,7 @@ __all__ = [
     "on_page_content",
     "on_page_markdown",
     "selecteur_html",
+    "variantes_html",
 ]
 
 PAGE = "calculateur.md"
@@ -101,6 +102,43 @@ def _plus_html(formulaire: Any) -> str:
     )
 
 
+def variantes_html(formulaire: Any) -> str:
+    """Les variantes qui changent les réponses de ce formulaire (`rules.variantes.Variante.formulaires`), une case
+    chacune sous « Lire autrement » (un `<details>`, fermé) ; "" si aucune ne les change.
+
+    Les cases n'ont pas de `name` : ce ne sont pas des champs du formulaire. Le script de la page envoie les
+    variantes cochées au calculateur (`"variantes"` de la requête) et les garde dans le lien (`&variante=ID`).
+
+    Examples:
+        >>> from rules.calculateur import FORMULAIRES
+        >>> html_ = variantes_html(FORMULAIRES["warp-oppose"])
+        >>> html_.count('class="calc-variante"'), 'value="catastrophe-au-total"' in html_, 'name=' in html_
+        (1, True, False)
+        >>> variantes_html(FORMULAIRES["troisd6-jet"])
+        ''
+    """
+    from rules.variantes import VARIANTES
+
+    liste = [v for v in VARIANTES.values() if formulaire.nom in v.formulaires]
+    if not liste:
+        return ""
+    cases = "".join(
+        f'<div class="calc-champ calc-case"><input type="checkbox" class="calc-variante"'
+        f"{_attributs(id=f'{formulaire.nom}-variante-{v.id}', value=v.id)}>"
+        f'<label for="{html.escape(formulaire.nom)}-variante-{html.escape(v.id)}">{html.escape(v.titre)}</label>'
+        f' <a class="calc-variante-lien" href="../et-si/#{html.escape(v.id)}">ce qu\'elle change</a></div>'
+        for v in liste
+    )
+    n = len(liste)
+    return (
+        '<details class="calc-variantes"><summary>Lire autrement'
+        f' <span class="calc-plus-detail">({n} variante{"s" if n > 1 else ""})</span></summary>'
+        '<p class="calc-aide">Par défaut, le texte tel que le site le lit. Une case cochée répond sous cette autre'
+        " lecture, et le lien à partager la garde.</p>"
+        f"{cases}</details>"
+    )
+
+
 def formulaire_html(formulaire: Any) -> str:
     """Le formulaire HTML d'une mécanique (sur une seule ligne : un bloc HTML brut pour Markdown).
 
@@ -111,6 +149,7 @@ def formulaire_html(formulaire: Any) -> str:
 
     corps = [_groupes_html(formulaire, [c for c in formulaire.champs if not formulaire.en_plus(c)])]
     corps.append(_plus_html(formulaire))
+    corps.append(variantes_html(formulaire))
     titre = html.escape(formulaire.titre)
     lancer = (
         f'<button type="button" class="calc-bouton calc-lancer" aria-label="Lancer les dés : {titre}">'

@@ -53,6 +53,7 @@ __all__ = [
     "Titre",
     "clotures",
     "code_pycon",
+    "completer_boites",
     "conteneur",
     "courant",
     "ecrire_au_repere",
@@ -345,6 +346,41 @@ def conteneur(lignes: Sequence[str], i: int) -> Conteneur | None:
     if sorte == "boite":
         return Conteneur(sorte, m["genre"], tuple(m["classes"].split()), m["titre"] or "", retrait, i, fin, corps)
     return Conteneur(sorte, "", (), m["titre"], retrait, i, fin, corps)
+
+
+def completer_boites(markdown: str, ajout: Callable[[Boite], str | None]) -> str:
+    """Le texte où chaque boîte (hors des blocs de code) finit par le paragraphe que rend `ajout` pour elle.
+
+    `ajout` reçoit la boîte telle que la lit [`lire_page`][] (sa section comprise) ; `None` la laisse telle
+    quelle. Le paragraphe est écrit au retrait du corps de la boîte, après sa dernière ligne.
+
+    Examples:
+        >>> texte = '## Égalité\\n\\n!!! info "Interprétation : x"\\n    Lecture.\\n\\nAprès.\\n```\\n!!! note\\n```'
+        >>> print(completer_boites(texte, lambda b: f"Ajout ({b.sujet}, {b.section.ancre})." if b.sujet else None))
+        ## Égalité
+        <BLANKLINE>
+        !!! info "Interprétation : x"
+            Lecture.
+        <BLANKLINE>
+            Ajout (x, egalite).
+        <BLANKLINE>
+        Après.
+        ```
+        !!! note
+        ```
+    """
+    lignes = markdown.split("\n")
+    boites = iter(lire_page("", markdown).boites)
+    dans_un_bloc = {i for c in clotures(lignes) for i in range(c.debut, c.fin + 1)}
+    ajouts: list[tuple[int, list[str]]] = []
+    for i in range(len(lignes)):
+        if i in dans_un_bloc or _TITRE.match(lignes[i]):
+            continue
+        if (c := conteneur(lignes, i)) and c.sorte == "boite" and (texte := ajout(next(boites))) is not None:
+            ajouts.append((max(c.fin, i + 1), ["", *(" " * (c.retrait + 4) + x for x in texte.split("\n"))]))
+    for fin, ecrites in reversed(ajouts):
+        lignes[fin:fin] = ecrites
+    return "\n".join(lignes)
 
 
 def remplacer_liens(texte: str, adresse: Callable[[str], str]) -> str:

@@ -1,0 +1,548 @@
+"""« Et si… ? » : ce que change chaque variante et chaque règle maison, en chances exactes, côte à côte.
+
+La page « Et si… ? » du site (`docs/et-si.md`) montre, pour chaque variante de
+[`rules.variantes`][rules.variantes], chaque mécanique qu'elle touche : la loi
+exacte de ses issues sous le texte et sous la variante, l'écart en points de
+pourcentage, un graphique ; puis les exemples des pages qu'elle change, rejoués
+avec leurs dés. Ce module calcule ces lignes ; il n'applique aucune règle : une
+[`Mecanique`][rules.et_si.Mecanique] appelle les fonctions de `rules.warp` et
+`rules.troisd6`, et la lecture en vigueur ([`rules.regles.sous`][rules.regles.sous])
+décide du reste.
+
+    >>> from rules.variantes import regles
+    >>> m = MECANIQUES["catastrophe-au-total"][0]
+    >>> [(li.issue, li.texte, li.variante) for li in comparer(m, regles(["catastrophe-au-total"]))][0]
+    ("le premier l'emporte", Fraction(1259, 1296), Fraction(1261, 1296))
+    >>> ecart(Fraction(1261, 1296) - Fraction(1259, 1296))
+    '+0,2'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from rules import troisd6, warp
+from rules.affichage import MOINS, arrondi, chance, graphique, moins, tableau
+from rules.regles import TEXTE, Regles, en_cours, sous
+from rules.variantes import REGLES_MAISON, VARIANTES, regles
+
+__all__ = [
+    "EXEMPLES",
+    "MAISON",
+    "MECANIQUES",
+    "Exemple",
+    "Ligne",
+    "Mecanique",
+    "comparer",
+    "courbes",
+    "ecart",
+    "gammes",
+    "rejouer",
+    "section",
+    "section_maison",
+]
+
+Loi = Mapping[Any, Fraction]
+
+
+@dataclass(frozen=True)
+class Mecanique:
+    """Une mécanique qu'une lecture peut changer : la loi exacte de ses issues, selon un paramètre entier.
+
+    `loi(x)` rend chaque issue (un libellé, ou un nombre de points) et sa chance, sous la lecture en vigueur.
+    Le tableau la montre à `x = reference` ; le graphique suit la chance de `issue` (la somme des issues de
+    `compte`) pour chaque `x` de `valeurs`, ou, pour une loi de points, superpose les deux lois.
+    """
+
+    titre: str
+    """La mécanique, en français (« Ada (3d) contre un adversaire de Trait x »)."""
+    loi: Callable[[int], Loi]
+    parametre: str
+    """Ce que vaut `x`, pour l'axe du graphique."""
+    valeurs: tuple[int, ...]
+    reference: int
+    issue: str = ""
+    """La chance que suit le graphique (vide : une loi de points, superposée)."""
+    compte: tuple[str, ...] = ()
+    """Les issues dont la somme fait `issue`."""
+    detail: str = ""
+    """Qui joue, avec quoi : une phrase sous le titre."""
+
+    def chance(self, x: int) -> Fraction:
+        """La chance de `issue` pour `x`, sous la lecture en vigueur."""
+        loi = self.loi(x)
+        return sum((loi.get(i, Fraction(0)) for i in self.compte), Fraction(0))
+
+
+@dataclass(frozen=True)
+class Ligne:
+    """Une issue, et sa chance exacte sous le texte et sous une autre lecture."""
+
+    issue: str
+    texte: Fraction
+    variante: Fraction
+
+    @property
+    def difference(self) -> Fraction:
+        """La chance sous l'autre lecture moins celle du texte."""
+        return self.variante - self.texte
+
+
+def _libelle(issue: object) -> str:
+    if isinstance(issue, int):
+        return f"{issue} point{'s' if abs(issue) > 1 else ''}"
+    return str(getattr(issue, "value", issue))
+
+
+def _lue(loi: Loi) -> dict[str, Fraction]:
+    return {_libelle(i): p for i, p in loi.items()}
+
+
+def comparer(m: Mecanique, lecture: Regles, x: int | None = None) -> tuple[Ligne, ...]:
+    """Chaque issue de la mécanique à `x` (par défaut sa référence), sous le texte et sous `lecture`.
+
+    Une issue que l'une des deux lectures rend impossible y vaut 0.
+
+    Examples:
+        >>> m = MECANIQUES["jet-le-plus-bas"][0]
+        >>> [(l.issue, str(l.difference)) for l in comparer(m, regles(["jet-le-plus-bas"]))]
+        [("le premier l'emporte", '2077/23328'), ('égalité', '0'), ("le second l'emporte", '-2077/23328')]
+    """
+    x = m.reference if x is None else x
+    with sous(TEXTE):
+        avant = m.loi(x)
+    with sous(lecture):
+        apres = m.loi(x)
+    issues = list(avant) + [i for i in apres if i not in avant]
+    if all(isinstance(i, int) for i in issues):
+        issues.sort()
+    zero = Fraction(0)
+    return tuple(Ligne(_libelle(i), avant.get(i, zero), apres.get(i, zero)) for i in issues)
+
+
+def courbes(m: Mecanique, lecture: Regles) -> tuple[list[int], list[Fraction], list[Fraction]]:
+    """Les abscisses et les deux séries du graphique : la chance de `issue` pour chaque valeur du paramètre (ou,
+    pour une loi de points, la chance de chaque nombre de points), sous le texte et sous `lecture`.
+
+    Examples:
+        >>> xs, avant, apres = courbes(MECANIQUES["catastrophe-au-total"][0], regles(["catastrophe-au-total"]))
+        >>> xs, avant[0] < apres[0]
+        ([1, 2, 3, 4, 5], False)
+    """
+    if not m.issue:
+        lignes = comparer(m, lecture)
+        return [int(li.issue.split()[0]) for li in lignes], [li.texte for li in lignes], [li.variante for li in lignes]
+    with sous(TEXTE):
+        avant = [m.chance(x) for x in m.valeurs]
+    with sous(lecture):
+        apres = [m.chance(x) for x in m.valeurs]
+    return list(m.valeurs), avant, apres
+
+
+def gammes(nom: str, m: Mecanique) -> list[tuple[int, Fraction]]:
+    """Pour une règle maison : chaque valeur permise, et la chance de `issue` de la mécanique sous elle.
+
+    Examples:
+        >>> [(v, str(p)) for v, p in gammes("seuil_par_de", MAISON["seuil_par_de"])][:2]
+        [(2, '49/54'), (3, '5/8')]
+    """
+    bas, haut = REGLES_MAISON[nom].minimum, REGLES_MAISON[nom].maximum
+    sortie = []
+    for valeur in range(bas, haut + 1):
+        with sous(regles((), **{nom: valeur})):
+            sortie.append((valeur, m.chance(m.reference)))
+    return sortie
+
+
+def ecart(d: Fraction) -> str:
+    """Un écart de chances en points de pourcentage, au dixième, par la règle d'arrondi du site, avec son signe.
+
+    Examples:
+        >>> ecart(Fraction(1, 40)), ecart(Fraction(-1, 3)), ecart(Fraction(0)), ecart(Fraction(1, 10**6))
+        ('+2,5', '−33,3', '0', '+0,0')
+    """
+    if d == 0:
+        return "0"
+    return ("+" if d > 0 else MOINS) + arrondi(abs(d) * 100, 1)
+
+
+# ------------------------------------------------------------------ les exemples rejoués
+
+
+@dataclass(frozen=True)
+class Exemple:
+    """Un exemple d'une page, rejoué avec ses dés : son verdict sous le texte et sous une variante."""
+
+    titre: str
+    page: str
+    """La page de l'exemple (chemin dans `docs/`)."""
+    appel: str
+    """L'appel tel que la page l'écrit, dés compris."""
+    jouer: Callable[[], str]
+    """Le verdict en quelques mots, sous la lecture en vigueur."""
+
+
+def rejouer(e: Exemple, lecture: Regles) -> tuple[str, str]:
+    """Le verdict de l'exemple sous le texte, puis sous `lecture` (un refus de la règle est un verdict).
+
+    Examples:
+        >>> rejouer(EXEMPLES["catastrophe-au-total"][0], regles(["catastrophe-au-total"]))
+        ("l'attaquant perd (Catastrophe)", "l'attaquant l'emporte")
+    """
+    verdicts = []
+    for r in (TEXTE, lecture):
+        with sous(r):
+            try:
+                verdicts.append(e.jouer())
+            except ValueError as refus:
+                verdicts.append(f"refusé : {refus}")
+    return verdicts[0], verdicts[1]
+
+
+# ------------------------------------------------------------------ les mécaniques de chaque variante
+
+
+def _compte(loi: Loi, *issues: object) -> Fraction:
+    return sum((loi.get(i, Fraction(0)) for i in issues), Fraction(0))
+
+
+_REUSSIR = ("Réussite", "Magistrale")
+_ADA = "Ada l'emporte"
+
+
+def _ada(seuil: int) -> troisd6.Personnage:
+    return troisd6.Personnage("Ada", seuil=seuil, indice="1D6+1D3", seuil_defense=9)
+
+
+_BRUNO = troisd6.Personnage("Bruno", seuil=10, indice="2D6", seuil_defense=13)
+
+
+def _scene(
+    politique_a: Callable[[], troisd6.Politique] = troisd6.Politique,
+    politique_b: Callable[[], troisd6.Politique] = troisd6.Politique,
+    objectif: Callable[[], troisd6.Avantage] = lambda: troisd6.Avantage.DEFINITIF,
+) -> Callable[[int], Loi]:
+    """La loi d'une scène d'Ada (seuil x) contre Bruno, Ada à l'initiative ; politiques lues sous la lecture en
+    vigueur (un risque du texte peut en dépendre)."""
+
+    def loi(seuil: int) -> Loi:
+        c = troisd6.chances_scene(
+            _ada(seuil), _BRUNO, politique_a=politique_a(), politique_b=politique_b(), initiative="Ada",
+            objectif=objectif(),
+        )  # fmt: skip
+        return {_ADA: c.victoire_premier, "Bruno l'emporte": c.victoire_second}
+
+    return loi
+
+
+def _mecanique_de_scene(titre: str, loi: Callable[[int], Loi], detail: str) -> Mecanique:
+    return Mecanique(titre, loi, "Seuil d'Ada", tuple(range(8, 17)), 12, _ADA, (_ADA,), detail)
+
+
+_CONTRE = troisd6.Politique(troisd6.Risque(-1, niveaux=1), troisd6.Defense.CONTRE_ATTAQUE)
+_BLOQUE = troisd6.Politique(troisd6.Risque(-2, bonus_points=2), troisd6.Defense.BLOCAGE)
+_ADA_BRUNO = (
+    "Ada (1D6+1D3, défense 9) contre Bruno (seuil 10, 2D6, défense 13), Ada à l'initiative, jusqu'à l'avantage "
+    "définitif"
+)
+_SCENE_RISQUEE = _mecanique_de_scene(
+    "Scène majeure risquée",
+    _scene(lambda: _CONTRE, lambda: _BLOQUE),
+    f"{_ADA_BRUNO} ; Ada risque −1 au jet pour +1 niveau et contre-attaque, Bruno risque −2 pour +2 points et bloque.",
+)
+_SCENE_SIMPLE = _mecanique_de_scene("Scène majeure", _scene(), f"{_ADA_BRUNO} ; sans risque, chacun bloque.")
+
+
+def _virage() -> troisd6.Politique:
+    return troisd6.Politique(troisd6.duel.risques_du_texte(en_cours())[2], troisd6.Defense.BLOCAGE)
+
+
+def _seconde_tentative(seuil: int) -> Loi:
+    rate = troisd6.jet(seuil, (6, 5, 4))  # 15 sans double : un échec simple pour tout seuil de 6 à 14
+    plus_dur = seuil - troisd6.accroissement_difficulte(rate).points
+    p = troisd6.probabilite_reussite(plus_dur)
+    return {"réussite de la seconde tentative": p, "nouvel échec": 1 - p}
+
+
+def _mecaniques() -> dict[str, tuple[Mecanique, ...]]:
+    def warp_jet(b: int) -> Loi:
+        return _lue(warp.distribution(2, bonus=b))
+
+    def oppose(t: int) -> Loi:
+        return _lue(warp.chances_opposees(3, t))
+
+    return {
+        "seuil-des-des-lances": (
+            Mecanique("Jet de 2d avec des dés de bonus", warp_jet, "Dés de bonus", (0, 1, 2, 3, 4), 1,
+                      "Réussite, Magistrale comprise", _REUSSIR),
+            Mecanique("Jet de 3d avec des dés de malus", lambda m: _lue(warp.distribution(3, malus=m)),
+                      "Dés de malus", (0, 1, 2), 1, "Réussite, Magistrale comprise", _REUSSIR),
+        ),
+        "catastrophe-au-total": (
+            Mecanique("Jet opposé : 3d contre un Trait de x dés", oppose, "Trait du second", (1, 2, 3, 4, 5), 1,
+                      "le second l'emporte", ("le second l'emporte",)),
+        ),
+        "magistrale-au-dernier-round": (
+            Mecanique("Test étendu : Trait 3d, Maniabilité 3, Complexité x",
+                      lambda c: _lue(warp.distribution_etendue(3, c, 3)), "Complexité", (1, 2, 3, 4, 5, 6), 4,
+                      "Magistrale", ("Magistrale",)),
+        ),
+        "aide-tronquee": (
+            Mecanique("Test coopératif : un Alpha de x dés, aidé de deux Bêtas de 3d",
+                      lambda a: _lue(warp.distribution_cooperative(a, [3, 3])), "Trait de l'Alpha",
+                      (1, 2, 3, 4, 5), 3, "Réussite, Magistrale comprise", _REUSSIR),
+        ),
+        "pas-de-seconde-demande": (),
+        "triple-aussi-double": (_SCENE_SIMPLE,),
+        "echelle-reguliere": (
+            Mecanique("Effet d'une réussite critique à 1D6+1D3 (Dt de 2)",
+                      lambda dt: troisd6.loi_effet("1D6+1D3", dt=dt), "Points d'effet", (2,), 2),
+            _SCENE_SIMPLE,
+        ),
+        "contre-attaque-qui-esquive": (_SCENE_RISQUEE,),
+        "contre-attaque-en-defense": (_SCENE_RISQUEE,),
+        "blocage-avec-le-risque": (_SCENE_RISQUEE,),
+        "virage-en-niveaux": (
+            _mecanique_de_scene("Scène d'action : le virage difficile", _scene(_virage),
+                                f"{_ADA_BRUNO} ; Ada reste à fond dans chaque virage (−2 au jet, « +2 aux effets »), "
+                                "Bruno bloque."),
+        ),
+        "meilleure-defense-moins-de-points": (),
+        "meilleure-defense-rien-subir": (),
+        "interview-jusqu-au-definitif": (
+            _mecanique_de_scene("Interview", _scene(objectif=lambda: troisd6.objectif_interview(en_cours())),
+                                "Ada (1D6+1D3, défense 9) interroge Bruno (seuil 10, 2D6, défense 13), jusqu'à "
+                                "l'avantage qui termine l'interview dans chaque lecture."),
+        ),
+        "jet-le-plus-bas": (
+            Mecanique("Scène mineure : seuil x contre seuil 12",
+                      lambda s: _lue(troisd6.chances_scene_opposee(s, 12)), "Seuil du premier",
+                      tuple(range(6, 17)), 10, "le premier l'emporte", ("le premier l'emporte",)),
+        ),
+        "echec-simple-compte": (
+            Mecanique("Réflexion : une seconde tentative après un échec simple, au même seuil x",
+                      _seconde_tentative, "Seuil de la première tentative", tuple(range(6, 15)), 10,
+                      "réussite de la seconde tentative", ("réussite de la seconde tentative",)),
+        ),
+    }  # fmt: skip
+
+
+MECANIQUES: Mapping[str, tuple[Mecanique, ...]] = MappingProxyType(_mecaniques())
+"""Pour chaque variante, par identifiant, les mécaniques dont elle change les chances (aucune pour une variante
+qui ne change qu'un conseil ou ce qu'un joueur peut demander : ses exemples le montrent)."""
+
+MAISON: Mapping[str, Mecanique] = MappingProxyType(
+    {
+        "seuil_par_de": Mecanique("Jet de 3d sans bonus ni malus", lambda _: _lue(warp.distribution(3)), "",
+                                  (0,), 0, "Réussite, Magistrale comprise", _REUSSIR),
+        "malus_familiarite": Mecanique(
+            "Jet de talent par simple familiarité (caractéristique 10)",
+            lambda _: {"Réussite": troisd6.probabilite_reussite(troisd6.seuil_talent(0, familiarite=True))},
+            "", (0,), 0, "Réussite", ("Réussite",)),
+        "malus_contre_attaque": _SCENE_RISQUEE,  # Ada contre-attaque
+        "blocage_niveaux": _SCENE_RISQUEE,
+        "blocage_points": _SCENE_RISQUEE,
+    }
+)  # fmt: skip
+"""Pour chaque règle maison, la mécanique dont le tableau suit la chance sur toute sa gamme permise."""
+
+
+# ------------------------------------------------------------------ les exemples de chaque variante
+
+
+def _ecrire(*des: int) -> str:
+    return ", ".join(str(d) for d in des)
+
+
+def _oppose(a: tuple[int, tuple[int, ...]], b: tuple[int, tuple[int, ...]]) -> Callable[[], str]:
+    def jouer() -> str:
+        o = warp.opposition(warp.jet(a[0], des=a[1]), warp.jet(b[0], des=b[1]))
+        if o.issue is warp.Issue.PREMIER:
+            return "l'attaquant l'emporte"
+        if o.issue is warp.Issue.SECOND:
+            return "l'attaquant perd" + (" (Catastrophe)" if o.premier.catastrophe else "")
+        return "égalité"
+
+    return jouer
+
+
+def _mineure(a: tuple[int, tuple[int, int, int]], b: tuple[int, tuple[int, int, int]]) -> Callable[[], str]:
+    def jouer() -> str:
+        return str(troisd6.scene_opposee(troisd6.jet(*a), troisd6.jet(*b)).issue.value)
+
+    return jouer
+
+
+def _seconde_demande() -> str:
+    refus = warp.ReserveExperience(1).convertir("amadouer le douanier", accepte=False).apres
+    return f"accordé : +{refus.convertir('amadouer le douanier', accepte=True).bonus}d"
+
+
+def _contre_attaque() -> str:
+    ada = troisd6.Personnage("Ada", seuil=12, indice="2D6")
+    bruno = troisd6.Personnage("Bruno", seuil=11, indice="1D6+1D3")
+    tour = troisd6.Tour(
+        des_attaque=(5, 2, 1), effet_attaque=7, defense=troisd6.Defense.CONTRE_ATTAQUE, des_defense=(3, 3, 2)
+    )
+    e = troisd6.echange(ada, bruno, tour)
+    return f"Bruno subit {e.points} points, " + ("prend l'initiative" if e.initiative_change else "ne la prend pas")
+
+
+def _aide_negative() -> str:
+    return f"aide de {moins(warp.aide([warp.Resultat.CATASTROPHE, warp.Resultat.COMPENSATION]))}d"
+
+
+def _conseil(niveau: troisd6.Niveau) -> Callable[[], str]:
+    def jouer() -> str:
+        meilleure = troisd6.defense_apres_attaque(_BRUNO, _ada(12), niveau).meilleure
+        return str(meilleure.value) if meilleure else "aucune"
+
+    return jouer
+
+
+def _exemples() -> dict[str, tuple[Exemple, ...]]:
+    def resultat(trait: int, des: tuple[int, ...], bonus: int) -> Callable[[], str]:
+        return lambda: str(warp.jet(trait, des=des, bonus=bonus).resultat.value)
+
+    def lance(ind: str, des: tuple[int, ...], dt: int) -> Callable[[], str]:
+        def jouer() -> str:
+            e = troisd6.effet(ind, des=des, dt=dt)
+            return f"{e.indice} lancés : {e.points} points"
+
+        return jouer
+
+    conseils = tuple(
+        Exemple(f"Bruno attaque Ada (défense 9) : {n.value.lower()}", "troisd6/scenes-majeures.md",
+                f"defense_apres_attaque(bruno, ada, Niveau.{n.name})", _conseil(n))
+        for n in (troisd6.Niveau.REUSSITE_SIMPLE, troisd6.Niveau.REUSSITE_SPECIALE, troisd6.Niveau.REUSSITE_CRITIQUE)
+    )  # fmt: skip
+    return {
+        "seuil-des-des-lances": (
+            Exemple("Trait 3d, 1 dé de bonus", "warp/jets-simples.md", "jet(3, bonus=1, des=(2, 5, 1, 4))",
+                    resultat(3, (2, 5, 1, 4), bonus=1)),
+            Exemple("Trait 2d, 1 dé de bonus", "warp/index.md", "jet(2, bonus=1, des=(6, 3, 1))",
+                    resultat(2, (6, 3, 1), bonus=1)),
+        ),
+        "catastrophe-au-total": (
+            Exemple("Une Catastrophe à 3d contre 1d", "warp/jets-opposes.md",
+                    "opposition(jet(3, des=(1, 1, 1)), jet(1, des=(2,)))", _oppose((3, (1, 1, 1)), (1, (2,)))),
+        ),
+        "aide-tronquee": (
+            Exemple("Une Catastrophe et une Compensation des Bêtas", "warp/tests-cooperatifs.md",
+                    "aide([Resultat.CATASTROPHE, Resultat.COMPENSATION])", _aide_negative),
+        ),
+        "pas-de-seconde-demande": (
+            Exemple("Kessa redemande un dé d'expérience après un refus", "warp/experience.md",
+                    "refus.apres.convertir(\"amadouer le douanier\", accepte=True)", _seconde_demande),
+        ),
+        "echelle-reguliere": (
+            Exemple("La réparation de Philip : une critique à 1D6+1D3, Dt de 2", "troisd6/scenes-majeures.md",
+                    "effet(\"1D6+1D3\", dt=2, des=(4, 3, 1))", lance("1D6+1D3", (4, 3, 1), dt=2)),
+        ),
+        "contre-attaque-qui-esquive": (
+            Exemple("Bruno contre-attaque une réussite simple d'Ada par une spéciale", "troisd6/scenes-majeures.md",
+                    "echange(ada, bruno, Tour(des_attaque=(5, 2, 1), effet_attaque=7, "
+                    "defense=Defense.CONTRE_ATTAQUE, des_defense=(3, 3, 2)))", _contre_attaque),
+        ),
+        "meilleure-defense-moins-de-points": conseils,
+        "meilleure-defense-rien-subir": conseils,
+        "jet-le-plus-bas": (
+            Exemple("À niveau égal, 11 contre 10", "troisd6/scenes-mineures.md",
+                    "scene_opposee(jet(12, (6, 3, 2)), jet(14, (5, 4, 1)))",
+                    _mineure((12, (6, 3, 2)), (14, (5, 4, 1)))),
+        ),
+    }  # fmt: skip
+
+
+EXEMPLES: Mapping[str, tuple[Exemple, ...]] = MappingProxyType(_exemples())
+"""Pour chaque variante, les exemples des pages qu'elle change (chacun rend un autre verdict sous elle)."""
+
+
+def _verifier(mecaniques: Mapping[str, Sequence[Mecanique]]) -> None:
+    assert set(mecaniques) == set(VARIANTES), set(mecaniques) ^ set(VARIANTES)
+
+
+_verifier(MECANIQUES)
+
+
+# ------------------------------------------------------------------ la page
+
+
+def _tableau_de(m: Mecanique, lecture: Regles) -> str:
+    lignes = [[li.issue, chance(li.texte), chance(li.variante), ecart(li.difference)] for li in comparer(m, lecture)]
+    quand = f" ({m.parametre} : {m.reference})" if m.issue else ""
+    return tableau(["Issue", "Le texte", "La variante", "Écart (points)"], lignes,
+                   legende=f"{m.titre}{quand}, chance exacte de chaque issue.")  # fmt: skip
+
+
+def _et_si(svg: str) -> str:
+    """Le graphique, marqué pour les styles de la page « Et si… ? » (texte plus grand sur un téléphone, couleur
+    de la série du texte en sombre : `docs/stylesheets/regles.css`)."""
+    return svg.replace('<figure class="graphique">', '<figure class="graphique graphique-et-si">', 1)
+
+
+def _graphique_de(m: Mecanique, lecture: Regles) -> str:
+    xs, avant, apres = courbes(m, lecture)
+    titre = f"{m.titre} : {m.issue}, selon {m.parametre.lower()}" if m.issue else f"{m.titre} : loi des points"
+    return _et_si(graphique(titre, xs, {"Le texte": avant, "La variante": apres},
+                     legende_x=m.parametre, legende_y="Chance", maximum_y=1.0 if m.issue else None))  # fmt: skip
+
+
+def _exemples_de(ident: str, lecture: Regles) -> str:
+    lignes = []
+    for e in EXEMPLES.get(ident, ()):
+        texte, variante = rejouer(e, lecture)
+        lignes.append([e.titre, f"`{e.appel}`", texte, variante])
+    if not lignes:
+        return ""
+    return tableau(["Exemple", "Les dés", "Le texte", "La variante"], lignes,
+                   legende="chaque exemple rejoué avec ses dés, sous les deux lectures.")  # fmt: skip
+
+
+def section(ident: str) -> str:
+    """La section de la page « Et si… ? » d'une variante (sans son titre) : sa phrase, ce qu'elle change, chaque
+    mécanique touchée (tableau et graphique), ses exemples rejoués.
+
+    Examples:
+        >>> s = section("catastrophe-au-total")
+        >>> "> Le plus fort l'emporte." in s, "<figure" in s, "| Le texte |" in s
+        (True, True, True)
+    """
+    v = VARIANTES[ident]
+    lecture = regles([ident])
+    morceaux = [f"> {v.citation}", "", v.change, ""]
+    for m in MECANIQUES[ident]:
+        morceaux += [f"**{m.titre}**" + (f" — {m.detail}" if m.detail else ""), "", _tableau_de(m, lecture), ""]
+        morceaux += [_graphique_de(m, lecture), ""]
+    if not MECANIQUES[ident]:
+        morceaux += ["Elle ne change aucune chance : seulement ce que le jeu conseille ou permet.", ""]
+    if exemples := _exemples_de(ident, lecture):
+        morceaux += ["**Les exemples rejoués**", "", exemples, ""]
+    return "\n".join(morceaux)
+
+
+def section_maison(nom: str) -> str:
+    """La section d'une règle maison : la chance de sa mécanique sur toute sa gamme permise, et l'écart au texte.
+
+    Examples:
+        >>> print(section_maison("seuil_par_de").split("\\n\\n")[1])
+        Tableau : Jet de 3d sans bonus ni malus, Réussite, Magistrale comprise, pour chaque valeur permise.
+        {: .legende }
+    """
+    r, m = REGLES_MAISON[nom], MAISON[nom]
+    valeurs = gammes(nom, m)
+    texte = dict(valeurs)[r.texte]
+    lignes = [[moins(v) + (" (le texte)" if v == r.texte else ""), chance(p), ecart(p - texte)] for v, p in valeurs]
+    quoi = r.titre.partition(" : ")[2]
+    quoi = quoi[:1].upper() + quoi[1:]
+    tab = tableau([quoi, m.issue, "Écart (points)"], lignes,
+                  legende=f"{m.titre}, {m.issue}, pour chaque valeur permise.")  # fmt: skip
+    svg = _et_si(graphique(f"{m.titre} : {m.issue}, selon la règle maison", [v for v, _ in valeurs],
+                           {m.issue: [p for _, p in valeurs]}, legende_x=quoi,
+                           legende_y="Chance", maximum_y=1.0))  # fmt: skip
+    entete = f"{r.titre}, de {moins(r.minimum)} à {moins(r.maximum)} ; le texte : {moins(r.texte)}."
+    return "\n".join([entete + (f" {m.detail}" if m.detail else ""), "", tab, "", svg, ""])
