@@ -3,6 +3,7 @@
 - l'interview de Joséphine jouée dans la page avec les dés du texte (une scène d'interaction face à un
   interviewé passif, −1 au jet et +1 niveau aux effets) : l'erratum (perdue au premier jet, sans avantage) et,
   le tour annulé, le calcul du texte s'il avait réussi (avantage moyen), avec les chances de `chances_suivies` ;
+- un jet sous une difficulté (3D6, la rue étroite de Nice) et sous des dés de malus (WaRP), choisis d'un toucher ;
 - fiches, journal et scène gardés s'ouvrent **avant que Python soit chargé** (son chargement retenu), puis
   Python, relâché, reprend la scène là où elle était ;
 - la page demande au navigateur de garder ses données (`navigator.storage.persist`) dès qu'elle garde une
@@ -20,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from hooks.cartes.cartes_rendu import carte
 from rules.affichage import pourcentage
 from rules.table import (
     Camp,
@@ -29,6 +31,8 @@ from rules.table import (
     chances_suivies,
     etat_scene,
     jouer_tour,
+    lancer,
+    lire_fiche,
     objectif_par_defaut,
 )
 from rules.table import repondre as repondre_table
@@ -39,7 +43,7 @@ from tests.moteur import exiger_runtime
 from tests.navigateur import Browser, BrowserContext, Page, expect
 from tests.parcours import TELEPHONE
 from tests.surveillance import Surveillance, ouvrir
-from tests.test_table_navigateur import ADA, CLE, PAGE, PHILIP, TRUANDS, _garder, _jeter, _lignes_pretes
+from tests.test_table_navigateur import ADA, BOURRIN, CLE, PAGE, PHILIP, TRUANDS, _garder, _jeter, _lignes_pretes
 
 pytestmark = pytest.mark.navigateur
 
@@ -149,6 +153,41 @@ def test_l_interview_de_josephine_se_joue_dans_la_page_avec_son_erratum(
     )
     reussie, _ = jouer_tour(annuler(perdue), TourSuivi("tour", -1, niveaux=1, des_attaque=(5, 3, 2), effet_attaque=4))
     assert _chances(page) == _attendues(reussie)
+
+
+# --- Un jet sous une difficulté, un jet sous des dés de malus -------------------------------------------------
+
+
+def test_une_difficulte_et_des_des_de_malus_se_choisissent_d_un_toucher(
+    contexte: BrowserContext, serveur_site: str
+) -> None:
+    """La rue étroite de Nice (difficulté −3, seuil 10 + 2 − 3 = 9) et ses dés « 3+2+5 » ; un Trait sous 2d de malus."""
+    page = contexte.new_page()
+    _garder(page, [PHILIP, BOURRIN])
+    ouvrir(page, serveur_site + PAGE)
+    _lignes_pretes(page, "DEX +0, seuil 10")
+    page.get_by_role("button", name="Conduite Voiture 2, seuil 12", exact=True).click()
+    page.get_by_role("group", name="Difficulté").get_by_role("radio", name="−3, assez difficile").check()
+    page.get_by_label("Dés jetés").fill("3 2 5")
+    page.get_by_role("button", name="Valider mes dés").click()
+    attendu = lancer(lire_fiche(PHILIP), "talent", 0, difficulte=-3, des=(3, 2, 5))
+    assert attendu.resultat.seuil == 9
+    jet = page.locator(".table-jet")
+    expect(jet.locator(".table-phrase")).to_have_text(attendu.phrase)
+    expect(jet.locator("figure.carte")).to_have_attribute("data-carte", carte(attendu.resultat).texte)  # type: ignore[union-attr]
+    expect(jet.locator(".carte-verdict .carte-etiquette")).to_have_text("Échec simple")
+    page.get_by_role("button", name="Journal", exact=True).click()
+    expect(page.locator("ol.table-journal li")).to_contain_text([attendu.journal])
+    # Un Trait de WaRP sous 2 dés de malus : 3 + 2 dés jetés, les deux plus hauts écartés.
+    page.get_by_role("button", name="Fiches", exact=True).click()
+    page.get_by_label("Personnage").select_option("bourrin")
+    page.get_by_role("button", name="Phaseur, 3d", exact=True).click()
+    page.get_by_role("group", name="Dés de malus").get_by_role("radio", name="2", exact=True).check()
+    page.get_by_label("Dés jetés").fill("6 5 4 2 1")
+    page.get_by_role("button", name="Valider mes dés").click()
+    malus = lancer(lire_fiche(BOURRIN), "trait", 0, malus=2, des=(6, 5, 4, 2, 1))
+    expect(page.locator(".table-jet .table-phrase")).to_have_text(malus.phrase)
+    expect(page.locator(".table-jet figure.carte")).to_have_attribute("data-carte", carte(malus.resultat).texte)  # type: ignore[union-attr]
 
 
 # --- Avant Python : la fiche, le journal, la scène ---------------------------------------------------------
