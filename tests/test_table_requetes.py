@@ -17,7 +17,7 @@ from typing import Any
 
 from rules.affichage import pourcentage
 from rules.table import repondre
-from rules.troisd6 import Avantage, Personnage, chances_scene, seuil_talent
+from rules.troisd6 import Avantage, Defense, Personnage, Tour, chances_scene, jouer_scene, seuil_talent
 
 PHILIP = {
     "id": "philip",
@@ -198,3 +198,47 @@ def test_si_josephine_avait_reussi_le_calcul_du_texte_tiendrait() -> None:
     assert _avantages(vue)["Joséphine"] == "avantage moyen"
     assert (vue["terminee"], vue["attaquant"]) == (False, "Joséphine")
     assert vue["chances"]["victoire_premier"]["valeur"] + vue["chances"]["victoire_second"]["valeur"] == 1
+
+
+# --- Une fiche en scène : attaque et défense par deux lignes, armure, contre-attaque par un talent -------
+
+BRUNO = {
+    "id": "bruno",
+    "systeme": "3d6",
+    "nom": "Bruno",
+    "caracteristiques": [{"nom": "DEX", "modificateur": 1, "indice": "1D6+1D3"}, {"nom": "FOR", "indice": "2D6"}],
+    "talents": [{"nom": "Épée", "niveau": 1}, {"nom": "Bouclier", "niveau": 3}],
+    "armure": 2,
+    "talent_contre_attaque": True,
+}
+"""Une fiche qui attaque à l'Épée (seuil 11, effets DEX), se défend au Bouclier (seuil 13, blocage FOR 2D6)."""
+
+
+def test_une_fiche_entre_en_scene_avec_sa_defense_son_armure_et_sa_contre_attaque() -> None:
+    """3D6 › Scènes majeures › Attaque : la caractéristique « est différente […] selon que l'on soit attaquant ou
+    défenseur » ; la fiche donne chaque ligne, la difficulté de la scène s'y applique, et le tour joué est celui
+    de `jouer_scene` avec le `Personnage` écrit à la main."""
+    ada = {"nom": "Ada", "seuil": "12", "indice": "2D6"}
+    bruno = {**_camp(BRUNO), "defense": {"sorte": "talent", "rang": 1}, "effet_defense": 1, "difficulte": "-1"}
+    debut = _geste({"action": "scene", "operation": "creer", "a": ada, "b": bruno})
+    assert debut["vue"]["camps"][1]["detail"] == (
+        "Épée (seuil 10), effets DEX 1D6+1D3 ; défense Bouclier (seuil 12), blocage FOR 2D6"
+    )
+    conseil = _geste(
+        {"action": "scene", "operation": "attaque", "etat": debut["etat"], "tour": {"des_attaque": "2 2 3"}}
+    )["conseil"]
+    seuils = {o["defense"]: o["seuil"] for o in conseil["options"]}
+    assert seuils == {"esquive": 12, "blocage": 12, "contre_attaque": 10}  # la contre-attaque par un talent : sans −3
+    tour = {"des_attaque": "2 2 3", "effet_attaque": "9", "defense": "blocage", "des_defense": "3 3 4",
+            "effet_defense": "5"}  # fmt: skip
+    vue = _jouer(debut["etat"], **tour)["vue"]
+    a_la_main = Personnage("Bruno", seuil=10, indice="1D6+1D3", seuil_defense=12, indice_defense="2D6", armure=2,
+                           talent_contre_attaque=True)  # fmt: skip
+    page = jouer_scene(
+        Personnage("Ada", seuil=12, indice="2D6"),
+        a_la_main,
+        [Tour(des_attaque=(2, 2, 3), effet_attaque=9, defense=Defense.BLOCAGE, des_defense=(3, 3, 4), effet_defense=5)],
+    )
+    assert vue["tours"][0]["texte"] == page.tours[0].texte
+    assert "Blocage : Indice 2D6 ; jet d'effet 5" in vue["tours"][0]["texte"]  # le blocage par FOR, pas par DEX
+    assert "Armure (Bruno) : −2, reste 1." in vue["tours"][0]["texte"]
