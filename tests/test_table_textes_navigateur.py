@@ -8,6 +8,7 @@
   Python, relâché, reprend la scène là où elle était ;
 - la page demande au navigateur de garder ses données (`navigator.storage.persist`) dès qu'elle garde une
   fiche, et dit ce que le navigateur a répondu ;
+- le schéma JSON publié avec le site est celui que suit la lecture, et l'export de la page s'y conforme ;
 - le partage du téléphone (Web Share) reçoit le journal en texte ; le lecteur qui renonce n'est pas renvoyé au
   presse-papiers ; un Test étendu partagé par lien se rouvre sur un autre appareil au même round.
 """
@@ -17,8 +18,10 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import jsonschema  # type: ignore[import-untyped]
 import pytest
 
 from hooks.cartes.cartes_rendu import carte
@@ -34,6 +37,8 @@ from rules.table import (
     lancer,
     lire_fiche,
     objectif_par_defaut,
+    schema,
+    verifier_document,
 )
 from rules.table import repondre as repondre_table
 from rules.table._suivi import FORMAT_SCENE
@@ -372,3 +377,32 @@ def test_un_test_etendu_partage_par_lien_se_rouvre_au_meme_round(
         surveillance.verifier()
     finally:
         autre.close()
+
+
+# --- Le schéma publié -------------------------------------------------------------------------------------------
+
+
+def test_le_schema_publie_est_celui_que_la_lecture_suit(contexte: BrowserContext, serveur_site: str) -> None:
+    """Le lien « schéma JSON » de la page mène au schéma de `rules.table.schema`, valide (draft 2020-12), et un
+    document exporté par la page s'y conforme ; un document que la lecture refuse, il le refuse aussi."""
+    page = contexte.new_page()
+    _garder(page, [PHILIP, BOURRIN])
+    ouvrir(page, serveur_site + PAGE)
+    lien = page.get_by_role("link", name="schéma JSON", exact=True)
+    adresse = page.evaluate("(a) => a.href", lien.element_handle())
+    assert adresse == page.evaluate(
+        "() => new URL(document.getElementById('table-appli').dataset.schema, location.href).href"
+    )
+    reponse = page.request.get(adresse)
+    assert reponse.ok, f"{adresse} : {reponse.status}"
+    publie = reponse.json()
+    assert publie == schema()
+    jsonschema.Draft202012Validator.check_schema(publie)
+    _lignes_pretes(page, "DEX +0, seuil 10")
+    with page.expect_download() as telechargement:
+        page.get_by_role("button", name="Exporter les fiches").click()
+    exporte = json.loads(Path(telechargement.value.path()).read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(publie).validate(exporte)
+    abime = {**exporte, "fiches": [{**exporte["fiches"][0], "armure": 99}]}
+    assert not jsonschema.Draft202012Validator(publie).is_valid(abime)
+    assert verifier_document(abime)[1], "la lecture accepte ce que le schéma refuse"
