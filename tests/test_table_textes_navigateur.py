@@ -246,6 +246,7 @@ def test_fiches_journal_et_scene_s_ouvrent_avant_que_python_soit_charge(
     expect(page.locator("ol.table-journal li")).to_contain_text(["Philip, DEX +0, seuil 10 : Réussite critique."])
     page.get_by_role("button", name="Scène", exact=True).click()
     expect(page.get_by_role("heading", name="Tour 2 — attaque : les truands ; défense : Philip")).to_be_visible()
+    expect(page.locator(".table-camps dt")).to_have_text(["Philip", "les truands (à l'initiative)"])  # pas « a »
     vue = joue["vue"]
     assert _chances(page) == [vue["chances"]["victoire_premier"]["texte"], vue["chances"]["victoire_second"]["texte"]]
     expect(page.locator("ol.table-historique li")).to_have_text([vue["tours"][0]["texte"].removeprefix("Tour 1 — ")])
