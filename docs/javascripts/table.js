@@ -1447,33 +1447,12 @@
     }
   }
 
-  // Le worker de Python, lancé avant que le service worker installé à cette première visite ne serve la page,
-  // ne passerait pas par lui : rien du runtime n'entrerait au cache, et la page ne lancerait plus rien hors ligne
-  // (vu ainsi : des fiches gardées sans leurs lignes préchauffaient Python dès l'ouverture). Le préchargement
-  // attend donc que la page soit servie (hors-ligne.js inscrit le service worker au « load »), au plus 10 s ;
-  // une requête (un jet), elle, n'attend jamais.
-  function prechaufferServi() {
-    const sw = navigator.serviceWorker;
-    if (!sw || sw.controller) {
-      python.prechauffer();
-      return;
-    }
-    let fait = false;
-    const lancer = () => {
-      if (fait) return;
-      fait = true;
-      python.prechauffer();
-    };
-    sw.addEventListener("controllerchange", lancer, { once: true });
-    setTimeout(lancer, 10000); // un service worker qui ne s'installe pas : Python se charge quand même
-  }
-
   function initialiser() {
     etat.recu = lireLien();
-    if (etat.recu && !etat.recu.illisible) prechaufferServi();
+    if (etat.recu && !etat.recu.illisible) python.prechauffer();
     // Le premier geste sur la page lance le chargement de Python : il sera prêt au premier jet.
-    for (const geste of ["pointerdown", "focusin", "keydown"]) racine.addEventListener(geste, () => prechaufferServi(), { once: true, passive: true });
-    if (etat.fiches.some((f) => f.brouillon || (f.fiche && !(f.lignes && f.lignes.length)))) prechaufferServi();
+    for (const geste of ["pointerdown", "focusin", "keydown"]) racine.addEventListener(geste, () => python.prechauffer(), { once: true, passive: true });
+    if (etat.fiches.some((f) => f.brouillon || (f.fiche && !(f.lignes && f.lignes.length)))) python.prechauffer();
     rendre();
     // Pour les tests et le banc d'essai : les mêmes requêtes que les gestes.
     window.table = { demander: (requete) => python.demander(requete), etat, rendre };
