@@ -250,6 +250,10 @@ def test_fiches_journal_et_scene_s_ouvrent_avant_que_python_soit_charge(
     vue = joue["vue"]
     assert _chances(page) == [vue["chances"]["victoire_premier"]["texte"], vue["chances"]["victoire_second"]["texte"]]
     expect(page.locator("ol.table-historique li")).to_have_text([vue["tours"][0]["texte"].removeprefix("Tour 1 — ")])
+    for _ in range(600):  # le worker ne demande le wasm qu'après ses modules : sous charge, plusieurs secondes
+        if retenues:
+            break
+        page.wait_for_timeout(100)
     assert retenues, "Python ne se chargeait pas (les gestes le demandent)"
     assert page.evaluate("() => !window.cellules.moteur.charge"), "Python était chargé : rien n'est prouvé"
     # Python relâché : la scène gardée se joue encore, au tour où elle était.
