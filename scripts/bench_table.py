@@ -16,7 +16,8 @@ résultat affiché :
    Nice, tour 1 avec les dés du texte), jusqu'aux nouvelles chances affichées
    (le tour joué par la règle, la scène rejouée, `chances_scene` d'ici à la
    fin) ; puis « Annuler le dernier tour », non compté, pour repartir du même état ;
-3. **un round de Test étendu** jusqu'à ses nouvelles chances ;
+3. **un round de Test étendu** jusqu'à ses nouvelles chances, puis **un jet de Bêta** d'un Test coopératif
+   (le bourrin s'aide lui-même) jusqu'aux siennes ;
 4. pour comparaison, les mêmes requêtes en CPython (`rules.table.repondre`).
 
 Cible de l'issue : 300 ms par geste, une fois Python chargé. Le rapport donne
@@ -123,6 +124,21 @@ def _rounds(page: Page, repetitions: int) -> list[float]:
     return temps
 
 
+def _cooperatif(page: Page, repetitions: int) -> list[float]:
+    page.get_by_role("button", name="Terminer et oublier").click()
+    page.get_by_role("button", name="Confirmer : terminer et oublier").click()
+    page.get_by_role("button", name="Test coopératif (WaRP)").click()
+    page.get_by_role("button", name="Commencer").click()
+    page.get_by_role("button", name="Jouer", exact=True).wait_for()
+    temps = []
+    for _ in range(repetitions):
+        page.get_by_label("Dés jetés").fill("5 3 2")
+        temps.append(page.evaluate(_GESTE, ["Jouer", ".table-chances"]))
+        page.get_by_role("button", name="Annuler le dernier jet").click()
+        page.get_by_role("heading", name="Bêta 1", exact=False).wait_for()
+    return temps
+
+
 def mesurer(site: Path, repetitions: int) -> dict[str, list[float]]:
     with servir(site) as adresse, sync_playwright() as p:
         navigateur = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGUMENTS_CHROMIUM)
@@ -144,6 +160,7 @@ def mesurer(site: Path, repetitions: int) -> dict[str, list[float]]:
                 "un round de Test étendu, jusqu'aux nouvelles chances": _choisir(
                     page, "bourrin", lambda: _rounds(page, repetitions), onglet="Scène"
                 ),
+                "un jet de Test coopératif, jusqu'aux nouvelles chances": _cooperatif(page, repetitions),
             }
         finally:
             navigateur.close()

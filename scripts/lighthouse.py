@@ -33,8 +33,8 @@ from scripts.outils import CHROMIUM, RACINE, construire, servir
 
 NPM = RACINE / "scripts" / "lighthouse-npm"
 LIGHTHOUSE = NPM / "node_modules" / ".bin" / "lighthouse"
-PAGES = ["", "warp/jets-simples/", "troisd6/scenes-majeures/", "calculateur/", "imprimer/"]
-"""L'accueil, une page de règles, les scènes majeures, le calculateur, la version imprimable."""
+PAGES = ["", "warp/jets-simples/", "troisd6/scenes-majeures/", "calculateur/", "a-la-table/", "imprimer/"]
+"""L'accueil, une page de règles, les scènes majeures, le calculateur, « À la table », la version imprimable."""
 
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 DRAPEAUX = (

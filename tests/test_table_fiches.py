@@ -237,6 +237,7 @@ CANDIDATES: list[Any] = [
     1000,
     1001,
     10**30,
+    1.0,
     3.0,
     -1.0,
     12.0,
@@ -293,9 +294,11 @@ def documents_abimes(draw: st.DrawFn) -> dict[str, Any]:
         if geste == "retirer":
             del parent[chemin[-1]]
         elif geste == "ajouter" and isinstance(parent, dict):
-            parent[draw(st.sampled_from(["inconnu", "des", "indice", "notes", "niveau"]))] = draw(VALEURS_JSON)
-        else:
-            parent[chemin[-1]] = draw(VALEURS_JSON)
+            parent[draw(st.sampled_from(["inconnu", "des", "indice", "notes", "niveau"]))] = copy.deepcopy(
+                draw(VALEURS_JSON)
+            )
+        else:  # une copie : un candidat partagé ({}, [3]…) abîmé à son tour changerait CANDIDATES d'un tirage à l'autre
+            parent[chemin[-1]] = copy.deepcopy(draw(VALEURS_JSON))
     return doc
 
 

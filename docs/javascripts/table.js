@@ -1273,7 +1273,7 @@
         "dl",
         { classe: "table-camps" },
         vue.camps.map((c) => [
-          el("dt", { texte: `${c.nom}${c.initiative && !vue.terminee ? " (a l'initiative)" : ""}${c.actif ? "" : " (passif)"}` }),
+          el("dt", { texte: `${c.nom}${c.initiative && !vue.terminee ? " (à l'initiative)" : ""}${c.actif ? "" : " (passif)"}` }),
           el("dd", { texte: c.actif ? `${c.avantage}${c.avantage_max !== c.avantage ? ` (au mieux ${c.avantage_max})` : ""}${c.detail ? ` ; ${c.detail}` : ""}` : "ne lance rien" }),
         ])
       ),

@@ -229,11 +229,22 @@ class Identifiant:
 
 @dataclass(frozen=True)
 class Constante:
-    """Une valeur fixe (le format du document, sa version, le système d'une fiche)."""
+    """Une valeur fixe (le format du document, sa version, le système d'une fiche). Un nombre écrit `1.0` dans un
+    fichier est l'entier 1, comme pour un schéma JSON (et comme pour `Entier`) ; `true` n'est pas 1.
+
+    Examples:
+        >>> erreurs = Erreurs()
+        >>> Constante(1).lire(1.0, ("version",), erreurs), erreurs.refus
+        (1, [])
+        >>> Constante(1).lire(True, ("version",), erreurs), str(erreurs.refus[0])
+        (None, 'version doit valoir 1, reçu True')
+    """
 
     valeur: str | int
 
     def lire(self, valeur: Any, lieu: Lieu, erreurs: Erreurs) -> Any:
+        if isinstance(self.valeur, int) and isinstance(valeur, float) and valeur.is_integer():
+            valeur = int(valeur)
         if type(valeur) is not type(self.valeur) or valeur != self.valeur:
             erreurs.noter(_refuser(lieu, f"valoir {self.valeur!r}", valeur))
             return None
