@@ -40,6 +40,7 @@ from rules.table import (
     schema,
 )
 from rules.table._suivi import FORMAT_SCENE
+from tests.a_la_table import ADA, BOURRIN, CLE, PAGE, PHILIP, TRUANDS, garder, jeter, lignes_pretes
 from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
 from tests.moteur import exiger_runtime as _exiger_runtime
 from tests.navigateur import Browser, BrowserContext, Page, expect
@@ -48,42 +49,6 @@ from tests.surveillance import Surveillance, ouvrir
 from tests.test_accessibilite_interactions import CHOISIR_LA_PALETTE, _axe
 
 pytestmark = pytest.mark.navigateur
-
-PAGE = "a-la-table/"
-CLE = "regles-executables/table/"
-
-BOURRIN = {
-    "id": "bourrin",
-    "systeme": "warp",
-    "nom": "le bourrin",
-    "traits": [{"nom": "Phaseur", "des": 3}, {"nom": "Mécanique", "des": 2}],
-    "experience": 1,
-}
-PHILIP = {
-    "id": "philip",
-    "systeme": "3d6",
-    "nom": "Philip",
-    "caracteristiques": [{"nom": "DEX", "indice": "2D6"}],
-    "talents": [{"nom": "Conduite Voiture", "niveau": 2}],
-}
-TRUANDS = {
-    "id": "truands",
-    "systeme": "3d6",
-    "nom": "les truands",
-    "caracteristiques": [{"nom": "DEX", "indice": "1D6+1D3"}],
-    "talents": [{"nom": "Conduite Voiture", "niveau": 1}],
-}
-
-
-def _garder(page: Page, fiches: list[dict[str, Any]]) -> None:
-    """Des fiches déjà gardées sur l'appareil (acceptées), avant que la page ne s'ouvre."""
-    entrees = [
-        {"id": f["id"], "systeme": f["systeme"], "fiche": f, "brouillon": None, "lignes": [], "erreurs": {}}
-        for f in fiches
-    ]
-    page.add_init_script(
-        f"if (!localStorage.getItem('{CLE}fiches')) localStorage.setItem('{CLE}fiches', {json.dumps(json.dumps(entrees))})"
-    )
 
 
 @pytest.fixture
@@ -94,18 +59,6 @@ def contexte(browser: Browser, site_construit: SiteConstruit) -> Iterator[Browse
     yield contexte
     surveillance.verifier()
     contexte.close()
-
-
-def _lignes_pretes(page: Page, libelle: str) -> None:
-    """Python a vérifié la fiche choisie : ses lignes (écrites par lui) sont des boutons."""
-    page.get_by_role("button", name="Modifier la fiche").focus()  # le premier geste : Python se charge
-    expect(page.get_by_role("button", name=libelle, exact=True)).to_be_visible(timeout=CHARGEMENT_PYODIDE_MS)
-
-
-def _jeter(page: Page, ligne: str, des: str) -> None:
-    page.get_by_role("button", name=ligne, exact=True).click()
-    page.get_by_label("Dés jetés").fill(des)
-    page.get_by_role("button", name="Valider mes dés").click()
 
 
 # --- Une fiche avant Python, ses refus ------------------------------------------------------------------
@@ -148,9 +101,9 @@ def test_une_valeur_refusee_l_est_sous_son_champ_et_rien_n_est_perdu(
     contexte: BrowserContext, serveur_site: str
 ) -> None:
     page = contexte.new_page()
-    _garder(page, [PHILIP])
+    garder(page, [PHILIP])
     ouvrir(page, serveur_site + PAGE)
-    _lignes_pretes(page, "Conduite Voiture 2, seuil 12")
+    lignes_pretes(page, "Conduite Voiture 2, seuil 12")
     page.get_by_role("button", name="Modifier la fiche").click()
     indice = page.get_by_label("Indice (facultatif)")
     indice.fill("1D8")
@@ -173,9 +126,9 @@ def test_une_valeur_refusee_l_est_sous_son_champ_et_rien_n_est_perdu(
 
 def test_une_ligne_lance_la_carte_des_pages_et_la_chance_exacte(contexte: BrowserContext, serveur_site: str) -> None:
     page = contexte.new_page()
-    _garder(page, [BOURRIN])
+    garder(page, [BOURRIN])
     ouvrir(page, serveur_site + PAGE)
-    _lignes_pretes(page, "Phaseur, 3d")
+    lignes_pretes(page, "Phaseur, 3d")
     page.get_by_role("button", name="Phaseur, 3d", exact=True).click()
     page.get_by_role("group", name="Dés de bonus").get_by_role("radio", name="1", exact=True).check()
     page.get_by_label("Dé d'expérience, accepté par le MJ (1 disponible)").check()
@@ -202,10 +155,10 @@ def test_une_ligne_lance_la_carte_des_pages_et_la_chance_exacte(contexte: Browse
 def test_le_journal_se_copie_et_s_efface(contexte: BrowserContext, serveur_site: str) -> None:
     contexte.grant_permissions(["clipboard-read", "clipboard-write"])
     page = contexte.new_page()
-    _garder(page, [PHILIP])
+    garder(page, [PHILIP])
     ouvrir(page, serveur_site + PAGE)
-    _lignes_pretes(page, "DEX +0, seuil 10")
-    _jeter(page, "DEX +0, seuil 10", "1 1 1")
+    lignes_pretes(page, "DEX +0, seuil 10")
+    jeter(page, "DEX +0, seuil 10", "1 1 1")
     expect(page.locator(".table-phrase")).to_have_text(
         "Un jet comme celui-là ou mieux (Réussite critique) arrive 1 fois sur 72."
     )
@@ -230,9 +183,9 @@ def test_importer_un_fichier_refuse_ne_change_rien_et_l_export_suit_le_schema(
     contexte: BrowserContext, serveur_site: str, tmp_path: Path
 ) -> None:
     page = contexte.new_page()
-    _garder(page, [BOURRIN])
+    garder(page, [BOURRIN])
     ouvrir(page, serveur_site + PAGE)
-    _lignes_pretes(page, "Phaseur, 3d")
+    lignes_pretes(page, "Phaseur, 3d")
     refuse = tmp_path / "refuse.json"
     refuse.write_text(
         json.dumps({"format": "regles-executables/fiches", "version": 1, "fiches": [{**PHILIP, "armure": 99}]})
@@ -264,9 +217,9 @@ def test_une_fiche_partagee_par_lien_se_garde_sur_un_autre_appareil(
 ) -> None:
     contexte.grant_permissions(["clipboard-read", "clipboard-write"])
     page = contexte.new_page()
-    _garder(page, [PHILIP])
+    garder(page, [PHILIP])
     ouvrir(page, serveur_site + PAGE)
-    _lignes_pretes(page, "DEX +0, seuil 10")
+    lignes_pretes(page, "DEX +0, seuil 10")
     page.evaluate("() => { delete navigator.share; }")
     page.get_by_role("button", name="Partager par lien").click()
     expect(page.locator(".table-annonce")).to_have_text("Lien copié : collez-le dans un message.")
@@ -326,9 +279,9 @@ def test_la_poursuite_de_nice_se_suit_tour_par_tour_avec_ses_chances(
 ) -> None:
     contexte.grant_permissions(["clipboard-read", "clipboard-write"])
     page = contexte.new_page()
-    _garder(page, [PHILIP, TRUANDS])
+    garder(page, [PHILIP, TRUANDS])
     ouvrir(page, serveur_site + PAGE)
-    _lignes_pretes(page, "DEX +0, seuil 10")
+    lignes_pretes(page, "DEX +0, seuil 10")
     page.get_by_role("button", name="Scène", exact=True).click()
     page.get_by_role("button", name="Scène majeure (3D6)").click()
     page.get_by_role("button", name="Commencer").click()
@@ -398,13 +351,6 @@ def test_la_poursuite_de_nice_se_suit_tour_par_tour_avec_ses_chances(
 
 # --- Test étendu, Test coopératif -----------------------------------------------------------------------
 
-ADA = {
-    "id": "ada",
-    "systeme": "warp",
-    "nom": "Ada",
-    "traits": [{"nom": "Mécanique", "des": 3}],
-    "experience": 1,
-}
 BOB = {"id": "bob", "systeme": "warp", "nom": "Bob", "traits": [{"nom": "Bricolage", "des": 2}]}
 
 
@@ -415,9 +361,9 @@ def _preparer(page: Page, sorte: str) -> None:
 
 def test_un_test_etendu_se_suit_round_par_round(contexte: BrowserContext, serveur_site: str) -> None:
     page = contexte.new_page()
-    _garder(page, [ADA])
+    garder(page, [ADA])
     ouvrir(page, serveur_site + PAGE)
-    _lignes_pretes(page, "Mécanique, 3d")
+    lignes_pretes(page, "Mécanique, 3d")
     _preparer(page, "Test étendu (WaRP)")
     page.get_by_label("Complexité (Progrès nécessaires)").fill("2")
     page.get_by_label("Maniabilité (Revers qui font échouer)").fill("25")
@@ -444,9 +390,9 @@ def test_un_test_etendu_se_suit_round_par_round(contexte: BrowserContext, serveu
 
 def test_un_test_cooperatif_se_suit_beta_par_beta(contexte: BrowserContext, serveur_site: str) -> None:
     page = contexte.new_page()
-    _garder(page, [ADA, BOB])
+    garder(page, [ADA, BOB])
     ouvrir(page, serveur_site + PAGE)
-    _lignes_pretes(page, "Mécanique, 3d")
+    lignes_pretes(page, "Mécanique, 3d")
     _preparer(page, "Test coopératif (WaRP)")
     page.get_by_role("group", name="Bêta 1").get_by_label("Fiche").select_option("bob")
     page.get_by_role("button", name="Commencer").click()
@@ -476,16 +422,16 @@ def test_sans_reseau_la_fiche_s_ouvre_et_lance_encore(
         hors_site: list[str] = []
         contexte.on("request", lambda r: hors_site.append(r.url) if "127.0.0.1" not in r.url else None)
         page = contexte.new_page()
-        _garder(page, [BOURRIN])
+        garder(page, [BOURRIN])
         page.goto(serveur_site + PAGE, wait_until="load")
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-        _lignes_pretes(page, "Phaseur, 3d")
-        _jeter(page, "Phaseur, 3d", "5 3 2")
+        lignes_pretes(page, "Phaseur, 3d")
+        jeter(page, "Phaseur, 3d", "5 3 2")
         expect(page.locator(".table-phrase")).to_contain_text("Un jet comme celui-là ou mieux (Réussite ou mieux)")
         contexte.set_offline(True)
         page.reload(wait_until="load")
         expect(page.get_by_role("button", name="Phaseur, 3d", exact=True)).to_be_visible()  # avant Python
-        _jeter(page, "Phaseur, 3d", "6 6 6")
+        jeter(page, "Phaseur, 3d", "6 6 6")
         expect(page.locator(".table-phrase")).to_have_text(
             "Un jet comme celui-là ou mieux (Magistrale) arrive 38,0 % des fois.", timeout=CHARGEMENT_PYODIDE_MS
         )
@@ -531,8 +477,8 @@ def _au_clavier(page: Page) -> None:
 
 def _etats(page: Page) -> Iterator[str]:
     """La page dans quatre états : une fiche et son jet, une scène jouée et son conseil, le journal, une préparation."""
-    _lignes_pretes(page, "DEX +0, seuil 10")
-    _jeter(page, "Conduite Voiture 2, seuil 12", "3 2 4")
+    lignes_pretes(page, "DEX +0, seuil 10")
+    jeter(page, "Conduite Voiture 2, seuil 12", "3 2 4")
     expect(page.locator("figure.carte")).to_be_visible()
     yield "une fiche et son jet"
     page.get_by_role("button", name="Scène", exact=True).click()
@@ -564,7 +510,7 @@ def test_accessible_en_clair_et_en_sombre_au_pouce_et_au_clavier(
     fautes: list[str] = []
     try:
         page = contexte.new_page()
-        _garder(page, [PHILIP, TRUANDS, BOURRIN])
+        garder(page, [PHILIP, TRUANDS, BOURRIN])
         ouvrir(page, serveur_site + PAGE)
         verifies = 0
         for etat in _etats(page):

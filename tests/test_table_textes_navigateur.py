@@ -43,12 +43,12 @@ from rules.table import (
 from rules.table import repondre as repondre_table
 from rules.table._suivi import FORMAT_SCENE
 from rules.troisd6 import seuil_talent
+from tests.a_la_table import ADA, BOURRIN, CLE, PAGE, PHILIP, TRUANDS, garder, jeter, lignes_pretes
 from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
 from tests.moteur import exiger_runtime
 from tests.navigateur import Browser, BrowserContext, Page, expect
 from tests.parcours import TELEPHONE
 from tests.surveillance import Surveillance, ouvrir
-from tests.test_table_navigateur import ADA, BOURRIN, CLE, PAGE, PHILIP, TRUANDS, _garder, _jeter, _lignes_pretes
 
 pytestmark = pytest.mark.navigateur
 
@@ -113,9 +113,9 @@ def test_l_interview_de_josephine_se_joue_dans_la_page_avec_son_erratum(
     contexte: BrowserContext, serveur_site: str
 ) -> None:
     page = contexte.new_page()
-    _garder(page, [JOSEPHINE])
+    garder(page, [JOSEPHINE])
     ouvrir(page, serveur_site + PAGE)
-    _lignes_pretes(page, "Interviewer 2, seuil 12")
+    lignes_pretes(page, "Interviewer 2, seuil 12")
     page.get_by_role("button", name="Scène", exact=True).click()
     page.get_by_role("button", name="Scène majeure (3D6)").click()
     page.get_by_label("Sorte de scène").select_option("interaction")
@@ -168,9 +168,9 @@ def test_une_difficulte_et_des_des_de_malus_se_choisissent_d_un_toucher(
 ) -> None:
     """La rue étroite de Nice (difficulté −3, seuil 10 + 2 − 3 = 9) et ses dés « 3+2+5 » ; un Trait sous 2d de malus."""
     page = contexte.new_page()
-    _garder(page, [PHILIP, BOURRIN])
+    garder(page, [PHILIP, BOURRIN])
     ouvrir(page, serveur_site + PAGE)
-    _lignes_pretes(page, "DEX +0, seuil 10")
+    lignes_pretes(page, "DEX +0, seuil 10")
     page.get_by_role("button", name="Conduite Voiture 2, seuil 12", exact=True).click()
     page.get_by_role("group", name="Difficulté").get_by_role("radio", name="−3, assez difficile").check()
     page.get_by_label("Dés jetés").fill("3 2 5")
@@ -326,10 +326,10 @@ def test_le_journal_se_partage_par_le_telephone(contexte: BrowserContext, serveu
     contexte.grant_permissions(["clipboard-read", "clipboard-write"])
     page = contexte.new_page()
     page.add_init_script(WEB_SHARE)
-    _garder(page, [PHILIP])
+    garder(page, [PHILIP])
     ouvrir(page, serveur_site + PAGE)
-    _lignes_pretes(page, "DEX +0, seuil 10")
-    _jeter(page, "DEX +0, seuil 10", "1 1 1")
+    lignes_pretes(page, "DEX +0, seuil 10")
+    jeter(page, "DEX +0, seuil 10", "1 1 1")
     expect(page.locator(".table-phrase")).to_contain_text("1 fois sur 72")
     page.get_by_role("button", name="Journal", exact=True).click()
     page.evaluate("() => navigator.clipboard.writeText('rien')")
@@ -353,9 +353,9 @@ def test_un_test_etendu_partage_par_lien_se_rouvre_au_meme_round(
 ) -> None:
     contexte.grant_permissions(["clipboard-read", "clipboard-write"])
     page = contexte.new_page()
-    _garder(page, [ADA])
+    garder(page, [ADA])
     ouvrir(page, serveur_site + PAGE)
-    _lignes_pretes(page, "Mécanique, 3d")
+    lignes_pretes(page, "Mécanique, 3d")
     page.get_by_role("button", name="Scène", exact=True).click()
     page.get_by_role("button", name="Test étendu (WaRP)").click()
     page.get_by_label("Complexité (Progrès nécessaires)").fill("3")
@@ -391,7 +391,7 @@ def test_le_schema_publie_est_celui_que_la_lecture_suit(contexte: BrowserContext
     """Le lien « schéma JSON » de la page mène au schéma de `rules.table.schema`, valide (draft 2020-12), et un
     document exporté par la page s'y conforme ; un document que la lecture refuse, il le refuse aussi."""
     page = contexte.new_page()
-    _garder(page, [PHILIP, BOURRIN])
+    garder(page, [PHILIP, BOURRIN])
     ouvrir(page, serveur_site + PAGE)
     lien = page.get_by_role("link", name="schéma JSON", exact=True)
     adresse = page.evaluate("(a) => a.href", lien.element_handle())
@@ -403,7 +403,7 @@ def test_le_schema_publie_est_celui_que_la_lecture_suit(contexte: BrowserContext
     publie = reponse.json()
     assert publie == schema()
     jsonschema.Draft202012Validator.check_schema(publie)
-    _lignes_pretes(page, "DEX +0, seuil 10")
+    lignes_pretes(page, "DEX +0, seuil 10")
     with page.expect_download() as telechargement:
         page.get_by_role("button", name="Exporter les fiches").click()
     exporte = json.loads(Path(telechargement.value.path()).read_text(encoding="utf-8"))
