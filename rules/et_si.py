@@ -25,8 +25,9 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from rules import troisd6, warp
+from rules import _valider, troisd6, warp
 from rules.affichage import MOINS, arrondi, chance, graphique, moins, tableau
+from rules.refus import PROPOS, Refus
 from rules.regles import TEXTE, Regles, en_cours, sous
 from rules.variantes import REGLES_MAISON, VARIANTES, regles
 
@@ -98,6 +99,25 @@ def _libelle(issue: object) -> str:
     return str(getattr(issue, "value", issue))
 
 
+def _objet(nom: str, valeur: Any, classe: type, quoi: str) -> Any:
+    """Refuse à la porte ce qui n'est pas de la `classe` attendue."""
+    if not isinstance(valeur, classe):
+        raise Refus(nom, f"être {quoi}", recu=valeur)
+    return valeur
+
+
+def _cle(nom: str, valeur: Any, permises: Mapping[str, Any], quoi: str) -> str:
+    """Refuse à la porte un identifiant qui n'est pas une clé de `permises`."""
+    if not isinstance(valeur, str) or valeur not in permises:
+        raise Refus(nom, f"aucune {quoi} ne s'appelle {_valider.recu(valeur)} (permises : {', '.join(permises)})",
+                    forme=PROPOS)  # fmt: skip
+    return valeur
+
+
+def _lecture(lecture: Any) -> Regles:
+    return _objet("lecture", lecture, Regles, "une lecture (rules.variantes.regles(...))")  # type: ignore[no-any-return]
+
+
 def _lue(loi: Loi) -> dict[str, Fraction]:
     return {_libelle(i): p for i, p in loi.items()}
 
@@ -111,8 +131,17 @@ def comparer(m: Mecanique, lecture: Regles, x: int | None = None) -> tuple[Ligne
         >>> m = MECANIQUES["jet-le-plus-bas"][0]
         >>> [(l.issue, str(l.difference)) for l in comparer(m, regles(["jet-le-plus-bas"]))]
         [("le premier l'emporte", '2077/23328'), ('égalité', '0'), ("le second l'emporte", '-2077/23328')]
+        >>> comparer(m, regles(), x=99)
+        Traceback (most recent call last):
+        ...
+        rules.refus.Refus: x doit être l'une des valeurs de la mécanique (6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16), reçu 99
     """
-    x = m.reference if x is None else x
+    _objet("m", m, Mecanique, "une Mecanique (voir MECANIQUES)")
+    lecture = _lecture(lecture)
+    if x is None:
+        x = m.reference
+    elif isinstance(x, bool) or not isinstance(x, int) or x not in m.valeurs:
+        raise Refus("x", f"être l'une des valeurs de la mécanique ({', '.join(map(str, m.valeurs))})", recu=x)
     with sous(TEXTE):
         avant = m.loi(x)
     with sous(lecture):
@@ -133,6 +162,8 @@ def courbes(m: Mecanique, lecture: Regles) -> tuple[list[int], list[Fraction], l
         >>> xs, avant[0] < apres[0]
         ([1, 2, 3, 4, 5], False)
     """
+    _objet("m", m, Mecanique, "une Mecanique (voir MECANIQUES)")
+    lecture = _lecture(lecture)
     if not m.issue:
         lignes = comparer(m, lecture)
         return [int(li.issue.split()[0]) for li in lignes], [li.texte for li in lignes], [li.variante for li in lignes]
@@ -150,6 +181,8 @@ def gammes(nom: str, m: Mecanique) -> list[tuple[int, Fraction]]:
         >>> [(v, str(p)) for v, p in gammes("seuil_par_de", MAISON["seuil_par_de"])][:2]
         [(2, '49/54'), (3, '5/8')]
     """
+    _cle("nom", nom, REGLES_MAISON, "règle maison")
+    _objet("m", m, Mecanique, "une Mecanique (voir MAISON)")
     bas, haut = REGLES_MAISON[nom].minimum, REGLES_MAISON[nom].maximum
     sortie = []
     for valeur in range(bas, haut + 1):
@@ -165,6 +198,10 @@ def ecart(d: Fraction) -> str:
         >>> ecart(Fraction(1, 40)), ecart(Fraction(-1, 3)), ecart(Fraction(0)), ecart(Fraction(1, 10**6))
         ('+2,5', '−33,3', '0', '+0,0')
     """
+    if isinstance(d, bool) or not isinstance(d, Fraction | int):
+        raise Refus("d", "être un écart de chances exact (une Fraction)", recu=d)
+    if not -1 <= d <= 1:
+        raise Refus("d", "être un écart de chances, entre -1 et 1", recu=d)
     if d == 0:
         return "0"
     return ("+" if d > 0 else MOINS) + arrondi(abs(d) * 100, 1)
@@ -193,6 +230,8 @@ def rejouer(e: Exemple, lecture: Regles) -> tuple[str, str]:
         >>> rejouer(EXEMPLES["catastrophe-au-total"][0], regles(["catastrophe-au-total"]))
         ("l'attaquant perd (Catastrophe)", "l'attaquant l'emporte")
     """
+    _objet("e", e, Exemple, "un Exemple (voir EXEMPLES)")
+    lecture = _lecture(lecture)
     verdicts = []
     for r in (TEXTE, lecture):
         with sous(r):
@@ -511,7 +550,14 @@ def section(ident: str) -> str:
         >>> s = section("catastrophe-au-total")
         >>> "> Le plus fort l'emporte." in s, "<figure" in s, "| Le texte |" in s
         (True, True, True)
+        >>> section("triple")
+        Traceback (most recent call last):
+        ...
+        rules.refus.Refus: ident : aucune variante ne s'appelle 'triple' (voir python -m rules variantes)
     """
+    if not isinstance(ident, str) or ident not in VARIANTES:
+        raise Refus("ident", f"aucune variante ne s'appelle {_valider.recu(ident)} (voir python -m rules variantes)",
+                    forme=PROPOS)  # fmt: skip
     v = VARIANTES[ident]
     lecture = regles([ident])
     morceaux = [f"> {v.citation}", "", v.change, ""]
@@ -533,6 +579,7 @@ def section_maison(nom: str) -> str:
         Tableau : Jet de 3d sans bonus ni malus, Réussite, Magistrale comprise, pour chaque valeur permise.
         {: .legende }
     """
+    _cle("nom", nom, REGLES_MAISON, "règle maison")
     r, m = REGLES_MAISON[nom], MAISON[nom]
     valeurs = gammes(nom, m)
     texte = dict(valeurs)[r.texte]
