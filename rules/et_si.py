@@ -23,8 +23,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
+from rules import _et_si_verdicts as v
 from rules import _valider, troisd6, warp
 from rules.affichage import MOINS, arrondi, chance, graphique, moins, tableau
 from rules.refus import PROPOS, Refus
@@ -35,12 +36,15 @@ __all__ = [
     "EXEMPLES",
     "MAISON",
     "MECANIQUES",
+    "SANS_VERDICT",
     "Exemple",
     "Ligne",
     "Mecanique",
+    "SansVerdict",
     "comparer",
     "courbes",
     "ecart",
+    "exemples_rejoues",
     "gammes",
     "rejouer",
     "section",
@@ -221,6 +225,27 @@ class Exemple:
     """L'appel tel que la page l'écrit, dés compris."""
     jouer: Callable[[], str]
     """Le verdict en quelques mots, sous la lecture en vigueur."""
+    aussi: tuple[tuple[str, str], ...] = ()
+    """Les autres endroits où les pages montrent le même exemple : (page, appel tel que cette page l'écrit)."""
+
+    @property
+    def pages(self) -> tuple[str, ...]:
+        """Chaque page qui montre l'exemple, la sienne d'abord, chacune une fois."""
+        return tuple(dict.fromkeys([self.page, *(p for p, _ in self.aussi)]))
+
+
+@dataclass(frozen=True)
+class SansVerdict:
+    """Des exemples d'une page qu'une variante change sans en changer le verdict : rien à y rejouer."""
+
+    page: str
+    """La page (chemin dans `docs/`)."""
+    appels: tuple[str, ...]
+    """Chaque appel tel que la page l'écrit, ou le seul nom d'une fonction : tous ses appels sur la page."""
+    seulement: Literal["chances", "mots"]
+    """Ce qui change : des chances exactes, ou les mots d'un verdict qui reste le même."""
+    pourquoi: str
+    """Pourquoi, en une phrase."""
 
 
 def rejouer(e: Exemple, lecture: Regles) -> tuple[str, str]:
@@ -393,116 +418,223 @@ MAISON: Mapping[str, Mecanique] = MappingProxyType(
 # ------------------------------------------------------------------ les exemples de chaque variante
 
 
-def _ecrire(*des: int) -> str:
-    return ", ".join(str(d) for d in des)
+_SIMPLES, _PREMIERS, _EXPERIENCE = "warp/jets-simples.md", "premiers-pas/warp.md", "warp/experience.md"
+_OPPOSES, _COOP, _ETENDUS = "warp/jets-opposes.md", "warp/tests-cooperatifs.md", "warp/tests-etendus.md"
+_MAJEURES, _REFLEXION = "troisd6/scenes-majeures.md", "troisd6/scenes-reflexion.md"
+_INTERACTION, _CALCULATEUR = "troisd6/scenes-interaction.md", "calculateur.md"
+_APRES_ATTAQUE = 'calculer("troisd6-apres-attaque", {"niveau_attaque": "spéciale", "seuil_defenseur": "10"})'
 
 
-def _oppose(a: tuple[int, tuple[int, ...]], b: tuple[int, tuple[int, ...]]) -> Callable[[], str]:
-    def jouer() -> str:
-        o = warp.opposition(warp.jet(a[0], des=a[1]), warp.jet(b[0], des=b[1]))
-        if o.issue is warp.Issue.PREMIER:
-            return "l'attaquant l'emporte"
-        if o.issue is warp.Issue.SECOND:
-            return "l'attaquant perd" + (" (Catastrophe)" if o.premier.catastrophe else "")
-        return "égalité"
-
-    return jouer
-
-
-def _mineure(a: tuple[int, tuple[int, int, int]], b: tuple[int, tuple[int, int, int]]) -> Callable[[], str]:
-    def jouer() -> str:
-        return str(troisd6.scene_opposee(troisd6.jet(*a), troisd6.jet(*b)).issue.value)
-
-    return jouer
-
-
-def _seconde_demande() -> str:
-    refus = warp.ReserveExperience(1).convertir("amadouer le douanier", accepte=False).apres
-    return f"accordé : +{refus.convertir('amadouer le douanier', accepte=True).bonus}d"
-
-
-def _contre_attaque() -> str:
-    ada = troisd6.Personnage("Ada", seuil=12, indice="2D6")
-    bruno = troisd6.Personnage("Bruno", seuil=11, indice="1D6+1D3")
-    tour = troisd6.Tour(
-        des_attaque=(5, 2, 1), effet_attaque=7, defense=troisd6.Defense.CONTRE_ATTAQUE, des_defense=(3, 3, 2)
-    )
-    e = troisd6.echange(ada, bruno, tour)
-    return f"Bruno subit {e.points} points, " + ("prend l'initiative" if e.initiative_change else "ne la prend pas")
-
-
-def _aide_negative() -> str:
-    return f"aide de {moins(warp.aide([warp.Resultat.CATASTROPHE, warp.Resultat.COMPENSATION]))}d"
-
-
-def _conseil(niveau: troisd6.Niveau) -> Callable[[], str]:
-    def jouer() -> str:
-        meilleure = troisd6.defense_apres_attaque(_BRUNO, _ada(12), niveau).meilleure
-        return str(meilleure.value) if meilleure else "aucune"
-
-    return jouer
-
-
-def _exemples() -> dict[str, tuple[Exemple, ...]]:
-    def resultat(trait: int, des: tuple[int, ...], bonus: int) -> Callable[[], str]:
-        return lambda: str(warp.jet(trait, des=des, bonus=bonus).resultat.value)
-
-    def lance(ind: str, des: tuple[int, ...], dt: int) -> Callable[[], str]:
-        def jouer() -> str:
-            e = troisd6.effet(ind, des=des, dt=dt)
-            return f"{e.indice} lancés : {e.points} points"
-
-        return jouer
-
-    conseils = tuple(
-        Exemple(f"Bruno attaque Ada (défense 9) : {n.value.lower()}", "troisd6/scenes-majeures.md",
-                f"defense_apres_attaque(bruno, ada, Niveau.{n.name})", _conseil(n))
-        for n in (troisd6.Niveau.REUSSITE_SIMPLE, troisd6.Niveau.REUSSITE_SPECIALE, troisd6.Niveau.REUSSITE_CRITIQUE)
-    )  # fmt: skip
+def _exemples_warp() -> dict[str, tuple[Exemple, ...]]:
+    kessa = ((5, 4, 6), (6, 6, 1, 1))
     return {
         "seuil-des-des-lances": (
-            Exemple("Trait 3d, 1 dé de bonus", "warp/jets-simples.md", "jet(3, bonus=1, des=(2, 5, 1, 4))",
-                    resultat(3, (2, 5, 1, 4), bonus=1)),
+            Exemple("Trait 3d, 1 dé de bonus", _SIMPLES, "jet(3, bonus=1, des=(2, 5, 1, 4))",
+                    v.resultat(3, (2, 5, 1, 4), bonus=1),
+                    aussi=((_PREMIERS, "jet(3, bonus=1, des=(2, 5, 1, 4))"),
+                           (_EXPERIENCE, "jet(3, bonus=c.bonus, des=(2, 5, 1, 4))"))),
             Exemple("Trait 2d, 1 dé de bonus", "warp/index.md", "jet(2, bonus=1, des=(6, 3, 1))",
-                    resultat(2, (6, 3, 1), bonus=1)),
+                    v.resultat(2, (6, 3, 1), bonus=1)),
+            Exemple("Trait 3d, 1 dé de bonus et 2 de malus", _PREMIERS, "jet(3, bonus=1, malus=2, des=(6, 5, 4, 2))",
+                    v.resultat(3, (6, 5, 4, 2), bonus=1, malus=2)),
+            Exemple("Le bourrin vise loin : 1 dé de bonus, 4 de malus", _SIMPLES,
+                    "jet(3, bonus=1, malus=4, des=(6, 6, 5, 5, 4, 4))",
+                    v.resultat(3, (6, 6, 5, 5, 4, 4), bonus=1, malus=4),
+                    aussi=((_SIMPLES, "Reserve(3, bonus=1, malus=4)"),)),
+            Exemple("Un 6 écarté par le malus : 2d, 1 dé de malus", _SIMPLES, "jet(2, malus=1, des=(6, 3, 4))",
+                    v.resultat(2, (6, 3, 4), malus=1)),
+            Exemple("Deux Bêtas aident un Alpha de 3d", _PREMIERS,
+                    "cooperation(alpha=3, betas=[2, 3], des_betas=[(4, 3), (6, 1, 1)], des_alpha=(5, 4, 2, 1))",
+                    v.cooperation(3, [2, 3], des_betas=[(4, 3), (6, 1, 1)], des_alpha=(5, 4, 2, 1))),
+            Exemple("Orun et Vil aident Kessa, 1d de malus pour tous", _COOP,
+                    "cooperation(alpha=3, betas=[2, 3], malus=1, des_betas=[(5, 4, 6), (6, 6, 1, 1)], "
+                    "des_alpha=(5, 4, 2))",
+                    v.cooperation(3, [2, 3], malus=1, des_betas=kessa, des_alpha=(5, 4, 2))),
+            Exemple("Vil convertit son dé d'expérience", _COOP,
+                    "cooperation(3, [2, 3], malus=1, experience_betas=[False, True], "
+                    "des_betas=[(5, 4, 6), (6, 6, 5)], des_alpha=(5, 4, 2, 1, 1))",
+                    v.cooperation(3, [2, 3], malus=1, experience_betas=[False, True],
+                                  des_betas=[(5, 4, 6), (6, 6, 5)], des_alpha=(5, 4, 2, 1, 1))),
+            Exemple("Le circuit de Kessa, un dé d'expérience dès le round 3", _ETENDUS,
+                    "derouler(3, 4, 3, 2, experience_des_le_round=3 if c.bonus else None, "
+                    "des=[(2, 2, 1), (6, 1, 1), (5, 4, 2, 1), (6, 3, 3, 2), (4, 4, 3, 1)])",
+                    v.etendu(3, 4, 3, 2, experience=True,
+                             des=[(2, 2, 1), (6, 1, 1), (5, 4, 2, 1), (6, 3, 3, 2), (4, 4, 3, 1)])),
+            Exemple("L'aide d'Orun (2d) et de Vil (3d), 1d de malus chacun", _ETENDUS,
+                    "jet(2, malus=1, des=(5, 3, 4)), jet(3, malus=1, des=(6, 6, 5, 2))",
+                    v.aide_des_jets((2, 1, (5, 3, 4)), (3, 1, (6, 6, 5, 2)))),
         ),
         "catastrophe-au-total": (
-            Exemple("Une Catastrophe à 3d contre 1d", "warp/jets-opposes.md",
-                    "opposition(jet(3, des=(1, 1, 1)), jet(1, des=(2,)))", _oppose((3, (1, 1, 1)), (1, (2,)))),
+            Exemple("Une Catastrophe à 3d contre 1d", _OPPOSES, "opposition(jet(3, des=(1, 1, 1)), jet(1, des=(2,)))",
+                    v.oppose((3, (1, 1, 1)), (1, (2,)))),
+            Exemple("Deux Catastrophes, en attaque contre défense", _OPPOSES,
+                    "opposition(jet(2, des=(1, 1)), jet(2, des=(1, 1)))", v.oppose((2, (1, 1)), (2, (1, 1)))),
+        ),
+        "magistrale-au-dernier-round": (
+            Exemple("Un Test étendu aux dés tirés (graine 3)", _ETENDUS, "derouler(3, 4, 3, 2, rng=random.Random(3))",
+                    v.etendu(3, 4, 3, 2, graine=3)),
         ),
         "aide-tronquee": (
-            Exemple("Une Catastrophe et une Compensation des Bêtas", "warp/tests-cooperatifs.md",
-                    "aide([Resultat.CATASTROPHE, Resultat.COMPENSATION])", _aide_negative),
+            Exemple("Une Catastrophe et une Compensation des Bêtas", _COOP,
+                    "aide([Resultat.CATASTROPHE, Resultat.COMPENSATION])", v.aide_negative),
+            Exemple("Un Bêta maladroit : l'Alpha et son malus", _COOP,
+                    "cooperation(3, [1, 3], malus=1, des_betas=[(1, 4), (6, 6, 1, 1)], des_alpha=(6, 5, 4, 3, 2))",
+                    v.cooperation(3, [1, 3], malus=1, des_betas=[(1, 4), (6, 6, 1, 1)], des_alpha=(6, 5, 4, 3, 2))),
         ),
         "pas-de-seconde-demande": (
-            Exemple("Kessa redemande un dé d'expérience après un refus", "warp/experience.md",
-                    "refus.apres.convertir(\"amadouer le douanier\", accepte=True)", _seconde_demande),
-        ),
-        "echelle-reguliere": (
-            Exemple("La réparation de Philip : une critique à 1D6+1D3, Dt de 2", "troisd6/scenes-majeures.md",
-                    "effet(\"1D6+1D3\", dt=2, des=(4, 3, 1))", lance("1D6+1D3", (4, 3, 1), dt=2)),
-        ),
-        "contre-attaque-qui-esquive": (
-            Exemple("Bruno contre-attaque une réussite simple d'Ada par une spéciale", "troisd6/scenes-majeures.md",
-                    "echange(ada, bruno, Tour(des_attaque=(5, 2, 1), effet_attaque=7, "
-                    "defense=Defense.CONTRE_ATTAQUE, des_defense=(3, 3, 2)))", _contre_attaque),
-        ),
-        "meilleure-defense-moins-de-points": conseils,
-        "meilleure-defense-rien-subir": conseils,
-        "jet-le-plus-bas": (
-            Exemple("À niveau égal, 11 contre 10", "troisd6/scenes-mineures.md",
-                    "scene_opposee(jet(12, (6, 3, 2)), jet(14, (5, 4, 1)))",
-                    _mineure((12, (6, 3, 2)), (14, (5, 4, 1)))),
+            Exemple("Kessa redemande un dé d'expérience après un refus", _EXPERIENCE,
+                    "refus.apres.convertir(\"amadouer le douanier\", accepte=True)", v.seconde_demande),
         ),
     }  # fmt: skip
 
 
-EXEMPLES: Mapping[str, tuple[Exemple, ...]] = MappingProxyType(_exemples())
+_PHILIP = Exemple(
+    "La réparation de Philip : une critique, triple 2",
+    _REFLEXION,
+    "jouer_scene(philip, panne, [Tour(des_attaque=(3, 2, 1), effet_attaque=3), "
+    "Tour(des_attaque=(2, 2, 2), effet_attaque=10)])",
+    v.reparation,
+)
+
+
+def _conseils() -> tuple[Exemple, ...]:
+    ada = "Ada (seuil 12, 2D6) fait une réussite"
+    return (
+        Exemple(
+            f"{ada} spéciale : la meilleure défense de Bruno (seuil 10)",
+            _MAJEURES,
+            "defense_apres_attaque(ada, bruno_10, Niveau.REUSSITE_SPECIALE)",
+            v.conseil(troisd6.Niveau.REUSSITE_SPECIALE),
+            aussi=((_CALCULATEUR, _APRES_ATTAQUE),),
+        ),
+        Exemple(
+            f"{ada} critique : la meilleure défense de Bruno (seuil 10)",
+            _MAJEURES,
+            "defense_apres_attaque(ada, bruno_10, Niveau.REUSSITE_CRITIQUE)",
+            v.conseil(troisd6.Niveau.REUSSITE_CRITIQUE),
+        ),
+        Exemple(
+            "Ada attaque à 3-3-1 (une spéciale, Dd 3) : la meilleure défense de Bruno",
+            _MAJEURES,
+            "defense_apres_attaque(ada, bruno_10, (3, 3, 1))",
+            v.conseil((3, 3, 1)),
+        ),
+    )
+
+
+def _exemples_troisd6() -> dict[str, tuple[Exemple, ...]]:
+    conseils = _conseils()
+    bruno = troisd6.Personnage("Bruno", seuil=11, indice="1D6+1D3")
+    bruno_defense = troisd6.Personnage("Bruno", seuil=11, indice="1D6+1D3", seuil_defense=13, indice_defense="2D6")
+    return {
+        "triple-aussi-double": (_PHILIP,),
+        "echelle-reguliere": (
+            Exemple("Une critique à 2D6, Dt de 1", _MAJEURES, "effet(\"2D6\", dt=1, des=(4, 3, 1))",
+                    v.effet("2D6", (4, 3, 1), dt=1)),
+            Exemple("Monter de deux niveaux depuis 1D6+1D3", _MAJEURES, "monter(\"1D6+1D3\", 2)",
+                    v.monter("1D6+1D3", 2)),
+            _PHILIP,
+        ),
+        "contre-attaque-qui-esquive": (
+            Exemple("Bruno contre-attaque une réussite simple d'Ada par une spéciale", _MAJEURES,
+                    "echange(ada, bruno, Tour(des_attaque=(5, 2, 1), effet_attaque=7, "
+                    "defense=Defense.CONTRE_ATTAQUE, des_defense=(3, 3, 2)))", v.contre_attaque(bruno, (3, 3, 2))),
+        ),
+        "contre-attaque-en-defense": (
+            Exemple("Bruno, qui se défend sous 13, contre-attaque", _MAJEURES,
+                    "echange(ada, bruno_defense, Tour(des_attaque=(5, 2, 1), effet_attaque=7, "
+                    "defense=Defense.CONTRE_ATTAQUE, des_defense=(2, 2, 4)))",
+                    v.contre_attaque(bruno_defense, (2, 2, 4))),
+        ),
+        "meilleure-defense-moins-de-points": conseils,
+        "meilleure-defense-rien-subir": conseils,
+        "interview-jusqu-au-definitif": (
+            Exemple("Ce qu'obtient l'interrogateur à l'avantage critique", _INTERACTION,
+                    "informations(Avantage.CRITIQUE)", v.informations_au_critique,
+                    aussi=((_INTERACTION, "informations(avantage)"),)),
+        ),
+        "jet-le-plus-bas": (
+            Exemple("À niveau égal, 11 contre 10", "troisd6/scenes-mineures.md",
+                    "scene_opposee(jet(12, (6, 3, 2)), jet(14, (5, 4, 1)))",
+                    v.mineure((12, (6, 3, 2)), (14, (5, 4, 1)))),
+        ),
+        "echec-simple-compte": (
+            Exemple("Un échec simple sous 7 (6-4-2, total 12)", _REFLEXION,
+                    "accroissement_difficulte(jet(7, (6, 4, 2)))", v.accroissement),
+        ),
+    }  # fmt: skip
+
+
+EXEMPLES: Mapping[str, tuple[Exemple, ...]] = MappingProxyType(_exemples_warp() | _exemples_troisd6())
 """Pour chaque variante, les exemples des pages qu'elle change (chacun rend un autre verdict sous elle)."""
+
+
+def _sans_verdict() -> dict[str, tuple[SansVerdict, ...]]:
+    scene = SansVerdict(
+        _MAJEURES,
+        ("chances_scene", "comparer_risques"),
+        "chances",
+        "les chances exactes d'une scène et du meilleur risque : aucun dé n'y est lancé.",
+    )
+    risque = SansVerdict(
+        _MAJEURES,
+        ("comparer_risques",),
+        "chances",
+        "les chances exactes de chaque risque : aucun dé n'y est lancé, le meilleur reste le même.",
+    )
+    conseil = SansVerdict(
+        _MAJEURES,
+        ("defense_apres_attaque",),
+        "chances",
+        "la meilleure défense reste la même ; seules changent les chances de chaque défense.",
+    )
+    calculateur = SansVerdict(
+        _CALCULATEUR,
+        (_APRES_ATTAQUE,),
+        "chances",
+        "le même conseil au calculateur ; seules changent les chances de chaque défense.",
+    )
+    meme = "le même résultat sous les deux lectures : seul le total à dépasser change dans l'explication."
+    return {
+        "seuil-des-des-lances": (
+            SansVerdict(_SIMPLES, ("jet(3, malus=4, des=(6, 5, 4, 3, 3, 2, 1))", "jet(3, bonus=1, des=(6, 2, 5, 1))",
+                                   "jet(3, malus=1, des=(1, 1, 1, 5))"), "mots", meme),
+            SansVerdict(_PREMIERS, ("jet(2, malus=1, des=(1, 1, 5))",), "mots", meme),
+            SansVerdict(_COOP, ("cooperation(3, [1, 3], malus=1, des_betas=[(1, 4), (6, 6, 1, 1)], "
+                                "des_alpha=(6, 5, 4, 3, 2))",), "mots", meme),
+            SansVerdict(_CALCULATEUR, ('calculer("warp-jet", {"trait": "3", "bonus": "1", "malus": "2", '
+                                       '"des": "6 5 2 1"})',), "mots",
+                        "Échec sous les deux lectures : changent le total à dépasser de l'explication et la chance "
+                        "de réussir du tableau."),
+        ),
+        "catastrophe-au-total": (
+            SansVerdict(_OPPOSES, ("opposition(jet(2, des=(1, 1)), jet(2, des=(6, 1)))",
+                                   "opposition(jet(2, des=(6, 5)), jet(2, des=(1, 1)))",
+                                   "opposition(jet(2, des=(1, 1)), jet(2, des=(1, 1)), symetrique=True)"), "mots",
+                        "les mêmes résultats sous les deux lectures : seule l'explication dit que la Catastrophe "
+                        "compte son total."),
+        ),
+        "triple-aussi-double": (scene,),
+        "echelle-reguliere": (
+            scene, conseil, calculateur,
+            SansVerdict(_MAJEURES, ("Personnage(\"Philip\", seuil=12, indice=\"3D3\")",), "mots",
+                        "le refus d'un Indice hors de l'échelle énumère l'échelle de la lecture en vigueur."),
+        ),
+        "contre-attaque-qui-esquive": (conseil, calculateur),
+        "blocage-avec-le-risque": (risque,),
+        "virage-en-niveaux": (risque,),
+    }  # fmt: skip
+
+
+SANS_VERDICT: Mapping[str, tuple[SansVerdict, ...]] = MappingProxyType(_sans_verdict())
+"""Ce qui change sans exemple à rejouer : pour chaque variante, les exemples des pages qu'elle change sans en
+changer le verdict (des chances, ou les mots d'une explication), et pourquoi. Avec `EXEMPLES`, ils rendent compte
+de chaque exemple des pages que la variante change (`tests/test_et_si.py` le vérifie en rejouant les pages)."""
 
 
 def _verifier(mecaniques: Mapping[str, Sequence[Mecanique]]) -> None:
     assert set(mecaniques) == set(VARIANTES), set(mecaniques) ^ set(VARIANTES)
+    assert set(EXEMPLES) | set(SANS_VERDICT) <= set(VARIANTES), (set(EXEMPLES) | set(SANS_VERDICT)) - set(VARIANTES)
 
 
 _verifier(MECANIQUES)
@@ -531,15 +663,57 @@ def _graphique_de(m: Mecanique, lecture: Regles) -> str:
                      legende_x=m.parametre, legende_y="Chance", maximum_y=1.0 if m.issue else None))  # fmt: skip
 
 
-def _exemples_de(ident: str, lecture: Regles) -> str:
+_TITRES_DES_PAGES: Mapping[str, str] = MappingProxyType({
+    "warp/index.md": "WaRP", _SIMPLES: "Jets simples", _PREMIERS: "Premiers pas avec WaRP",
+    _EXPERIENCE: "Dés d'expérience", _OPPOSES: "Jets opposés", _COOP: "Tests coopératifs", _ETENDUS: "Tests étendus",
+    _MAJEURES: "Scènes majeures", _REFLEXION: "Scènes de réflexion", _INTERACTION: "Scènes d'interaction",
+    "troisd6/scenes-mineures.md": "Scènes mineures", _CALCULATEUR: "Calculateur",
+})  # fmt: skip
+"""Le titre de chaque page d'où vient un exemple rejoué (son titre de niveau 1), pour le lien qui y mène."""
+
+
+def _lien(page: str) -> str:
+    """Un lien de la page « Et si… ? » (`et-si/`) vers une page du site, adresse en dossier comme le site les écrit
+    (le Markdown qu'écrit un bloc exécuté ne passe pas par la réécriture des liens `.md` de MkDocs)."""
+    adresse = page.removesuffix("index.md") if page.endswith("index.md") else page.removesuffix(".md") + "/"
+    return f"[{_TITRES_DES_PAGES[page]}](../{adresse})"
+
+
+def exemples_rejoues(ident: str) -> str:
+    """La fin de la section d'une variante : le tableau de ses exemples rejoués (chacun mène à sa page), ou la
+    phrase qui dit qu'aucun exemple des pages ne change de verdict sous elle, et ce qui change alors.
+
+    Examples:
+        >>> print(exemples_rejoues("catastrophe-au-total").splitlines()[7])
+        | Une Catastrophe à 3d contre 1d ([Jets opposés](../warp/jets-opposes/)) | `opposition(jet(3, des=(1, 1, 1)), jet(1, des=(2,)))` | l'attaquant perd (Catastrophe) | l'attaquant l'emporte |
+        >>> exemples_rejoues("blocage-avec-le-risque")
+        'Aucun exemple des pages ne change de verdict sous elle : seulement ses chances.'
+    """
+    lecture = regles([_variante(ident)])
     lignes = []
     for e in EXEMPLES.get(ident, ()):
         texte, variante = rejouer(e, lecture)
-        lignes.append([e.titre, f"`{e.appel}`", texte, variante])
+        lignes.append([f"{e.titre} ({', '.join(_lien(p) for p in e.pages)})", f"`{e.appel}`", texte, variante])
     if not lignes:
-        return ""
-    return tableau(["Exemple", "Les dés", "Le texte", "La variante"], lignes,
-                   legende="chaque exemple rejoué avec ses dés, sous les deux lectures.")  # fmt: skip
+        return _sans_exemple(ident)
+    return "**Les exemples rejoués**\n\n" + tableau(["Exemple", "Les dés", "Le texte", "La variante"], lignes,
+        legende="chaque exemple rejoué avec ses dés, sous les deux lectures.")  # fmt: skip
+
+
+def _sans_exemple(ident: str) -> str:
+    """La phrase d'une variante dont aucun exemple des pages ne change de verdict : ce qui change alors."""
+    genres = frozenset(s.seulement for s in SANS_VERDICT.get(ident, ()))
+    quoi = {frozenset(): "", frozenset({"chances"}): " : seulement ses chances",
+            frozenset({"mots"}): " : seulement les mots de leurs explications"}.get(
+        genres, " : seulement ses chances et les mots d'explications")  # fmt: skip
+    return f"Aucun exemple des pages ne change de verdict sous elle{quoi}."
+
+
+def _variante(ident: Any) -> str:
+    if not isinstance(ident, str) or ident not in VARIANTES:
+        raise Refus("ident", f"aucune variante ne s'appelle {_valider.recu(ident)} (voir python -m rules variantes)",
+                    forme=PROPOS)  # fmt: skip
+    return ident
 
 
 def section(ident: str) -> str:
@@ -555,10 +729,7 @@ def section(ident: str) -> str:
         ...
         rules.refus.Refus: ident : aucune variante ne s'appelle 'triple' (voir python -m rules variantes)
     """
-    if not isinstance(ident, str) or ident not in VARIANTES:
-        raise Refus("ident", f"aucune variante ne s'appelle {_valider.recu(ident)} (voir python -m rules variantes)",
-                    forme=PROPOS)  # fmt: skip
-    v = VARIANTES[ident]
+    v = VARIANTES[_variante(ident)]
     lecture = regles([ident])
     morceaux = [f"> {v.citation}", "", v.change, ""]
     for m in MECANIQUES[ident]:
@@ -566,8 +737,7 @@ def section(ident: str) -> str:
         morceaux += [_graphique_de(m, lecture), ""]
     if not MECANIQUES[ident]:
         morceaux += ["Elle ne change aucune chance : seulement ce que le jeu conseille ou permet.", ""]
-    if exemples := _exemples_de(ident, lecture):
-        morceaux += ["**Les exemples rejoués**", "", exemples, ""]
+    morceaux += [exemples_rejoues(ident), ""]
     return "\n".join(morceaux)
 
 

@@ -18,10 +18,22 @@ from hooks.site import modele
 from hooks.site.modele import lire_page
 from hooks.variantes import variantes
 from rules import warp
-from rules.et_si import EXEMPLES, MAISON, MECANIQUES, comparer, courbes, gammes, rejouer, section
+from rules.et_si import (
+    EXEMPLES,
+    MAISON,
+    MECANIQUES,
+    SANS_VERDICT,
+    comparer,
+    courbes,
+    exemples_rejoues,
+    gammes,
+    rejouer,
+    section,
+)
 from rules.regles import TEXTE, sous
 from rules.variantes import REGLES_MAISON, UNE_SEULE_LECTURE, VARIANTES, regles
 from tests.conftest import RACINE
+from tests.exemples_des_pages import changes
 
 PAGE = lire_page("et-si.md", (RACINE / "docs" / "et-si.md").read_text("utf-8"))
 
@@ -56,6 +68,51 @@ def test_chaque_exemple_rejoue_change_de_verdict(ident: str) -> None:
     for e in EXEMPLES[ident]:
         texte, variante = rejouer(e, regles([ident]))
         assert texte != variante, f"{ident} : {e.titre} rend le même verdict"
+
+
+def test_les_pages_rendent_leurs_sorties_sous_le_texte() -> None:
+    """Le relevé ci-dessous compare chaque sortie d'une page sous une variante à celle que la page écrit : sous le
+    texte, aucune ne diffère (sinon ce relevé ne dirait rien)."""
+    assert changes(None) == ()
+
+
+@pytest.mark.parametrize("ident", list(VARIANTES))
+def test_chaque_exemple_qu_une_variante_change_est_rejoue_ou_dit_sans_verdict(ident: str) -> None:
+    """Chaque exemple `>>>` des pages dont la sortie change sous la variante est rejoué sur « Et si… ? » (un
+    Exemple de cette variante l'écrit sur sa page) ou déclaré dans SANS_VERDICT, avec sa raison ; et chaque
+    déclaration vaut pour un exemple qui change encore."""
+    rejoues = [(p, a) for e in EXEMPLES.get(ident, ()) for p, a in ((e.page, e.appel), *e.aussi)]
+    declares = [(s.page, a) for s in SANS_VERDICT.get(ident, ()) for a in s.appels]
+    manquants = [str(x) for x in changes(ident) if not any(p == x.page and x.ecrit(a) for p, a in rejoues + declares)]
+    assert not manquants, f"{ident} change ces exemples sans Exemple ni déclaration (SANS_VERDICT) :\n" + "\n".join(
+        manquants
+    )
+    perimes = [(p, a) for p, a in declares if not any(p == x.page and x.ecrit(a) for x in changes(ident))]
+    assert not perimes, f"{ident} : ces déclarations de SANS_VERDICT ne valent pour aucun exemple changé : {perimes}"
+
+
+@pytest.mark.parametrize("ident", [i for i in VARIANTES if not EXEMPLES.get(i)])
+def test_une_variante_sans_exemple_rejoue_le_dit(ident: str) -> None:
+    """Sans exemple rejoué, la section le dit ; « seulement ses chances » si tout ce qu'elle change aux pages est
+    déclaré chances (blocage-avec-le-risque, virage-en-niveaux : le test ci-dessus le prouve en rejouant les pages)."""
+    phrase = exemples_rejoues(ident)
+    assert phrase.startswith("Aucun exemple des pages ne change de verdict sous elle")
+    chances = {s.seulement for s in SANS_VERDICT.get(ident, ())} == {"chances"}
+    assert phrase.endswith(" : seulement ses chances.") == chances
+    assert phrase in section(ident)
+
+
+@pytest.mark.parametrize("ident", list(EXEMPLES))
+def test_chaque_exemple_rejoue_mene_a_ses_pages(ident: str) -> None:
+    """Chaque ligne d'exemple nomme chaque page qui le montre, par son titre, d'un lien qui y mène (dans le site
+    construit, `tests/test_site.py` suit chaque lien interne)."""
+    lignes = exemples_rejoues(ident).splitlines()
+    for e in EXEMPLES[ident]:
+        (ligne,) = [li for li in lignes if li.startswith(f"| {e.titre} (")]
+        for page in e.pages:
+            titre = lire_page(page, (RACINE / "docs" / page).read_text("utf-8")).titre
+            adresse = page.removesuffix("index.md") if page.endswith("index.md") else page.removesuffix(".md") + "/"
+            assert f"[{titre}](../{adresse})" in ligne, (e.titre, page)
 
 
 def test_la_colonne_du_texte_est_le_texte() -> None:
