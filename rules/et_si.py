@@ -684,8 +684,8 @@ def exemples_rejoues(ident: str) -> str:
     phrase qui dit qu'aucun exemple des pages ne change de verdict sous elle, et ce qui change alors.
 
     Examples:
-        >>> print(exemples_rejoues("catastrophe-au-total").splitlines()[7])
-        | Une Catastrophe à 3d contre 1d ([Jets opposés](../warp/jets-opposes/)) | `opposition(jet(3, des=(1, 1, 1)), jet(1, des=(2,)))` | l'attaquant perd (Catastrophe) | l'attaquant l'emporte |
+        >>> print(exemples_rejoues("catastrophe-au-total").splitlines()[11])
+        | <span class="tableau-colonne">Exemple : </span>Une Catastrophe à 3d contre 1d ([Jets opposés](../warp/jets-opposes/)) | <span class="tableau-colonne">Les dés : </span>`opposition(jet(3, des=(1, 1, 1)), jet(1, des=(2,)))` | <span class="tableau-colonne">Le texte : </span>l'attaquant perd (Catastrophe) | <span class="tableau-colonne">La variante : </span>l'attaquant l'emporte |
         >>> exemples_rejoues("blocage-avec-le-risque")
         'Aucun exemple des pages ne change de verdict sous elle : seulement ses chances.'
     """
@@ -696,8 +696,11 @@ def exemples_rejoues(ident: str) -> str:
         lignes.append([f"{e.titre} ({', '.join(_lien(p) for p in e.pages)})", f"`{e.appel}`", texte, variante])
     if not lignes:
         return _sans_exemple(ident)
-    return "**Les exemples rejoués**\n\n" + tableau(["Exemple", "Les dés", "Le texte", "La variante"], lignes,
-        legende="chaque exemple rejoué avec ses dés, sous les deux lectures.")  # fmt: skip
+    tab = tableau(["Exemple", "Les dés", "Le texte", "La variante"], lignes, empilable=True,
+                  legende="chaque exemple rejoué avec ses dés, sous les deux lectures.")  # fmt: skip
+    # Sur un téléphone, chaque exemple devient un bloc ; ailleurs, ses longues cases passent à la ligne
+    # (docs/stylesheets/regles.css, .et-si-exemples).
+    return f'**Les exemples rejoués**\n\n<div class="et-si-exemples" markdown>\n\n{tab}\n\n</div>'
 
 
 def _sans_exemple(ident: str) -> str:

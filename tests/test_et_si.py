@@ -108,7 +108,7 @@ def test_chaque_exemple_rejoue_mene_a_ses_pages(ident: str) -> None:
     construit, `tests/test_site.py` suit chaque lien interne)."""
     lignes = exemples_rejoues(ident).splitlines()
     for e in EXEMPLES[ident]:
-        (ligne,) = [li for li in lignes if li.startswith(f"| {e.titre} (")]
+        (ligne,) = [li for li in lignes if f"</span>{e.titre} (" in li]
         for page in e.pages:
             titre = lire_page(page, (RACINE / "docs" / page).read_text("utf-8")).titre
             adresse = page.removesuffix("index.md") if page.endswith("index.md") else page.removesuffix(".md") + "/"

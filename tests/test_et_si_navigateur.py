@@ -11,6 +11,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 from rules.calculateur import calculer
+from rules.et_si import EXEMPLES
 from rules.variantes import VARIANTES
 from tests.conftest import SiteConstruit
 from tests.moteur import exiger_runtime
@@ -93,6 +94,14 @@ def test_la_page_et_si_se_lit_a_375_px(onglet_et_si: Onglet) -> None:
         assert largeurs[0] <= largeurs[1], f"la page « Et si » déborde à 375 px : {largeurs}"
         boite = page.locator("figure.graphique svg").first.bounding_box()
         assert boite is not None and boite["width"] <= largeurs[1]
+        # Les exemples rejoués : chaque exemple en bloc, rien à faire défiler de côté (vu rouge sans empilable :
+        # des tableaux de 900 à 2 060 px dans 343 px).
+        tableaux = page.evaluate(
+            "() => [...document.querySelectorAll('.et-si-exemples table')]"
+            ".map(t => [t.scrollWidth, t.clientWidth, t.getBoundingClientRect().right])"
+        )
+        assert len(tableaux) == sum(1 for i in VARIANTES if EXEMPLES.get(i))
+        assert all(s <= c and droite <= largeurs[1] for s, c, droite in tableaux), tableaux
     finally:
         page.close()
 
