@@ -242,6 +242,21 @@ def lire_releves(releves: Path) -> dict[str, dict[str, float]]:
     return familles
 
 
+def lire_fichiers(releves: Path) -> dict[str, dict[str, float]]:
+    """Le même relevé par fichier de test (une fixture qui construit un site compte sous son nom) : où chercher
+    quand une famille coûte trop."""
+    fichiers: dict[str, dict[str, float]] = {}
+    for fichier in releves.glob("*.json"):
+        for nodeid, test in json.loads(fichier.read_text(encoding="utf-8")).items():
+            cumul = fichiers.setdefault(
+                nodeid.split("::")[0].split(" (")[0], {"tests": 0, "reel": 0.0, "processeur": 0.0}
+            )
+            cumul["tests"] += 0 if test.get("mise_en_place") else 1
+            cumul["reel"] += test["duree"]
+            cumul["processeur"] += test.get("processeur", 0.0)
+    return fichiers
+
+
 def processeur_machine() -> float:
     """Les secondes de processeur que la machine a travaillé depuis son démarrage (`/proc/stat`, tous les cœurs)."""
     champs = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:8]]
@@ -313,7 +328,7 @@ def mesurer(commit: str, arguments: list[str]) -> dict[str, Any]:
         apres = processeur_machine()
         restes = faucher()
         commande = processeur_descendants() - avant_commande
-        familles = lire_releves(releves)
+        familles, fichiers = lire_releves(releves), lire_fichiers(releves)
         fin = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else proc.stderr[-500:]
         return {
             "code": proc.returncode,
@@ -323,6 +338,7 @@ def mesurer(commit: str, arguments: list[str]) -> dict[str, Any]:
             "commande": commande,
             "restes": restes,
             "familles": familles,
+            "fichiers": fichiers,
             "parcours": departs_de_parcours(proc.stderr),
             "sortie": proc.stdout + "\n---------- sortie d'erreur (annonces des workers) ----------\n" + proc.stderr,
         }
@@ -334,6 +350,21 @@ def departs_de_parcours(annonces: str) -> dict[str, int]:
     for etat in re.findall(r"^(?:\[gw\d+\] )?Parcours (\w+, \d+ px)(?: : \d+ pages)? \(", annonces, re.M):
         departs[etat] = departs.get(etat, 0) + 1
     return departs
+
+
+def _tableau_des_fichiers(mesures: list[dict[str, Any]], combien: int) -> str:
+    """Les `combien` fichiers de test au plus grand processeur (médianes), pour savoir où gagner."""
+    med = statistics.median
+    noms = {n for m in mesures for n in m["fichiers"]}
+    zero = {"tests": 0, "reel": 0.0, "processeur": 0.0}
+    lignes = [
+        (n, *(med(m["fichiers"].get(n, zero)[c] for m in mesures) for c in ("tests", "reel", "processeur")))
+        for n in noms
+    ]
+    lignes.sort(key=lambda x: -x[3])
+    sortie = [f"{'fichier de test':<52} {'tests':>6} {'temps cumulé (s)':>17} {'processeur (s)':>15}"]
+    sortie += [f"{n:<52} {t:>6.0f} {r:>17.1f} {c:>15.1f}" for n, t, r, c in lignes[:combien]]
+    return "\n".join(sortie)
 
 
 def _tableau(mesures: list[dict[str, Any]]) -> str:
@@ -361,6 +392,7 @@ def main() -> None:
     analyse.add_argument(
         "--releves", type=Path, help=f"sans rien lancer : le tableau des relevés d'une exécution ({VARIABLE}=dossier)"
     )
+    analyse.add_argument("--fichiers", type=int, default=15, help="combien de fichiers de test montrer (15)")
     analyse.add_argument("pytest", nargs="*", help="arguments de pytest, après --")
     args = analyse.parse_args()
     if args.releves:
@@ -384,6 +416,8 @@ def main() -> None:
         if args.journal:
             args.journal.with_suffix(f".{rang + 1}.log").write_text(m["sortie"], encoding="utf-8")
     print(_tableau(mesures))
+    print()
+    print(_tableau_des_fichiers(mesures, args.fichiers))
 
 
 if __name__ == "__main__":
