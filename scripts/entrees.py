@@ -284,9 +284,10 @@ def lieux_permis(entree: Entree) -> set[str]:
 
 
 def appeler(entree: Entree, positionnels: list[Any], nommes: dict[str, Any], *, borne: float = 5.0) -> Verdict:
-    """Fait l'appel sous une borne de temps (SIGALRM) et le juge."""
+    """Fait l'appel sous une borne de temps (SIGALRM) et le juge ; une alarme déjà posée (celle de pytest-timeout)
+    est reposée après, pour ce qu'il lui restait."""
     precedent = signal.signal(signal.SIGALRM, _alarme)
-    signal.setitimer(signal.ITIMER_REAL, borne)
+    reste, _ = signal.setitimer(signal.ITIMER_REAL, borne)
     debut = time.perf_counter()
     try:
         resultat = entree.appelable(*positionnels, **nommes)
@@ -313,6 +314,8 @@ def appeler(entree: Entree, positionnels: list[Any], nommes: dict[str, Any], *, 
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, precedent)
+        if reste:
+            signal.setitimer(signal.ITIMER_REAL, max(reste - (time.perf_counter() - debut), 0.001))
     duree = time.perf_counter() - debut
     defaut = juger_resultat(entree.nom, resultat)
     if defaut:

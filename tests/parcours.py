@@ -61,7 +61,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tests.surveillance import Surveillance
+from tests.surveillance import Surveillance, monter_material
 
 if TYPE_CHECKING:  # importé sans Playwright (la collecte des doctests lit chaque module de tests/)
     import pytest
@@ -448,7 +448,7 @@ def _relever(
         }
     # La suite : la page telle qu'un lecteur l'a touchée, Material monté à son premier geste
     # (javascripts/material-a-la-demande.js ; avant tout geste : tests/test_material_a_la_demande.py).
-    page.evaluate("() => window.chargerMaterial && window.chargerMaterial()")
+    monter_material(page)
     quoi["axe"][chemin] = fautes_axe(page, axe_js, chemin, "sans contraste")
     if "composants" in quoi:
         quoi["composants"][chemin] = composants = page.evaluate(COMPOSANTS)

@@ -31,12 +31,31 @@ from urllib.parse import urlparse
 if TYPE_CHECKING:  # importé sans Playwright (la collecte des doctests lit chaque module de tests/)
     from playwright.sync_api import BrowserContext, Page
 
-__all__ = ["HOTE", "Surveillance", "abandon_du_navigateur", "ouvrir"]
+__all__ = ["HOTE", "MONTER_MATERIAL_MS", "Surveillance", "abandon_du_navigateur", "monter_material", "ouvrir"]
 
 HOTE = "127.0.0.1"
 """Le seul hôte que le site a le droit de joindre : celui qui le sert pendant les tests."""
 
 _SANS_RESEAU = ("data:", "blob:")
+
+MONTER_MATERIAL_MS = 60_000
+"""Ce qu'on attend au plus que Material monte (son script lu et exécuté : moins d'une seconde au repos)."""
+
+_MONTER = """(delai) => !window.chargerMaterial ? null : Promise.race([
+  window.chargerMaterial().then(() => null),
+  new Promise(r => setTimeout(() => r(`Material n'a pas monté en ${delai / 1000} s`), delai)),
+])"""
+
+
+def monter_material(page: Page) -> None:
+    """Monte Material comme le premier geste d'un lecteur (javascripts/material-a-la-demande.js), ou échoue.
+
+    `page.evaluate` n'a pas de délai : une promesse jamais tenue tiendrait le test sans fin (une CI a vu deux
+    workers arrêtés plus de 20 minutes dans un test qui attendait la page, sans qu'on sache sur quelle
+    attente) ; celle-ci est bornée et dit ce qui manque.
+    """
+    refus = page.evaluate(_MONTER, MONTER_MATERIAL_MS)
+    assert refus is None, f"{refus} : {page.url}"
 
 
 def ouvrir(page: Page, adresse: str | None = None) -> Any:
@@ -53,7 +72,7 @@ def ouvrir(page: Page, adresse: str | None = None) -> Any:
     page.wait_for_load_state("networkidle")
     # Le script de Material s'exécute au premier geste du lecteur (javascripts/material-a-la-demande.js) :
     # les tests regardent la page telle qu'elle est une fois touchée. Sans geste : test_material_a_la_demande.py.
-    page.evaluate("() => window.chargerMaterial && window.chargerMaterial()")
+    monter_material(page)
     return reponse
 
 

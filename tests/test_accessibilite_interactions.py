@@ -40,16 +40,24 @@ from tests.surveillance import ouvrir
 CHARGEMENT_MS = CHARGEMENT_PYODIDE_MS  # tests/conftest.py : le seul délai du chargement de Pyodide
 
 
+FIN_DES_TRANSITIONS_MS = 5_000
+"""Ce qu'on attend au plus la fin des transitions de Material avant axe-core (elles durent moins d'une seconde)."""
+
+
 def _axe(page: Page, axe_core: Path, etat: str) -> list[str]:
     """Les violations graves de la page entière, dans l'état où elle est, une fois ses transitions finies."""
     # L'état final, pas le milieu d'une transition de Material (le bouton « Retour en haut » qui
     # apparaît en fondu quand la page remonte vers un champ en erreur) ; puis deux images peintes.
+    # Chaque attente est bornée (`FIN_DES_TRANSITIONS_MS`) : `page.evaluate` n'a pas de délai, et une animation
+    # qui ne finit jamais (en pause, ou une page qui ne peint plus) tiendrait le test sans fin.
     page.evaluate(
-        """async () => {
+        """async (delai) => {
+      const borne = (promesse) => Promise.race([promesse, new Promise(r => setTimeout(r, delai))]);
       const finies = document.getAnimations().filter(a => a.effect && a.effect.getTiming().iterations !== Infinity);
-      await Promise.all(finies.map(a => a.finished.catch(() => null)));
-      await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
-    }"""
+      await borne(Promise.all(finies.map(a => a.finished.catch(() => null))));
+      await borne(new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))));
+    }""",
+        FIN_DES_TRANSITIONS_MS,
     )
     return fautes_axe(page, axe_core, etat)
 

@@ -29,6 +29,7 @@ from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
 from tests.moteur import PAGE_REGLES, exiger_runtime
 from tests.navigateur import Browser, BrowserContext, BrowserType, Page, PlaywrightTimeoutError, expect
 from tests.publication import listes_publiees, publier, servir_en_notant, version_publiee
+from tests.surveillance import monter_material
 
 BUREAU = {"width": 1280, "height": 900}
 CHARGEMENT_MS = CHARGEMENT_PYODIDE_MS  # tests/conftest.py : le seul délai du chargement de Pyodide
@@ -124,7 +125,7 @@ def _garder(page: Page, python: bool = False) -> None:
     expect(groupe.get_by_role("status")).to_contain_text("Le site est gardé hors ligne", timeout=120_000)
     if python:
         # Material monté d'abord (au premier geste, il l'est au milieu du clic : vu manqué sous charge).
-        page.evaluate("() => window.chargerMaterial && window.chargerMaterial()")
+        monter_material(page)
         groupe.get_by_role("checkbox").set_checked(True)
         groupe.get_by_role("button", name="Garder le site hors ligne").click()
         expect(groupe.get_by_role("status")).to_contain_text("gardé hors ligne, Python compris", timeout=120_000)
