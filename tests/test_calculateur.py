@@ -9,6 +9,7 @@ cas servent aux tests de la ligne de commande et du navigateur.
 from __future__ import annotations
 
 import decimal
+import html
 import json
 import random
 import re
@@ -1886,3 +1887,18 @@ def test_l_aide_d_un_champ_de_des_donne_un_exemple_que_son_clavier_tape() -> Non
         if exemples and not any(e.isdigit() for e in exemples):
             sans.append(f"{nom}.{champ.nom}")
     assert sans == []
+
+
+def test_chaque_regle_maison_a_son_champ_dans_les_formulaires_qu_elle_change() -> None:
+    from hooks.calculateur.calculateur import formulaire_html
+    from rules.variantes import REGLES_MAISON
+
+    for nom, f in FORMULAIRES.items():
+        page = formulaire_html(f)
+        vus = re.findall(r'data-maison="([^"]+)"', page)
+        assert sorted(vus) == sorted(m.id for m in REGLES_MAISON.values() if nom in m.formulaires), nom
+        for ident in vus:
+            m, champ = REGLES_MAISON[ident], f"{nom}-maison-{ident}"
+            assert f'<label for="{champ}">{html.escape(m.titre)}</label>' in page, champ
+            assert f'id="{champ}" data-maison="{ident}" min="{m.minimum}" max="{m.maximum}"' in page, champ
+            assert f'id="{champ}-erreur"' in page and f'id="{champ}-aide"' in page, champ

@@ -12,7 +12,7 @@ import pytest
 
 from rules.calculateur import calculer
 from rules.et_si import EXEMPLES
-from rules.variantes import VARIANTES
+from rules.variantes import REGLES_MAISON, VARIANTES
 from tests.conftest import SiteConstruit
 from tests.moteur import exiger_runtime
 from tests.navigateur import Browser, expect
@@ -22,6 +22,9 @@ pytestmark = pytest.mark.navigateur
 
 OPPOSE = {"trait_premier": "3", "trait_second": "1", "des_premier": "1 1 1", "des_second": "2"}
 """Une Catastrophe à 3d contre 1d (warp/jets-opposes.md) : elle perd sous le texte, l'emporte au total."""
+
+CONTRE = {"defense": "contre_attaque", "des_attaque": "5 3 2", "des_defense": "4 3 2", "effet_attaque": "4"}
+"""Une contre-attaque (troisd6/scenes-majeures.md) qui échoue sous le malus du texte et réussit sans malus."""
 
 
 @pytest.fixture(scope="module")
@@ -63,6 +66,60 @@ def test_le_calculateur_repond_sous_une_variante_et_son_lien_la_garde(onglet_et_
     # « Valeurs par défaut » revient au texte : la case se décoche, le lien n'a plus de variante.
     form.get_by_role("button", name="Valeurs par défaut", exact=False).click()
     expect(form.get_by_label(VARIANTES["catastrophe-au-total"].titre)).not_to_be_checked()
+
+
+def test_le_calculateur_repond_sous_une_regle_maison_et_son_lien_la_garde(onglet_et_si: Onglet) -> None:
+    page = onglet_et_si.page
+    nom, regle = "troisd6-defense", REGLES_MAISON["malus_contre_attaque"]
+    _remplir(page, nom, CONTRE)
+    form = _form(page, nom)
+    form.locator("details.calc-variantes > summary").click()
+    champ = form.get_by_label(regle.titre)
+    champ.fill(str(regle.maximum))
+    _calculer_au_clavier(page, nom)
+    maison = calculer(nom, CONTRE, maison={regle.id: regle.maximum})
+    assert maison.verdict != calculer(nom, CONTRE).verdict  # la règle maison change bien ce verdict-là
+    affiche = _affiche(page, nom)
+    assert (affiche["verdict"], affiche["explication"]) == (maison.verdict, maison.explication)
+    expect(form.locator(".calc-lecture")).to_contain_text(regle.titre)
+    lien = form.get_by_role("link", name="Lien vers ce résultat").get_attribute("href") or ""
+    assert parse_qs(urlparse(lien).query)["maison"] == [f"{regle.id}:{regle.maximum}"] and lien == page.url
+
+    autre = onglet_et_si.ouvrir(lien)
+    try:
+        expect(_form(autre, nom).locator(".calc-etat")).to_contain_text("calculées", timeout=CHARGEMENT_MS)
+        expect(_form(autre, nom).get_by_label(regle.titre)).to_have_value(str(regle.maximum))
+        assert _affiche(autre, nom) == affiche
+    finally:
+        autre.close()
+    # Hors de ses bornes : le refus de la règle, sous son champ, sans résultat.
+    champ.fill(str(regle.maximum + 1))
+    _calculer_au_clavier(page, nom)
+    refus = calculer(nom, CONTRE, maison={regle.id: regle.maximum + 1}).erreurs[regle.id]
+    expect(form.locator(f"#{nom}-maison-{regle.id}-erreur")).to_have_text(refus)
+    expect(champ).to_have_attribute("aria-invalid", "true")
+    expect(form.locator(".calc-resultat")).to_be_hidden()
+    # « Valeurs par défaut » revient au texte : le champ se vide.
+    form.get_by_role("button", name="Valeurs par défaut", exact=False).click()
+    expect(champ).to_have_value("")
+
+
+@pytest.mark.parametrize(
+    ("maison", "message"),
+    [
+        ("inconnue:1", "Ce lien est invalide : la règle maison « inconnue » ne change pas ce formulaire."),
+        ("malus_familiarite:-1", "Ce lien est invalide : la règle maison « malus_familiarite » ne change pas ce formulaire."),
+        ("malus_contre_attaque:deux", "Ce lien est invalide : la règle maison « malus_contre_attaque » n'y vaut pas un nombre entier."),
+    ],
+)  # fmt: skip
+def test_un_lien_a_une_regle_maison_fausse_se_dit_invalide(onglet_et_si: Onglet, maison: str, message: str) -> None:
+    page = onglet_et_si.ouvrir(f"calculateur/?f=troisd6-defense&maison={maison}#troisd6-defense")
+    try:
+        expect(_form(page, "troisd6-defense").locator(".calc-erreur-generale")).to_have_text(message)
+        expect(_form(page, "troisd6-defense").locator(".calc-resultat")).to_be_hidden()
+        assert _form(page, "troisd6-defense").locator(".calc-etat").text_content() == ""  # rien n'a été calculé
+    finally:
+        page.close()
 
 
 def test_un_lien_a_une_variante_etrangere_au_formulaire_se_dit_invalide(onglet_et_si: Onglet) -> None:

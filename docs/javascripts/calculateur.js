@@ -93,6 +93,29 @@
     if (details && details.querySelector("input.calc-variante:checked")) details.open = true;
   }
 
+  // Les règles maison remplies (un champ par rules.variantes.REGLES_MAISON) : nom → entier, envoyées au calculateur
+  // comme des données ; un champ vide vaut le texte. Un texte qui n'est pas un entier part tel quel : la règle le refuse.
+  function maison(form) {
+    const lues = {};
+    for (const c of form.querySelectorAll("input.calc-maison")) {
+      const v = c.value.trim().replace("\u2212", "-");
+      if (v !== "") lues[c.dataset.maison] = /^-?\d+$/.test(v) ? Number.parseInt(v, 10) : v;
+    }
+    return lues;
+  }
+
+  // Remplit les règles maison `lues` (d'un lien) ; « Lire autrement » se déplie si l'une l'est.
+  function regler(form, lues) {
+    for (const c of form.querySelectorAll("input.calc-maison")) c.value = c.dataset.maison in lues ? String(lues[c.dataset.maison]) : "";
+    const details = form.querySelector("details.calc-variantes");
+    if (details && Object.keys(lues).length) details.open = true;
+  }
+
+  // Le champ d'une règle maison, par son nom.
+  function champMaison(form, nom) {
+    return form.querySelector(`input.calc-maison[data-maison="${CSS.escape(nom)}"]`);
+  }
+
   // Les variantes gardées sur cet appareil depuis la page « Et si… ? » (docs/javascripts/variantes.js).
   function gardees() {
     try {
@@ -103,11 +126,16 @@
     }
   }
 
-  // Le titre de chaque variante cochée, tel que son étiquette le dit.
+  // Le titre de chaque variante cochée, tel que son étiquette le dit, puis chaque règle maison remplie et sa valeur.
   function titres(form) {
-    return [...form.querySelectorAll("input.calc-variante:checked")].map(
-      (c) => form.querySelector(`label[for="${CSS.escape(c.id)}"]`)?.textContent || c.value
-    );
+    const etiquette = (c) => form.querySelector(`label[for="${CSS.escape(c.id)}"]`)?.textContent || c.value;
+    const regles = maison(form);
+    return [
+      ...[...form.querySelectorAll("input.calc-variante:checked")].map(etiquette),
+      ...[...form.querySelectorAll("input.calc-maison")]
+        .filter((c) => c.dataset.maison in regles)
+        .map((c) => `${etiquette(c)} : ${String(regles[c.dataset.maison]).replace("-", "\u2212")}`),
+    ];
   }
 
   // --- Les erreurs -----------------------------------------------------------------------------
@@ -117,7 +145,7 @@
       p.hidden = true;
       p.textContent = "";
     }
-    for (const c of champs(form)) c.removeAttribute("aria-invalid");
+    for (const c of [...champs(form), ...form.querySelectorAll("input.calc-maison")]) c.removeAttribute("aria-invalid");
   }
 
   function montrerErreurs(form, erreurs, enTete) {
@@ -125,12 +153,15 @@
     const generale = form.querySelector(".calc-erreur-generale");
     const restes = [];
     for (const [nom, message] of Object.entries(erreurs)) {
-      const champ = form.querySelector(`[name="${CSS.escape(nom)}"]`);
+      // Un champ du formulaire, ou une règle maison (le calculateur range son refus sous son nom).
+      const champ = form.querySelector(`[name="${CSS.escape(nom)}"]`) || (nom && champMaison(form, nom));
       const zone = champ && document.getElementById(`${champ.id}-erreur`);
       if (zone) {
         zone.textContent = message;
         zone.hidden = false;
         champ.setAttribute("aria-invalid", "true");
+        const details = champ.closest("details.calc-variantes");
+        if (details) details.open = true;
         premier = premier || champ;
       } else restes.push(message);
     }
@@ -311,6 +342,7 @@
       if (v !== undefined && v !== parDefaut[c.name]) params.set(c.name, v);
     }
     for (const v of variantes(form)) params.append("variante", v);
+    for (const [nom, v] of Object.entries(maison(form))) params.append("maison", `${nom}:${v}`);
     u.search = params.toString();
     return u.href;
   }
@@ -329,6 +361,7 @@
     const noms = new Set(champs(form).map((c) => c.name));
     const entrees = defauts(form);
     const lues = [];
+    const regles = {};
     for (const [cle, valeur] of params) {
       if (cle === "f") continue;
       // &variante=ID, répétable : une variante qui change ce formulaire (une case « Lire autrement »).
@@ -339,12 +372,25 @@
         if (!lues.includes(valeur)) lues.push(valeur);
         continue;
       }
+      // &maison=NOM:VALEUR, répétable : une règle maison qui change ce formulaire (un champ « Lire autrement »), un
+      // entier ; ses bornes, c'est la règle qui les dit (rules.regles.BORNES), sous son champ.
+      if (cle === "maison") {
+        const [regle, nombre, ...reste] = valeur.split(":");
+        if (!champMaison(form, regle) || reste.length) {
+          return { form, message: `Ce lien est invalide : la règle maison « ${regle.slice(0, 40)} » ne change pas ce formulaire.` };
+        }
+        if (!/^-?\d{1,6}$/.test(nombre ?? "")) {
+          return { form, message: `Ce lien est invalide : la règle maison « ${regle} » n'y vaut pas un nombre entier.` };
+        }
+        regles[regle] = Number.parseInt(nombre, 10);
+        continue;
+      }
       if (!noms.has(cle)) return { form, message: `Ce lien est invalide : le formulaire n'a pas de champ « ${cle.slice(0, 40)} ».` };
       // La borne du calculateur Python (rules.calculateur._commun.LONGUEUR_MAX), que le crochet écrit sur le formulaire.
       if (valeur.length > Number(form.dataset.longueurMax)) return { form, message: `Ce lien est invalide : la valeur de « ${cle} » est trop longue.` };
       entrees[cle] = valeur;
     }
-    return { form, entrees, variantes: lues };
+    return { form, entrees, variantes: lues, maison: regles };
   }
 
   // --- Le calcul ----------------------------------------------------------------------------------
@@ -434,7 +480,7 @@
     const debut = performance.now();
     let reponse = null;
     try {
-      const requete = JSON.stringify({ formulaire: form.dataset.formulaire, entrees, lancer, variantes: variantes(form) });
+      const requete = JSON.stringify({ formulaire: form.dataset.formulaire, entrees, lancer, variantes: variantes(form), maison: maison(form) });
       reponse = traiter(form, await moteur.calculer(form, requete), { lancer, depuisLien, debut });
     } catch (erreur) {
       etat.textContent = `Le calcul n'a pas abouti : ${erreur.message}`;
@@ -542,6 +588,7 @@
     // Un lien partagé : ses entrées dans le formulaire, et le chargement de Python tout de suite.
     remplir(lien.form, lien.entrees);
     cocher(lien.form, lien.variantes);
+    regler(lien.form, lien.maison);
     lien.form.scrollIntoView();
     calculer(lien.form, { entrees: lien.entrees, depuisLien: true });
   }

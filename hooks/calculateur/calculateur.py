@@ -27,6 +27,7 @@ __all__ = [
     "PAGE",
     "REPERE",
     "formulaire_html",
+    "maison_html",
     "markdown_formulaires",
     "on_page_content",
     "on_page_markdown",
@@ -104,7 +105,8 @@ def _plus_html(formulaire: Any) -> str:
 
 def variantes_html(formulaire: Any) -> str:
     """Les variantes qui changent les réponses de ce formulaire (`rules.variantes.Variante.formulaires`), une case
-    chacune sous « Lire autrement » (un `<details>`, fermé) ; "" si aucune ne les change.
+    chacune sous « Lire autrement » (un `<details>`, fermé), puis ses règles maison (`maison_html`) ; "" si rien
+    ne les change.
 
     Les cases n'ont pas de `name` : ce ne sont pas des champs du formulaire. Le script de la page envoie les
     variantes cochées au calculateur (`"variantes"` de la requête) et les garde dans le lien (`&variante=ID`).
@@ -114,13 +116,14 @@ def variantes_html(formulaire: Any) -> str:
         >>> html_ = variantes_html(FORMULAIRES["warp-oppose"])
         >>> html_.count('class="calc-variante"'), 'value="catastrophe-au-total"' in html_, 'name=' in html_
         (1, True, False)
-        >>> variantes_html(FORMULAIRES["troisd6-jet"])
-        ''
+        >>> variantes_html(FORMULAIRES["troisd6-jet"]).count('class="calc-variante"')  # une règle maison seule
+        0
     """
     from rules.variantes import VARIANTES
 
     liste = [v for v in VARIANTES.values() if formulaire.nom in v.formulaires]
-    if not liste:
+    maison = maison_html(formulaire)
+    if not liste and not maison:
         return ""
     cases = "".join(
         f'<div class="calc-champ calc-case"><input type="checkbox" class="calc-variante"'
@@ -129,14 +132,62 @@ def variantes_html(formulaire: Any) -> str:
         f' <a class="calc-variante-lien" href="../et-si/#{html.escape(v.id)}">ce qu\'elle change</a></div>'
         for v in liste
     )
-    n = len(liste)
+    n, m = len(liste), maison.count('class="calc-maison"')
+    compte = [
+        f"{n} variante{'s' if n > 1 else ''}" if n else "",
+        f"{m} règle{'s' if m > 1 else ''} maison" if m else "",
+    ]
     return (
         '<details class="calc-variantes"><summary>Lire autrement'
-        f' <span class="calc-plus-detail">({n} variante{"s" if n > 1 else ""})</span></summary>'
+        f' <span class="calc-plus-detail">({", ".join(c for c in compte if c)})</span></summary>'
         '<p class="calc-aide">Par défaut, le texte tel que le site le lit. Une case cochée répond sous cette autre'
-        " lecture, et le lien à partager la garde.</p>"
-        f"{cases}</details>"
+        " lecture, un nombre sous cette règle maison, et le lien à partager les garde.</p>"
+        f"{cases}{maison}</details>"
     )
+
+
+def _nombre(n: int) -> str:
+    """Un entier écrit en français (le signe moins typographique)."""
+    return str(n).replace("-", "\u2212")
+
+
+def maison_html(formulaire: Any) -> str:
+    """Les règles maison qui changent les réponses de ce formulaire (`rules.variantes.RegleMaison.formulaires`), un
+    champ nombre chacune, dans ses bornes ; vide, le champ vaut le texte. "" si aucune ne les change.
+
+    Comme les cases des variantes, ces champs n'ont pas de `name` : le script de la page envoie ceux qu'on a remplis
+    au calculateur (`"maison"` de la requête) et les garde dans le lien (`&maison=NOM:VALEUR`).
+
+    Examples:
+        >>> from rules.calculateur import FORMULAIRES
+        >>> html_ = maison_html(FORMULAIRES["troisd6-jet"])
+        >>> html_.count('class="calc-maison"'), 'data-maison="malus_familiarite"' in html_, 'name=' in html_
+        (1, True, False)
+        >>> "Le texte : \u22123 ; de \u22126 à 0." in html_
+        True
+        >>> maison_html(FORMULAIRES["warp-oppose"])
+        ''
+    """
+    from rules.variantes import REGLES_MAISON
+
+    morceaux = []
+    for r in REGLES_MAISON.values():
+        if formulaire.nom not in r.formulaires:
+            continue
+        ident = f"{formulaire.nom}-maison-{r.id}"
+        controle = (
+            '<input type="number" class="calc-maison" step="1"'
+            f"{_attributs(id=ident, data_maison=r.id, min=str(r.minimum), max=str(r.maximum))}"
+            f' aria-describedby="{html.escape(ident)}-aide {html.escape(ident)}-erreur" autocomplete="off">'
+        )
+        aide = f"Le texte : {_nombre(r.texte)} ; de {_nombre(r.minimum)} à {_nombre(r.maximum)}."
+        morceaux.append(
+            '<div class="calc-champ" data-sorte="maison">'
+            f'<label for="{html.escape(ident)}">{html.escape(r.titre)}</label>{controle}'
+            f'<p class="calc-aide" id="{html.escape(ident)}-aide">{html.escape(aide)}</p>'
+            f'<p class="calc-erreur" id="{html.escape(ident)}-erreur" hidden></p></div>'
+        )
+    return "".join(morceaux)
 
 
 def formulaire_html(formulaire: Any) -> str:

@@ -26,9 +26,9 @@ from collections.abc import Mapping, Sequence
 from rules._valider import booleen, generateur, recu
 from rules.calculateur import _troisd6, _warp
 from rules.calculateur._commun import LONGUEUR_MAX, Champ, Formulaire, Lecture, Reponse, Tableau
-from rules.refus import PROPOS, Refus
+from rules.refus import PROPOS, Lieu, Refus, nom_python
 from rules.regles import en_cours, sous
-from rules.variantes import regles
+from rules.variantes import REGLES_MAISON, regles
 
 __all__ = ["FORMULAIRES", "Champ", "Formulaire", "Reponse", "Tableau", "calculer", "calculer_json", "en_texte"]
 
@@ -105,14 +105,36 @@ def calculer(
     if maison is not None and not isinstance(maison, Mapping):
         raise Refus("maison", "être un dictionnaire (règle maison → entier)", recu=maison)
     # Sans variante ni règle maison, la lecture en vigueur (le texte, ou celle d'un bloc rules.regles.sous).
-    lecture_des_regles = regles(variantes, **(maison or {})) if variantes or maison else en_cours()
     lecture = Lecture(f, entrees, lancer=lancer, rng=rng)
+    try:
+        lecture_des_regles = regles(variantes, **(maison or {})) if variantes or maison else en_cours()
+    except Refus as refus:
+        if str(refus.lieux[0][0]) not in REGLES_MAISON:
+            raise
+        return _maison_refusee(lecture, refus)
     try:
         with sous(lecture_des_regles):
             return f.calculer(lecture)
     except Refus as refus:  # un refus hors d'un essai : rangé par ses lieux, ou LieuSansChamp si aucun champ ne les a
         lecture.localiser(refus)
         return lecture.reponse()
+
+
+def _maison_refusee(lecture: Lecture, refus: Refus) -> Reponse:
+    """Une règle maison refusée (hors de ses bornes, pas un entier) : sous son nom, que la page montre sous son
+    champ, et nommée par son titre.
+
+    Examples:
+        >>> calculer("troisd6-defense", maison={"malus_contre_attaque": -9}).erreurs
+        {'malus_contre_attaque': "3D6 : le malus d'une contre-attaque ordinaire : doit être un entier entre -6 et 0, reçu -9"}
+    """
+
+    def nommer(lieu: Lieu) -> str:
+        return REGLES_MAISON[str(lieu[0])].titre if str(lieu[0]) in REGLES_MAISON else nom_python(lieu)
+
+    cle = str(refus.lieux[0][0])
+    entrees = {nom: v for nom, v in lecture.brutes.items() if v}
+    return Reponse(lecture.formulaire.nom, entrees, erreurs={cle: refus.message(nommer)}, refus={cle: refus})
 
 
 def calculer_json(requete: str) -> str:
