@@ -36,6 +36,7 @@ from hooks.cellules import npm
 from tests.conftest import RACINE, SiteConstruit
 from tests.navigateur import Browser, BrowserContext, CDPSession, Page, expect
 from tests.parcours import LARGEURS, MODES, RELEVES, Parcours, fautes_axe, groupe  # noqa: F401 (fautes_axe : réexportée)
+from tests.surveillance import ouvrir
 
 PARCOURS = [pytest.param(m, lg, marks=groupe(m, lg), id=f"{m}-{lg}") for m in MODES for lg in LARGEURS]
 """Les quatre parcours (mode, largeur) de `tests/parcours.py`, chacun au worker qui le fait."""
@@ -259,7 +260,9 @@ def test_chaque_arret_de_tabulation_montre_un_anneau_contraste(
     """WCAG 2.4.7 (focus visible) et 1.4.11 (3:1 pour l'anneau, sur le fond qui l'entoure)."""
     contexte = browser.new_context(viewport={"width": largeur, "height": 900}, service_workers="block")
     page = contexte.new_page()
-    page.goto(serveur_site + chemin, wait_until="load")
+    # Material monté d'abord, comme au premier geste d'un lecteur : monté pendant les tabulations (machine
+    # chargée), son bouton « Retour en haut » prenait le focus à moitié posé (anneau à 1,0:1, vu sous charge 16).
+    ouvrir(page, serveur_site + chemin)
     # L'état final de chaque focus, pas le milieu d'une transition de Material.
     page.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
     fautes, vus = [], 0

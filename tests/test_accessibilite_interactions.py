@@ -283,7 +283,9 @@ def test_au_clavier_chaque_definition_une_fois_et_les_autres_au_survol(browser: 
     une occurrence suivante montre sa définition au survol et la porte dans l'arbre d'accessibilité."""
     contexte = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     page = contexte.new_page()
-    page.goto(serveur_site + PAGE_REGLES, wait_until="load")
+    # Material monté d'abord (le premier geste d'un lecteur le monte) : monté pendant les tabulations, sur une
+    # machine chargée, il arrivait après la première et le focus repassait par le premier terme (vu sous charge 16).
+    ouvrir(page, serveur_site + PAGE_REGLES)
     definitions = page.evaluate(TERMES)
     # Les premières occurrences (de la page, de chaque bloc repliable) qu'on voit sans rien ouvrir.
     premieres = {(t["bloc"], t["definition"]): rang for rang, t in reversed(list(enumerate(definitions)))}
