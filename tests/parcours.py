@@ -254,14 +254,14 @@ EMPREINTE = r"""() => {
   const SCHEMA = new Set(["data-md-color-scheme", "data-md-color-primary", "data-md-color-accent", "data-md-color-media"]);
   const bascule = document.querySelector("form[data-palette], form[data-md-component=palette]");
   const decrire = (e) => {
-    // Sans ce que Material pose quand il voit un élément, au gré du moment : les styles en ligne (la place de
-    // l'indicateur d'onglet, --md-indicator-x ; le top d'une barre latérale collante : vus varier d'un chargement à
-    // l'autre ; ce qu'un style change, l'empreinte le lit aux boîtes et à la visibilité), le title d'un titre du
-    // menu que l'écran coupe (son texte entier ; son nom reste son texte), et si les flèches d'une rangée d'onglets
-    // trop longue se montrent (aria-hidden, hors tabulation : axe-core ne les lit pas).
-    const lu = (a) => !SCHEMA.has(a.name) && a.name !== "style"
+    // Sans ce que Material pose quand il voit un élément, au gré du moment (ce qu'il change se lit aux boîtes) : les
+    // propriétés CSS personnalisées d'un style en ligne (la place de l'indicateur d'onglet, --md-indicator-x), le
+    // title d'un titre du menu que l'écran coupe (son texte entier ; son nom reste son texte), et si les flèches
+    // d'une rangée d'onglets trop longue se montrent (aria-hidden, hors tabulation : axe-core ne les lit pas).
+    const valeur = (a) => (a.name === "style" ? a.value.replace(/--[\w-]+\s*:[^;]*;?\s*/g, "").trim() : a.value);
+    const lu = (a) => !SCHEMA.has(a.name) && !(a.name === "style" && !valeur(a))
       && !(a.name === "title" && e.matches(".md-nav__link, .md-ellipsis"));
-    const attributs = [...e.attributes].filter(lu).map((a) => a.name + "=" + a.value).sort();
+    const attributs = [...e.attributes].filter(lu).map((a) => a.name + "=" + valeur(a)).sort();
     const texte = [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.data.trim()).join(" ");
     let boite = "caché";
     if (e.closest(".tabbed-control")) boite = "(flèche)";
