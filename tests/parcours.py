@@ -23,18 +23,12 @@ reparcourait tout le site : dix parcours au lieu de quatre sur quatre workers.)
 
 - `termes` (clair, bureau) : chaque terme du glossaire, s'il prend le focus, s'il se voit
   (`tests/test_accessibilite_interactions.py`), lu d'abord ;
-- `empreinte` (les quatre) : ce qu'axe-core lit d'une page hors couleurs — chaque élément, ses
-  attributs, son texte, s'il se voit et sa boîte (`EMPREINTE`) ; `tests/test_accessibilite.py`
-  prouve ainsi, page par page, qu'à même largeur le mode sombre ne change que les couleurs ;
-- `axe` : les violations d'axe-core, la page telle qu'elle se charge, chaque règle sauf celles des
-  couleurs (`COULEURS`) : en clair sur chaque page ; en sombre, que l'empreinte prouve identique
-  hors couleurs, sur l'accueil seulement (`PAGES_AXE_SOMBRE` : la bascule de couleurs, la seule
-  chose que le schéma change et que l'empreinte laisse de côté, y montre son autre étiquette) ;
+- `axe` (les quatre) : les violations d'axe-core, la page telle qu'elle se charge, chaque règle
+  sauf `color-contrast` (`CONTRASTE`) ;
 - `composants` (clair et sombre, bureau) : chaque sélecteur de chaque feuille de style de la page
   (les nôtres, `docs/stylesheets/*.css`, et celles de Material) qui y touche un élément, dans ce
   schéma de couleurs ;
-- `contraste` (clair et sombre, bureau) : les violations des règles des couleurs (`COULEURS` :
-  `color-contrast`, `link-in-text-block`), sur chaque page qui
+- `contraste` (clair et sombre, bureau) : les violations de `color-contrast`, sur chaque page qui
   montre un composant stylé (un sélecteur des `composants`) qu'aucune page déjà vérifiée de ce
   parcours n'a montré : une fois par schéma de couleurs, sur les pages dont les styles diffèrent
   (`tests/test_accessibilite.py` prouve que chaque composant stylé du site est ainsi vérifié) ;
@@ -61,7 +55,6 @@ import os
 import pickle
 import time
 import traceback
-import zlib
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
@@ -76,18 +69,15 @@ if TYPE_CHECKING:  # importé sans Playwright (la collecte des doctests lit chaq
 
 __all__ = [
     "CIBLES",
-    "COULEURS",
-    "EMPREINTE",
+    "CONTRASTE",
     "HAUTEUR",
     "LARGEURS",
     "MODES",
-    "PAGES_AXE_SOMBRE",
     "RELEVES",
     "TELEPHONE",
     "Parcours",
     "ParcoursDeLaSuite",
     "ParcoursEchoue",
-    "empreinte_lue",
     "fautes_axe",
     "groupe",
     "parcourir",
@@ -107,7 +97,6 @@ TELEPHONE = {"width": 375, "height": 740}
 RELEVES: dict[tuple[str, str], tuple[str, ...]] = {
     ("clair", "bureau"): (
         "termes",
-        "empreinte",
         "axe",
         "composants",
         "contraste",
@@ -115,9 +104,9 @@ RELEVES: dict[tuple[str, str], tuple[str, ...]] = {
         "ouverture",
         "axe code déplié",
     ),
-    ("clair", "telephone"): ("empreinte", "axe", "débordement", "cibles", "axe code déplié"),
-    ("sombre", "bureau"): ("empreinte", "axe", "composants", "contraste", "axe code déplié"),
-    ("sombre", "telephone"): ("empreinte", "axe", "axe code déplié"),
+    ("clair", "telephone"): ("axe", "débordement", "cibles", "axe code déplié"),
+    ("sombre", "bureau"): ("axe", "composants", "contraste", "axe code déplié"),
+    ("sombre", "telephone"): ("axe", "axe code déplié"),
 }
 """Ce que chaque parcours (mode, largeur) relève sur chaque page."""
 
@@ -139,31 +128,24 @@ GRAVES = {"serious", "critical"}
 REGLES_NOMMEES = ["aria-dialog-name", "landmark-unique"]
 """Deux règles de bonne pratique que l'issue 13 relève : elles ne passent pas, quel que soit leur impact."""
 
-COULEURS = ("color-contrast", "link-in-text-block")
-"""Les règles d'axe-core qui lisent les couleurs calculées : un texte contre son fond (`color-contrast`, la plus
-chère : sur un parcours de 48 pages, autant de processeur que toutes les autres règles ensemble), un lien contre
-le texte qui l'entoure (`link-in-text-block`, 35 à 50 % du reste). Les seules qu'un schéma de couleurs peut faire
-changer d'avis sur une page dont l'empreinte (`EMPREINTE`) ne change pas ; elles passent une fois par schéma, sur
-les pages dont les styles diffèrent (le relevé `contraste`)."""
+CONTRASTE = "color-contrast"
+"""La règle d'axe-core qui compare la couleur de chaque texte visible à son fond : la plus chère (sur un parcours
+de 48 pages, autant de processeur que toutes les autres règles ensemble), et la seule que le parcours ne passe
+pas partout (`pages_du_contraste`)."""
 
-PAGES_AXE_SOMBRE = ("",)
-"""Les pages où le parcours sombre passe les règles d'axe-core hors couleurs : l'accueil, pour la bascule de
-couleurs (son étiquette « Passer au mode clair » ne se voit qu'en sombre, et l'empreinte la laisse de côté) ;
-ailleurs, l'empreinte de chaque page prouve que le sombre n'y change que les couleurs."""
-
-PORTEES = ("toutes", "sans couleurs", "couleurs")
-"""Ce qu'une passe d'axe-core vérifie : toutes les règles, toutes sauf `COULEURS`, ou `COULEURS` seules. Les deux
+PORTEES = ("toutes", "sans contraste", "contraste")
+"""Ce qu'une passe d'axe-core vérifie : toutes les règles, toutes sauf `CONTRASTE`, ou `CONTRASTE` seule. Les deux
 dernières ensemble font exactement la première."""
 
-LANCER_AXE = """async ({regles, nommees, couleurs, portee}) => {
-  const options = portee === "couleurs"
-    ? {runOnly: {type: "rule", values: couleurs}, resultTypes: ["violations"]}
+LANCER_AXE = """async ({regles, nommees, contraste, portee}) => {
+  const options = portee === "contraste"
+    ? {runOnly: {type: "rule", values: [contraste]}, resultTypes: ["violations"]}
     : {
         runOnly: {type: "tag", values: regles},
         rules: Object.fromEntries(nommees.map(r => [r, {enabled: true}])),
         resultTypes: ["violations"],
       };
-  if (portee === "sans couleurs") for (const r of couleurs) options.rules[r] = {enabled: false};
+  if (portee === "sans contraste") options.rules[contraste] = {enabled: false};
   const resultat = await axe.run(document, options);
   return resultat.violations.map(v => ({
     regle: v.id, impact: v.impact,
@@ -175,13 +157,13 @@ LANCER_AXE = """async ({regles, nommees, couleurs, portee}) => {
 def fautes_axe(page: Page, axe_js: Path, ou: str, portee: str = "toutes") -> list[str]:
     """Les violations graves (ou des règles nommées) de la page telle qu'elle est, une ligne lisible chacune.
 
-    `portee` (`PORTEES`) : toutes les règles (le défaut), toutes sauf `COULEURS`, ou `COULEURS` seules."""
+    `portee` (`PORTEES`) : toutes les règles (le défaut), toutes sauf `CONTRASTE`, ou `CONTRASTE` seule."""
     if portee not in PORTEES:
         raise ValueError(f"portee doit être l'une de {PORTEES}, reçu {portee!r}")
     if not page.evaluate("() => typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(axe_js))
     fautes = []
-    options = {"regles": REGLES_WCAG, "nommees": REGLES_NOMMEES, "couleurs": list(COULEURS), "portee": portee}
+    options = {"regles": REGLES_WCAG, "nommees": REGLES_NOMMEES, "contraste": CONTRASTE, "portee": portee}
     for v in page.evaluate(LANCER_AXE, options):
         if v["impact"] in GRAVES or v["regle"] in REGLES_NOMMEES:
             exemples = "\n      ".join(v["noeuds"][:3])
@@ -245,49 +227,6 @@ COMPOSANTS = r"""() => {
 }"""
 """Chaque sélecteur de chaque feuille de style de la page (« fichier | sélecteur ») qui y touche au moins un
 élément, dans son état et son schéma de couleurs ; `illisibles`, ceux que le navigateur ne sait pas lire ainsi."""
-
-EMPREINTE = r"""() => {
-  // Ce qu'axe-core lit d'une page, hors couleurs : chaque élément dans l'ordre du document, ses attributs, son
-  // texte propre, s'il se voit et sa boîte dans le document. Sans ce que le schéma de couleurs change par
-  // construction : les attributs de schéma que Material pose sur <body>, la balise <meta name="color-scheme">
-  // qu'il écrit (ni l'un ni l'autre ne se lit par axe-core) et la bascule de couleurs (PAGES_AXE_SOMBRE).
-  const SCHEMA = new Set(["data-md-color-scheme", "data-md-color-primary", "data-md-color-accent", "data-md-color-media"]);
-  const bascule = document.querySelector("form[data-palette], form[data-md-component=palette]");
-  const decrire = (e) => {
-    // Sans ce que Material pose quand il voit un élément, au gré du moment (ce qu'il change se lit aux boîtes) : les
-    // propriétés CSS personnalisées d'un style en ligne (la place de l'indicateur d'onglet, --md-indicator-x), le
-    // title d'un titre du menu que l'écran coupe (son texte entier ; son nom reste son texte), et si les flèches
-    // d'une rangée d'onglets trop longue se montrent (aria-hidden, hors tabulation : axe-core ne les lit pas).
-    const valeur = (a) => (a.name === "style" ? a.value.replace(/--[\w-]+\s*:[^;]*;?\s*/g, "").trim() : a.value);
-    const lu = (a) => !SCHEMA.has(a.name) && !(a.name === "style" && !valeur(a))
-      && !(a.name === "title" && e.matches(".md-nav__link, .md-ellipsis"));
-    const attributs = [...e.attributes].filter(lu).map((a) => a.name + "=" + valeur(a)).sort();
-    const texte = [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.data.trim()).join(" ");
-    let boite = "caché";
-    if (e.closest(".tabbed-control")) boite = "(flèche)";
-    else if (e.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
-      const r = e.getBoundingClientRect();
-      boite = [r.left + scrollX, r.top + scrollY, r.width, r.height].map(Math.round).join(",");
-    }
-    return `<${e.localName} ${attributs.join(" ")}>${texte.slice(0, 80)} ${boite}`;
-  };
-  return [...document.querySelectorAll("*")]
-    .filter((e) => !(bascule && bascule.contains(e)) && !e.matches("meta[name=color-scheme]"))
-    .map(decrire)
-    .join("\n");
-}"""
-"""L'empreinte d'une page hors couleurs : une ligne par élément (`_empreinte` la garde compressée)."""
-
-
-def _empreinte(page: Page) -> bytes:
-    """L'empreinte de la page ouverte (`EMPREINTE`), compressée : imprimer/ en fait 1,5 Mo."""
-    return zlib.compress(page.evaluate(EMPREINTE).encode())
-
-
-def empreinte_lue(empreinte: bytes) -> list[str]:
-    """Les lignes d'une empreinte relevée (un élément par ligne)."""
-    return zlib.decompress(empreinte).decode().split("\n")
-
 
 TERMES = """() => {
   const termes = [...document.querySelectorAll('.md-content abbr')];
@@ -510,13 +449,11 @@ def _relever(
     # La suite : la page telle qu'un lecteur l'a touchée, Material monté à son premier geste
     # (javascripts/material-a-la-demande.js ; avant tout geste : tests/test_material_a_la_demande.py).
     monter_material(page)
-    quoi["empreinte"][chemin] = _empreinte(page)  # avant axe-core, qui peut faire défiler la page
-    if parcours.mode == "clair" or chemin in PAGES_AXE_SOMBRE:
-        quoi["axe"][chemin] = fautes_axe(page, axe_js, chemin, "sans couleurs")
+    quoi["axe"][chemin] = fautes_axe(page, axe_js, chemin, "sans contraste")
     if "composants" in quoi:
         quoi["composants"][chemin] = composants = page.evaluate(COMPOSANTS)
         if not couverts.issuperset(composants["presents"]):  # un composant qu'aucune page vérifiée n'a montré
-            quoi["contraste"][chemin] = fautes_axe(page, axe_js, chemin, "couleurs")
+            quoi["contraste"][chemin] = fautes_axe(page, axe_js, chemin, "contraste")
             couverts.update(composants["presents"])
     if "feuilles de style" in quoi:
         quoi["feuilles de style"][chemin] = page.evaluate(SELECTEURS, feuilles)

@@ -3,18 +3,12 @@
 - **axe-core** (le moteur de vérification automatique de référence, épinglé dans
   `package.json`, installé par `npm ci` dans `node_modules/`, jamais un CDN) est
   injecté dans **chaque page du site construit** — énumérée depuis le dossier
-  construit, pas depuis une liste : une page ajoutée est vérifiée d'office — à
-  1280 et 375 px. Aucune violation grave (« serious ») ou critique des règles
-  WCAG 2.0 / 2.1 A et AA, ni aucune des deux règles de bonne pratique que
-  l'issue 13 nomme (dialogue sans nom, repères en double). Le nombre de pages
-  vérifiées est affiché : un saut silencieux se voit.
-- **Le mode sombre ne change que les couleurs** : à chaque largeur, l'empreinte de chaque page
-  (chaque élément, ses attributs, son texte, s'il se voit, sa boîte : ce qu'axe-core lit hors
-  couleurs) est la même en clair et en sombre. Les règles hors couleurs, qui ne lisent que cela,
-  passent donc en clair sur chaque page, et en sombre sur l'accueil seulement (sa bascule de
-  couleurs, que l'empreinte laisse de côté, y montre son autre étiquette).
-- **Couleurs** : les règles qui lisent les couleurs (`color-contrast`, la plus chère, et
-  `link-in-text-block`) passent une fois par schéma de
+  construit, pas depuis une liste : une page ajoutée est vérifiée d'office — en
+  mode clair et sombre, à 1280 et 375 px. Aucune violation grave (« serious »)
+  ou critique des règles WCAG 2.0 / 2.1 A et AA, ni aucune des deux règles de
+  bonne pratique que l'issue 13 nomme (dialogue sans nom, repères en double).
+  Le nombre de pages vérifiées est affiché : un saut silencieux se voit.
+- **Contrastes** : la règle `color-contrast`, la plus chère, passe une fois par schéma de
   couleurs (clair et sombre, à 1280 px) sur les pages dont les styles diffèrent : chaque page
   qui montre un composant stylé (un sélecteur de nos feuilles ou de celles de Material) qu'aucune
   page déjà vérifiée n'a montré. Un test prouve que chaque composant stylé du site paraît ainsi
@@ -31,7 +25,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -42,17 +35,7 @@ import pytest
 from hooks.cellules import npm
 from tests.conftest import RACINE, SiteConstruit
 from tests.navigateur import Browser, BrowserContext, CDPSession, Page, expect
-from tests.parcours import (  # noqa: F401 (fautes_axe : réexportée)
-    COULEURS,
-    LARGEURS,
-    MODES,
-    PAGES_AXE_SOMBRE,
-    RELEVES,
-    Parcours,
-    empreinte_lue,
-    fautes_axe,
-    groupe,
-)
+from tests.parcours import LARGEURS, MODES, RELEVES, Parcours, fautes_axe, groupe  # noqa: F401 (fautes_axe : réexportée)
 from tests.surveillance import ouvrir
 
 PARCOURS = [pytest.param(m, lg, marks=groupe(m, lg), id=f"{m}-{lg}") for m in MODES for lg in LARGEURS]
@@ -92,80 +75,27 @@ def test_axe_ne_trouve_rien_de_grave(
     # L'énumération ne perd aucune page que MkDocs publie (plan du site), et compte la page 404.
     assert _pages_du_plan(site_construit.dossier) <= set(pages) and "404.html" in pages
     # Le parcours ouvre chaque page dans ce mode, à cette largeur (schéma de Material vérifié sur chacune),
-    # et y lance axe-core une fois la page chargée et peinte (tests/parcours.py). Les règles hors couleurs :
-    # en clair sur chaque page ; en sombre sur l'accueil, ailleurs l'empreinte le prouve inutile
-    # (test_le_mode_sombre_ne_change_que_les_couleurs). Celles des couleurs : sur les pages dont les styles
-    # diffèrent, à 1280 px (test_color_contrast_voit_chaque_composant_style_du_site).
+    # et y lance axe-core une fois la page chargée et peinte (tests/parcours.py).
+    # Chaque règle sauf color-contrast sur chaque page ; color-contrast sur les pages dont les styles diffèrent,
+    # à 1280 px (test_color_contrast_voit_chaque_composant_style_du_site).
     fait = parcours(mode, largeur)
-    assert fait.pages == pages
     releves, contrastes = fait["axe"], fait.releves.get("contraste", {})
-    attendues = pages if mode == "clair" else [p for p in pages if p in PAGES_AXE_SOMBRE]
-    verifiees = [p for p in pages if p in releves]
+    verifiees = len([p for p in pages if p in releves])
     fautes = [faute for p in pages for faute in releves.get(p, []) + contrastes.get(p, [])]
     version = npm.version_epinglee(RACINE, "axe-core")
-    bilan(f"pages vérifiées par axe-core {version} hors couleurs, mode {mode}, {LARGEURS[largeur]} px", len(verifiees))
+    bilan(f"pages vérifiées par axe-core {version} sauf color-contrast, mode {mode}, {LARGEURS[largeur]} px", verifiees)
     if "contraste" in fait.releves:
         bilan(
-            f"pages vérifiées par {' et '.join(COULEURS)} (styles qui diffèrent), mode {mode}, {LARGEURS[largeur]} px",
+            f"pages vérifiées par color-contrast (styles qui diffèrent), mode {mode}, {LARGEURS[largeur]} px",
             len(contrastes),
         )
         assert contrastes and set(contrastes) <= set(pages)
-    assert attendues and verifiees == attendues
+    assert verifiees == len(pages)
     assert not fautes, f"{len(fautes)} violations (mode {mode}, {LARGEURS[largeur]} px) :\n" + "\n".join(fautes)
 
 
 CONTRASTES = [p for p in PARCOURS if "contraste" in RELEVES[tuple(p.values)]]  # type: ignore[index]
-"""Les parcours qui passent les règles des couleurs : clair et sombre, à 1280 px."""
-
-
-ARRONDI_PX = 1
-"""L'écart permis entre deux boîtes d'un même élément : Chromium arrondit un texte au pixel près selon le moment
-(vu : une même ligne de code haute de 16 px en clair, 17 en sombre, puis l'inverse)."""
-
-
-def _ecart(clair: list[str], sombre: list[str]) -> list[str]:
-    """Où deux empreintes (une ligne par élément : sa description, puis sa boîte « x,y,l,h » ou « caché »)
-    divergent, hors des boîtes qui ne diffèrent que d'un arrondi ; [] si elles se lisent de même."""
-    if len(clair) != len(sombre):
-        return list(difflib.unified_diff(clair, sombre, "clair", "sombre", lineterm="", n=0))[2:8]
-    for a, b in zip(clair, sombre, strict=True):
-        (texte_a, _, boite_a), (texte_b, _, boite_b) = a.rpartition(" "), b.rpartition(" ")
-        nombres = [boite.split(",") for boite in (boite_a, boite_b)]
-        proches = all(len(n) == 4 for n in nombres) and all(
-            abs(float(x) - float(y)) <= ARRONDI_PX for x, y in zip(*nombres, strict=True)
-        )
-        if a != b and not (texte_a == texte_b and proches):
-            return [f"clair  : {a}", f"sombre : {b}"]
-    return []
-
-
-@pytest.mark.parametrize("largeur", [pytest.param(lg, marks=groupe("clair", lg), id=lg) for lg in LARGEURS])
-def test_le_mode_sombre_ne_change_que_les_couleurs(
-    parcours: Callable[[str, str], Parcours],
-    site_construit: SiteConstruit,
-    bilan: Callable[[str, int], None],
-    largeur: str,
-) -> None:
-    """À même largeur, chaque page a la même empreinte en clair et en sombre (`tests.parcours.EMPREINTE`) : les
-    mêmes éléments, attributs, textes, les mêmes visibles aux mêmes places. Les règles d'axe-core hors couleurs,
-    qui ne lisent que cela, rendraient en sombre le verdict du clair : le parcours sombre ne les passe pas.
-
-    (Au groupe du parcours clair, le plus long : le sombre est fait quand ce test le demande.)"""
-    clair, sombre = parcours("clair", largeur), parcours("sombre", largeur)
-    pages = site_construit.adresses()
-    assert set(clair["empreinte"]) == set(sombre["empreinte"]) == set(pages)
-    differentes = []
-    for chemin in pages:
-        if clair["empreinte"][chemin] != sombre["empreinte"][chemin]:
-            ecart = _ecart(empreinte_lue(clair["empreinte"][chemin]), empreinte_lue(sombre["empreinte"][chemin]))
-            if ecart:
-                differentes.append(f"{chemin} :\n      " + "\n      ".join(ligne[:200] for ligne in ecart))
-    bilan(f"pages à la même empreinte en clair et en sombre, {LARGEURS[largeur]} px", len(pages) - len(differentes))
-    assert not differentes, (
-        "le mode sombre change plus que les couleurs (le parcours sombre doit alors y passer toutes les règles) :\n"
-        + "\n".join(differentes)
-    )
-
+"""Les parcours qui passent color-contrast : clair et sombre, à 1280 px."""
 
 FAMILLES_DE_COMPOSANTS = {
     "admonitions": ".admonition",
