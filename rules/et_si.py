@@ -332,7 +332,7 @@ def _seconde_tentative(seuil: int) -> Loi:
     return {"réussite de la seconde tentative": p, "nouvel échec": 1 - p}
 
 
-def _mecaniques() -> dict[str, tuple[Mecanique, ...]]:
+def _mecaniques_warp() -> dict[str, tuple[Mecanique, ...]]:
     def warp_jet(b: int) -> Loi:
         return _lue(warp.distribution(2, bonus=b))
 
@@ -361,6 +361,11 @@ def _mecaniques() -> dict[str, tuple[Mecanique, ...]]:
                       (1, 2, 3, 4, 5), 3, "Réussite, Magistrale comprise", _REUSSIR),
         ),
         "pas-de-seconde-demande": (),
+    }  # fmt: skip
+
+
+def _mecaniques_troisd6() -> dict[str, tuple[Mecanique, ...]]:
+    return {
         "triple-aussi-double": (_SCENE_SIMPLE,),
         "echelle-reguliere": (
             Mecanique("Effet d'une réussite critique à 1D6+1D3 (Dt de 2)",
@@ -395,7 +400,7 @@ def _mecaniques() -> dict[str, tuple[Mecanique, ...]]:
     }  # fmt: skip
 
 
-MECANIQUES: Mapping[str, tuple[Mecanique, ...]] = MappingProxyType(_mecaniques())
+MECANIQUES: Mapping[str, tuple[Mecanique, ...]] = MappingProxyType(_mecaniques_warp() | _mecaniques_troisd6())
 """Pour chaque variante, par identifiant, les mécaniques dont elle change les chances (aucune pour une variante
 qui ne change qu'un conseil ou ce qu'un joueur peut demander : ses exemples le montrent)."""
 
@@ -425,45 +430,50 @@ _INTERACTION, _CALCULATEUR = "troisd6/scenes-interaction.md", "calculateur.md"
 _APRES_ATTAQUE = 'calculer("troisd6-apres-attaque", {"niveau_attaque": "spéciale", "seuil_defenseur": "10"})'
 
 
-def _exemples_warp() -> dict[str, tuple[Exemple, ...]]:
+def _exemples_seuil_des_des_lances() -> tuple[Exemple, ...]:
+    """Les exemples que « seuil-des-des-lances » rejoue : chaque jet qui lance plus ou moins de dés qu'il n'en garde."""
     kessa = ((5, 4, 6), (6, 6, 1, 1))
+    return (
+        Exemple("Trait 3d, 1 dé de bonus", _SIMPLES, "jet(3, bonus=1, des=(2, 5, 1, 4))",
+                v.resultat(3, (2, 5, 1, 4), bonus=1),
+                aussi=((_PREMIERS, "jet(3, bonus=1, des=(2, 5, 1, 4))"),
+                       (_EXPERIENCE, "jet(3, bonus=c.bonus, des=(2, 5, 1, 4))"))),
+        Exemple("Trait 2d, 1 dé de bonus", "warp/index.md", "jet(2, bonus=1, des=(6, 3, 1))",
+                v.resultat(2, (6, 3, 1), bonus=1)),
+        Exemple("Trait 3d, 1 dé de bonus et 2 de malus", _PREMIERS, "jet(3, bonus=1, malus=2, des=(6, 5, 4, 2))",
+                v.resultat(3, (6, 5, 4, 2), bonus=1, malus=2)),
+        Exemple("Le bourrin vise loin : 1 dé de bonus, 4 de malus", _SIMPLES,
+                "jet(3, bonus=1, malus=4, des=(6, 6, 5, 5, 4, 4))",
+                v.resultat(3, (6, 6, 5, 5, 4, 4), bonus=1, malus=4),
+                aussi=((_SIMPLES, "Reserve(3, bonus=1, malus=4)"),)),
+        Exemple("Un 6 écarté par le malus : 2d, 1 dé de malus", _SIMPLES, "jet(2, malus=1, des=(6, 3, 4))",
+                v.resultat(2, (6, 3, 4), malus=1)),
+        Exemple("Deux Bêtas aident un Alpha de 3d", _PREMIERS,
+                "cooperation(alpha=3, betas=[2, 3], des_betas=[(4, 3), (6, 1, 1)], des_alpha=(5, 4, 2, 1))",
+                v.cooperation(3, [2, 3], des_betas=[(4, 3), (6, 1, 1)], des_alpha=(5, 4, 2, 1))),
+        Exemple("Orun et Vil aident Kessa, 1d de malus pour tous", _COOP,
+                "cooperation(alpha=3, betas=[2, 3], malus=1, des_betas=[(5, 4, 6), (6, 6, 1, 1)], "
+                "des_alpha=(5, 4, 2))",
+                v.cooperation(3, [2, 3], malus=1, des_betas=kessa, des_alpha=(5, 4, 2))),
+        Exemple("Vil convertit son dé d'expérience", _COOP,
+                "cooperation(3, [2, 3], malus=1, experience_betas=[False, True], "
+                "des_betas=[(5, 4, 6), (6, 6, 5)], des_alpha=(5, 4, 2, 1, 1))",
+                v.cooperation(3, [2, 3], malus=1, experience_betas=[False, True],
+                              des_betas=[(5, 4, 6), (6, 6, 5)], des_alpha=(5, 4, 2, 1, 1))),
+        Exemple("Le circuit de Kessa, un dé d'expérience dès le round 3", _ETENDUS,
+                "derouler(3, 4, 3, 2, experience_des_le_round=3 if c.bonus else None, "
+                "des=[(2, 2, 1), (6, 1, 1), (5, 4, 2, 1), (6, 3, 3, 2), (4, 4, 3, 1)])",
+                v.etendu(3, 4, 3, 2, experience=True,
+                         des=[(2, 2, 1), (6, 1, 1), (5, 4, 2, 1), (6, 3, 3, 2), (4, 4, 3, 1)])),
+        Exemple("L'aide d'Orun (2d) et de Vil (3d), 1d de malus chacun", _ETENDUS,
+                "jet(2, malus=1, des=(5, 3, 4)), jet(3, malus=1, des=(6, 6, 5, 2))",
+                v.aide_des_jets((2, 1, (5, 3, 4)), (3, 1, (6, 6, 5, 2)))),
+    )  # fmt: skip
+
+
+def _exemples_warp() -> dict[str, tuple[Exemple, ...]]:
     return {
-        "seuil-des-des-lances": (
-            Exemple("Trait 3d, 1 dé de bonus", _SIMPLES, "jet(3, bonus=1, des=(2, 5, 1, 4))",
-                    v.resultat(3, (2, 5, 1, 4), bonus=1),
-                    aussi=((_PREMIERS, "jet(3, bonus=1, des=(2, 5, 1, 4))"),
-                           (_EXPERIENCE, "jet(3, bonus=c.bonus, des=(2, 5, 1, 4))"))),
-            Exemple("Trait 2d, 1 dé de bonus", "warp/index.md", "jet(2, bonus=1, des=(6, 3, 1))",
-                    v.resultat(2, (6, 3, 1), bonus=1)),
-            Exemple("Trait 3d, 1 dé de bonus et 2 de malus", _PREMIERS, "jet(3, bonus=1, malus=2, des=(6, 5, 4, 2))",
-                    v.resultat(3, (6, 5, 4, 2), bonus=1, malus=2)),
-            Exemple("Le bourrin vise loin : 1 dé de bonus, 4 de malus", _SIMPLES,
-                    "jet(3, bonus=1, malus=4, des=(6, 6, 5, 5, 4, 4))",
-                    v.resultat(3, (6, 6, 5, 5, 4, 4), bonus=1, malus=4),
-                    aussi=((_SIMPLES, "Reserve(3, bonus=1, malus=4)"),)),
-            Exemple("Un 6 écarté par le malus : 2d, 1 dé de malus", _SIMPLES, "jet(2, malus=1, des=(6, 3, 4))",
-                    v.resultat(2, (6, 3, 4), malus=1)),
-            Exemple("Deux Bêtas aident un Alpha de 3d", _PREMIERS,
-                    "cooperation(alpha=3, betas=[2, 3], des_betas=[(4, 3), (6, 1, 1)], des_alpha=(5, 4, 2, 1))",
-                    v.cooperation(3, [2, 3], des_betas=[(4, 3), (6, 1, 1)], des_alpha=(5, 4, 2, 1))),
-            Exemple("Orun et Vil aident Kessa, 1d de malus pour tous", _COOP,
-                    "cooperation(alpha=3, betas=[2, 3], malus=1, des_betas=[(5, 4, 6), (6, 6, 1, 1)], "
-                    "des_alpha=(5, 4, 2))",
-                    v.cooperation(3, [2, 3], malus=1, des_betas=kessa, des_alpha=(5, 4, 2))),
-            Exemple("Vil convertit son dé d'expérience", _COOP,
-                    "cooperation(3, [2, 3], malus=1, experience_betas=[False, True], "
-                    "des_betas=[(5, 4, 6), (6, 6, 5)], des_alpha=(5, 4, 2, 1, 1))",
-                    v.cooperation(3, [2, 3], malus=1, experience_betas=[False, True],
-                                  des_betas=[(5, 4, 6), (6, 6, 5)], des_alpha=(5, 4, 2, 1, 1))),
-            Exemple("Le circuit de Kessa, un dé d'expérience dès le round 3", _ETENDUS,
-                    "derouler(3, 4, 3, 2, experience_des_le_round=3 if c.bonus else None, "
-                    "des=[(2, 2, 1), (6, 1, 1), (5, 4, 2, 1), (6, 3, 3, 2), (4, 4, 3, 1)])",
-                    v.etendu(3, 4, 3, 2, experience=True,
-                             des=[(2, 2, 1), (6, 1, 1), (5, 4, 2, 1), (6, 3, 3, 2), (4, 4, 3, 1)])),
-            Exemple("L'aide d'Orun (2d) et de Vil (3d), 1d de malus chacun", _ETENDUS,
-                    "jet(2, malus=1, des=(5, 3, 4)), jet(3, malus=1, des=(6, 6, 5, 2))",
-                    v.aide_des_jets((2, 1, (5, 3, 4)), (3, 1, (6, 6, 5, 2)))),
-        ),
+        "seuil-des-des-lances": _exemples_seuil_des_des_lances(),
         "catastrophe-au-total": (
             Exemple("Une Catastrophe à 3d contre 1d", _OPPOSES, "opposition(jet(3, des=(1, 1, 1)), jet(1, des=(2,)))",
                     v.oppose((3, (1, 1, 1)), (1, (2,)))),
