@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from tests.conftest import CHARGEMENT_PYODIDE_MS
 from tests.navigateur import Page, expect
 
-__all__ = ["ADA", "BOURRIN", "CLE", "PAGE", "PHILIP", "TRUANDS", "garder", "jeter", "lignes_pretes"]
+__all__ = [
+    "ADA",
+    "BOURRIN",
+    "CLE",
+    "PAGE",
+    "PHILIP",
+    "TRUANDS",
+    "attendre_la_demande_du_wasm",
+    "garder",
+    "jeter",
+    "lignes_pretes",
+]
 
 PAGE = "a-la-table/"
 CLE = "regles-executables/table/"
@@ -42,6 +54,16 @@ ADA = {
     "traits": [{"nom": "Mécanique", "des": 3}],
     "experience": 1,
 }
+
+
+def attendre_la_demande_du_wasm(page: Page, retenues: list[Any]) -> None:
+    """Attend (au plus `CHARGEMENT_PYODIDE_MS`) que la route qui retient `pyodide.asm.wasm` reçoive sa demande.
+
+    Le worker de la page ne demande le wasm qu'après ses modules : sous charge, plusieurs secondes après les
+    gestes qui le chargent (vu en CI : plus de 500 ms). Le test juge ensuite `retenues` lui-même."""
+    fin = time.monotonic() + CHARGEMENT_PYODIDE_MS / 1000
+    while not retenues and time.monotonic() < fin:
+        page.wait_for_timeout(100)  # laisse Playwright traiter la requête retenue
 
 
 def garder(page: Page, fiches: list[dict[str, Any]]) -> None:

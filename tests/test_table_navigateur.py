@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -41,7 +40,18 @@ from rules.table import (
     schema,
 )
 from rules.table._suivi import FORMAT_SCENE
-from tests.a_la_table import ADA, BOURRIN, CLE, PAGE, PHILIP, TRUANDS, garder, jeter, lignes_pretes
+from tests.a_la_table import (
+    ADA,
+    BOURRIN,
+    CLE,
+    PAGE,
+    PHILIP,
+    TRUANDS,
+    attendre_la_demande_du_wasm,
+    garder,
+    jeter,
+    lignes_pretes,
+)
 from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
 from tests.moteur import exiger_runtime as _exiger_runtime
 from tests.navigateur import Browser, BrowserContext, Page, expect
@@ -79,10 +89,7 @@ def test_une_fiche_se_remplit_et_se_garde_avant_que_python_soit_charge(
     page.get_by_label("Dés (facultatif)").fill("3d")
     page.get_by_role("button", name="Enregistrer la fiche").click()
     expect(page.get_by_role("status").filter(has_text="sera vérifiée dès que Python sera chargé")).to_be_visible()
-    # Python demande son wasm quand la page a chargé son script : sous charge, plus de 500 ms après (vu en CI).
-    fin = time.monotonic() + CHARGEMENT_PYODIDE_MS / 1000
-    while not retenues and time.monotonic() < fin:
-        page.wait_for_timeout(100)  # laisse Playwright traiter la requête retenue
+    attendre_la_demande_du_wasm(page, retenues)
     assert retenues, "Python ne se chargeait pas"
     gardees = json.loads(page.evaluate(f"localStorage.getItem('{CLE}fiches')"))
     assert gardees[0]["brouillon"]["traits"] == [{"nom": "Mécanique", "des": "3d"}] and gardees[0]["fiche"] is None

@@ -43,7 +43,18 @@ from rules.table import (
 from rules.table import repondre as repondre_table
 from rules.table._suivi import FORMAT_SCENE
 from rules.troisd6 import seuil_talent
-from tests.a_la_table import ADA, BOURRIN, CLE, PAGE, PHILIP, TRUANDS, garder, jeter, lignes_pretes
+from tests.a_la_table import (
+    ADA,
+    BOURRIN,
+    CLE,
+    PAGE,
+    PHILIP,
+    TRUANDS,
+    attendre_la_demande_du_wasm,
+    garder,
+    jeter,
+    lignes_pretes,
+)
 from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
 from tests.moteur import exiger_runtime
 from tests.navigateur import Browser, BrowserContext, Page, expect
@@ -250,10 +261,7 @@ def test_fiches_journal_et_scene_s_ouvrent_avant_que_python_soit_charge(
     vue = joue["vue"]
     assert _chances(page) == [vue["chances"]["victoire_premier"]["texte"], vue["chances"]["victoire_second"]["texte"]]
     expect(page.locator("ol.table-historique li")).to_have_text([vue["tours"][0]["texte"].removeprefix("Tour 1 — ")])
-    for _ in range(600):  # le worker ne demande le wasm qu'après ses modules : sous charge, plusieurs secondes
-        if retenues:
-            break
-        page.wait_for_timeout(100)
+    attendre_la_demande_du_wasm(page, retenues)
     assert retenues, "Python ne se chargeait pas (les gestes le demandent)"
     assert page.evaluate("() => !window.cellules.moteur.charge"), "Python était chargé : rien n'est prouvé"
     # Python relâché : la scène gardée se joue encore, au tour où elle était.
