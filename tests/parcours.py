@@ -23,12 +23,18 @@ reparcourait tout le site : dix parcours au lieu de quatre sur quatre workers.)
 
 - `termes` (clair, bureau) : chaque terme du glossaire, s'il prend le focus, s'il se voit
   (`tests/test_accessibilite_interactions.py`), lu d'abord ;
-- `axe` (les quatre) : les violations d'axe-core, la page telle qu'elle se charge, chaque règle
-  sauf `color-contrast` (`CONTRASTE`) ;
+- `schéma` (clair, bureau) : chaque déclaration des feuilles de style de la page qui dépend du schéma
+  de couleurs, et celles qui y changent autre chose qu'une couleur (`SCHEMA`) ; `tests/test_accessibilite.py`
+  prouve ainsi, page par page, que le mode sombre n'y change que les couleurs, à toute largeur ;
+- `axe` : les violations d'axe-core, la page telle qu'elle se charge, chaque règle sauf celles des
+  couleurs (`COULEURS`) : en clair sur chaque page ; en sombre, dont le relevé `schéma` prouve qu'il
+  ne change que des couleurs, sur l'accueil seulement (`PAGES_AXE_SOMBRE` : la bascule de couleurs,
+  que Material réécrit selon le schéma, y montre son autre étiquette) ;
 - `composants` (clair et sombre, bureau) : chaque sélecteur de chaque feuille de style de la page
   (les nôtres, `docs/stylesheets/*.css`, et celles de Material) qui y touche un élément, dans ce
   schéma de couleurs ;
-- `contraste` (clair et sombre, bureau) : les violations de `color-contrast`, sur chaque page qui
+- `contraste` (clair et sombre, bureau) : les violations des règles des couleurs (`COULEURS` :
+  `color-contrast`, `link-in-text-block`), sur chaque page qui
   montre un composant stylé (un sélecteur des `composants`) qu'aucune page déjà vérifiée de ce
   parcours n'a montré : une fois par schéma de couleurs, sur les pages dont les styles diffèrent
   (`tests/test_accessibilite.py` prouve que chaque composant stylé du site est ainsi vérifié) ;
@@ -69,11 +75,13 @@ if TYPE_CHECKING:  # importé sans Playwright (la collecte des doctests lit chaq
 
 __all__ = [
     "CIBLES",
-    "CONTRASTE",
+    "COULEURS",
     "HAUTEUR",
     "LARGEURS",
     "MODES",
+    "PAGES_AXE_SOMBRE",
     "RELEVES",
+    "SCHEMA",
     "TELEPHONE",
     "Parcours",
     "ParcoursDeLaSuite",
@@ -97,6 +105,7 @@ TELEPHONE = {"width": 375, "height": 740}
 RELEVES: dict[tuple[str, str], tuple[str, ...]] = {
     ("clair", "bureau"): (
         "termes",
+        "schéma",
         "axe",
         "composants",
         "contraste",
@@ -128,24 +137,31 @@ GRAVES = {"serious", "critical"}
 REGLES_NOMMEES = ["aria-dialog-name", "landmark-unique"]
 """Deux règles de bonne pratique que l'issue 13 relève : elles ne passent pas, quel que soit leur impact."""
 
-CONTRASTE = "color-contrast"
-"""La règle d'axe-core qui compare la couleur de chaque texte visible à son fond : la plus chère (sur un parcours
-de 48 pages, autant de processeur que toutes les autres règles ensemble), et la seule que le parcours ne passe
-pas partout (`pages_du_contraste`)."""
+COULEURS = ("color-contrast", "link-in-text-block")
+"""Les règles d'axe-core qui lisent les couleurs calculées : un texte contre son fond (`color-contrast`, la plus
+chère : sur un parcours de 48 pages, autant de processeur que toutes les autres règles ensemble), un lien contre
+le texte qui l'entoure (`link-in-text-block`, 35 à 50 % du reste). Les seules qu'un schéma de couleurs peut faire
+changer d'avis quand le schéma ne change que des couleurs (`SCHEMA`) ; elles passent une fois par schéma, sur les
+pages dont les styles diffèrent (le relevé `contraste`)."""
 
-PORTEES = ("toutes", "sans contraste", "contraste")
-"""Ce qu'une passe d'axe-core vérifie : toutes les règles, toutes sauf `CONTRASTE`, ou `CONTRASTE` seule. Les deux
+PAGES_AXE_SOMBRE = ("",)
+"""Les pages où le parcours sombre passe les règles d'axe-core hors couleurs : l'accueil, pour la bascule de
+couleurs (son étiquette « Passer au mode clair » ne se voit qu'en sombre ; elle est la même sur chaque page) ;
+ailleurs, le relevé `schéma` prouve que le sombre n'y change que des couleurs."""
+
+PORTEES = ("toutes", "sans couleurs", "couleurs")
+"""Ce qu'une passe d'axe-core vérifie : toutes les règles, toutes sauf `COULEURS`, ou `COULEURS` seules. Les deux
 dernières ensemble font exactement la première."""
 
-LANCER_AXE = """async ({regles, nommees, contraste, portee}) => {
-  const options = portee === "contraste"
-    ? {runOnly: {type: "rule", values: [contraste]}, resultTypes: ["violations"]}
+LANCER_AXE = """async ({regles, nommees, couleurs, portee}) => {
+  const options = portee === "couleurs"
+    ? {runOnly: {type: "rule", values: couleurs}, resultTypes: ["violations"]}
     : {
         runOnly: {type: "tag", values: regles},
         rules: Object.fromEntries(nommees.map(r => [r, {enabled: true}])),
         resultTypes: ["violations"],
       };
-  if (portee === "sans contraste") options.rules[contraste] = {enabled: false};
+  if (portee === "sans couleurs") for (const r of couleurs) options.rules[r] = {enabled: false};
   const resultat = await axe.run(document, options);
   return resultat.violations.map(v => ({
     regle: v.id, impact: v.impact,
@@ -157,13 +173,13 @@ LANCER_AXE = """async ({regles, nommees, contraste, portee}) => {
 def fautes_axe(page: Page, axe_js: Path, ou: str, portee: str = "toutes") -> list[str]:
     """Les violations graves (ou des règles nommées) de la page telle qu'elle est, une ligne lisible chacune.
 
-    `portee` (`PORTEES`) : toutes les règles (le défaut), toutes sauf `CONTRASTE`, ou `CONTRASTE` seule."""
+    `portee` (`PORTEES`) : toutes les règles (le défaut), toutes sauf `COULEURS`, ou `COULEURS` seules."""
     if portee not in PORTEES:
         raise ValueError(f"portee doit être l'une de {PORTEES}, reçu {portee!r}")
     if not page.evaluate("() => typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(axe_js))
     fautes = []
-    options = {"regles": REGLES_WCAG, "nommees": REGLES_NOMMEES, "contraste": CONTRASTE, "portee": portee}
+    options = {"regles": REGLES_WCAG, "nommees": REGLES_NOMMEES, "couleurs": list(COULEURS), "portee": portee}
     for v in page.evaluate(LANCER_AXE, options):
         if v["impact"] in GRAVES or v["regle"] in REGLES_NOMMEES:
             exemples = "\n      ".join(v["noeuds"][:3])
@@ -227,6 +243,93 @@ COMPOSANTS = r"""() => {
 }"""
 """Chaque sélecteur de chaque feuille de style de la page (« fichier | sélecteur ») qui y touche au moins un
 élément, dans son état et son schéma de couleurs ; `illisibles`, ceux que le navigateur ne sait pas lire ainsi."""
+
+SCHEMA = r"""() => {
+  // Chaque déclaration qu'un schéma de couleurs allume ou éteint : une règle dont le sélecteur lit
+  // data-md-color-scheme (Material pose "default" ou "slate" sur <body>), ou sous une condition
+  // prefers-color-scheme. Permise si elle ne fait que peindre (PEINDRE), si c'est une propriété
+  // personnalisée dont la valeur est une couleur, ou qui ne sert qu'à des valeurs de couleur (--md-hue,
+  // l'angle des couleurs de Material), ou si sa règle ne touche aucun élément de la page, dans aucun
+  // des deux schémas (l'image « #only-dark » que Material cache en clair). Le reste est une faute.
+  const PEINDRE = /^(color|color-scheme|accent-color|caret-color|fill|stroke|stop-color|flood-color|lighting-color|box-shadow|text-shadow|scrollbar-color|-webkit-tap-highlight-color|-webkit-text-fill-color|background(-[a-z-]+)?|(border|outline|column-rule|text-decoration|text-emphasis)(-[a-z]+)*-color)$/;
+  const SCHEMA = /data-md-color-scheme/, MEDIA = /prefers-color-scheme/;
+  // Les déclarations d'une règle, telles qu'écrites (un raccourci reste un raccourci, ses var() aussi).
+  const declarations = (style) => {
+    const morceaux = [];
+    let courant = "", profondeur = 0, guillemet = null;
+    for (const c of style.cssText) {
+      if (guillemet) { if (c === guillemet) guillemet = null; }
+      else if (c === '"' || c === "'") guillemet = c;
+      else if (c === "(") profondeur++;
+      else if (c === ")") profondeur--;
+      else if (c === ";" && profondeur === 0) { morceaux.push(courant); courant = ""; continue; }
+      courant += c;
+    }
+    morceaux.push(courant);
+    return morceaux.map((m) => m.trim()).filter(Boolean).map((m) => {
+      const i = m.indexOf(":");
+      return [m.slice(0, i).trim(), m.slice(i + 1).replace(/\s*!important$/, "").trim()];
+    });
+  };
+  const regles = [], usages = {};
+  const visiter = (liste, fichier, selecteurs, condition) => {
+    for (const r of liste) {
+      const sel = r.selectorText !== undefined ? selecteurs.concat(r.selectorText) : selecteurs;
+      const cond = condition + " " + (r.conditionText || (r.media && r.media.mediaText) || "");
+      if (r.style) {
+        const decl = declarations(r.style);
+        regles.push({fichier, selecteurs: sel, condition: cond, decl});
+        for (const [propriete, valeur] of decl)
+          for (const m of valeur.matchAll(/var\(\s*(--[\w-]+)/g)) (usages[m[1]] ||= []).push([propriete, valeur]);
+      }
+      if (r.cssRules) visiter(r.cssRules, fichier, sel, cond);
+    }
+  };
+  for (const f of document.styleSheets) visiter(f.cssRules, (f.href || "").split("/").pop() || "(dans la page)", [], "");
+  // Les propriétés personnalisées de couleur : chaque valeur qu'on leur donne, où que ce soit, est une couleur une
+  // fois chaque var() remplacée, par une couleur si elle en est une, sinon par 0 (ou chacune par 0 : la teinte
+  // de hsla(var(--md-hue), …)) ; le plus grand ensemble stable.
+  const valeurs = {};
+  for (const r of regles) for (const [p, v] of r.decl) if (p.startsWith("--")) (valeurs[p] ||= []).push(v);
+  const couleurs = new Set(Object.keys(valeurs));
+  const VAR = /var\(\s*(--[\w-]+)\s*(,[^()]*)?\)/g;
+  const couleur = (v) => CSS.supports("color", v.replace(VAR, (_, x) => couleurs.has(x) ? "red" : "0"))
+    || CSS.supports("color", v.replace(VAR, "0"));
+  for (let change = true; change;) {
+    change = false;
+    for (const x of [...couleurs]) if (!valeurs[x].every(couleur)) { couleurs.delete(x); change = true; }
+  }
+  // Une propriété personnalisée qui ne sert qu'à peindre : chaque var() qui la lit est dans une couleur.
+  const peint = (x) => couleurs.has(x) || (usages[x] || []).every(([p]) => PEINDRE.test(p) || couleurs.has(p));
+  // Un sélecteur (et ceux qui l'entourent) touche-t-il un élément, en clair ou en sombre ? Sans les états.
+  const corps = document.body, schema = corps.getAttribute("data-md-color-scheme");
+  const nu = (s) => s.replace(/::?(hover|focus|focus-visible|focus-within|active|visited|checked|target|before|after|placeholder|marker|selection)\b/g, "");
+  const touche = (selecteurs) => {
+    if (!selecteurs.length) return true;  // une déclaration sans sélecteur (@font-face…) : comptée comme touchant
+    const s = selecteurs.map(nu).reduce((dehors, dedans) => dedans.includes("&") ? dedans.replaceAll("&", `:is(${dehors})`) : `:is(${dehors}) ${dedans}`);
+    try {
+      return ["default", "slate"].some((x) => { corps.setAttribute("data-md-color-scheme", x); return document.querySelector(s) !== null; });
+    } catch (e) { return true; } finally { corps.setAttribute("data-md-color-scheme", schema); }
+  };
+  const fautes = [];
+  let vues = 0;
+  for (const r of regles) {
+    if (!r.selecteurs.some((s) => SCHEMA.test(s)) && !MEDIA.test(r.condition)) continue;
+    for (const [propriete, valeur] of r.decl) {
+      vues++;
+      if (PEINDRE.test(propriete)) continue;
+      if (propriete.startsWith("--") && peint(propriete)) continue;
+      if (!touche(r.selecteurs)) continue;
+      fautes.push(`${r.fichier} | ${r.selecteurs.join(" { ")} | ${propriete}: ${valeur.slice(0, 80)}`);
+    }
+  }
+  return {vues, fautes};
+}"""
+"""Ce qu'un schéma de couleurs change à la page, hors couleurs : `vues`, combien de déclarations dépendent du
+schéma ; `fautes`, celles qui changent autre chose qu'une couleur sur un élément de la page (« fichier | sélecteur |
+propriété: valeur »). Aucune faute : le sombre ne change que des couleurs, ce que lisent seules les règles d'axe-core
+`COULEURS`."""
+
 
 TERMES = """() => {
   const termes = [...document.querySelectorAll('.md-content abbr')];
@@ -449,11 +552,14 @@ def _relever(
     # La suite : la page telle qu'un lecteur l'a touchée, Material monté à son premier geste
     # (javascripts/material-a-la-demande.js ; avant tout geste : tests/test_material_a_la_demande.py).
     monter_material(page)
-    quoi["axe"][chemin] = fautes_axe(page, axe_js, chemin, "sans contraste")
+    if "schéma" in quoi:
+        quoi["schéma"][chemin] = page.evaluate(SCHEMA)
+    if parcours.mode == "clair" or chemin in PAGES_AXE_SOMBRE:
+        quoi["axe"][chemin] = fautes_axe(page, axe_js, chemin, "sans couleurs")
     if "composants" in quoi:
         quoi["composants"][chemin] = composants = page.evaluate(COMPOSANTS)
         if not couverts.issuperset(composants["presents"]):  # un composant qu'aucune page vérifiée n'a montré
-            quoi["contraste"][chemin] = fautes_axe(page, axe_js, chemin, "contraste")
+            quoi["contraste"][chemin] = fautes_axe(page, axe_js, chemin, "couleurs")
             couverts.update(composants["presents"])
     if "feuilles de style" in quoi:
         quoi["feuilles de style"][chemin] = page.evaluate(SELECTEURS, feuilles)

@@ -3,12 +3,19 @@
 - **axe-core** (le moteur de vérification automatique de référence, épinglé dans
   `package.json`, installé par `npm ci` dans `node_modules/`, jamais un CDN) est
   injecté dans **chaque page du site construit** — énumérée depuis le dossier
-  construit, pas depuis une liste : une page ajoutée est vérifiée d'office — en
-  mode clair et sombre, à 1280 et 375 px. Aucune violation grave (« serious »)
-  ou critique des règles WCAG 2.0 / 2.1 A et AA, ni aucune des deux règles de
-  bonne pratique que l'issue 13 nomme (dialogue sans nom, repères en double).
-  Le nombre de pages vérifiées est affiché : un saut silencieux se voit.
-- **Contrastes** : la règle `color-contrast`, la plus chère, passe une fois par schéma de
+  construit, pas depuis une liste : une page ajoutée est vérifiée d'office — à
+  1280 et 375 px. Aucune violation grave (« serious ») ou critique des règles
+  WCAG 2.0 / 2.1 A et AA, ni aucune des deux règles de bonne pratique que
+  l'issue 13 nomme (dialogue sans nom, repères en double). Le nombre de pages
+  vérifiées est affiché : un saut silencieux se voit.
+- **Le mode sombre ne change que les couleurs** : sur chaque page, chaque déclaration des feuilles
+  de style que le schéma sombre allume ou éteint ne fait que peindre (ou ne touche aucun élément),
+  les deux schémas ont les mêmes couleurs primaire et d'accent, et aucun script du site ne lit le
+  schéma. Les règles d'axe-core hors couleurs, qui ne lisent pas les couleurs, passent donc en
+  clair sur chaque page, et en sombre sur l'accueil seulement (sa bascule de couleurs, que
+  Material réécrit selon le schéma, y montre son autre étiquette).
+- **Couleurs** : les règles qui lisent les couleurs (`color-contrast`, la plus chère, et
+  `link-in-text-block`) passent une fois par schéma de
   couleurs (clair et sombre, à 1280 px) sur les pages dont les styles diffèrent : chaque page
   qui montre un composant stylé (un sélecteur de nos feuilles ou de celles de Material) qu'aucune
   page déjà vérifiée n'a montré. Un test prouve que chaque composant stylé du site paraît ainsi
@@ -31,11 +38,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mkdocs.config import load_config
 
 from hooks.cellules import npm
 from tests.conftest import RACINE, SiteConstruit
 from tests.navigateur import Browser, BrowserContext, CDPSession, Page, expect
-from tests.parcours import LARGEURS, MODES, RELEVES, Parcours, fautes_axe, groupe  # noqa: F401 (fautes_axe : réexportée)
+from tests.parcours import (  # noqa: F401 (fautes_axe : réexportée)
+    COULEURS,
+    LARGEURS,
+    MODES,
+    PAGES_AXE_SOMBRE,
+    RELEVES,
+    Parcours,
+    fautes_axe,
+    groupe,
+)
 from tests.surveillance import ouvrir
 
 PARCOURS = [pytest.param(m, lg, marks=groupe(m, lg), id=f"{m}-{lg}") for m in MODES for lg in LARGEURS]
@@ -75,27 +92,67 @@ def test_axe_ne_trouve_rien_de_grave(
     # L'énumération ne perd aucune page que MkDocs publie (plan du site), et compte la page 404.
     assert _pages_du_plan(site_construit.dossier) <= set(pages) and "404.html" in pages
     # Le parcours ouvre chaque page dans ce mode, à cette largeur (schéma de Material vérifié sur chacune),
-    # et y lance axe-core une fois la page chargée et peinte (tests/parcours.py).
-    # Chaque règle sauf color-contrast sur chaque page ; color-contrast sur les pages dont les styles diffèrent,
-    # à 1280 px (test_color_contrast_voit_chaque_composant_style_du_site).
+    # et y lance axe-core une fois la page chargée et peinte (tests/parcours.py). Les règles hors couleurs :
+    # en clair sur chaque page ; en sombre sur l'accueil, ailleurs test_le_mode_sombre_ne_change_que_les_couleurs
+    # le prouve inutile. Celles des couleurs : sur les pages dont les styles
+    # diffèrent, à 1280 px (test_color_contrast_voit_chaque_composant_style_du_site).
     fait = parcours(mode, largeur)
+    assert fait.pages == pages
     releves, contrastes = fait["axe"], fait.releves.get("contraste", {})
-    verifiees = len([p for p in pages if p in releves])
+    attendues = pages if mode == "clair" else [p for p in pages if p in PAGES_AXE_SOMBRE]
+    verifiees = [p for p in pages if p in releves]
     fautes = [faute for p in pages for faute in releves.get(p, []) + contrastes.get(p, [])]
     version = npm.version_epinglee(RACINE, "axe-core")
-    bilan(f"pages vérifiées par axe-core {version} sauf color-contrast, mode {mode}, {LARGEURS[largeur]} px", verifiees)
+    bilan(f"pages vérifiées par axe-core {version} hors couleurs, mode {mode}, {LARGEURS[largeur]} px", len(verifiees))
     if "contraste" in fait.releves:
         bilan(
-            f"pages vérifiées par color-contrast (styles qui diffèrent), mode {mode}, {LARGEURS[largeur]} px",
+            f"pages vérifiées par {' et '.join(COULEURS)} (styles qui diffèrent), mode {mode}, {LARGEURS[largeur]} px",
             len(contrastes),
         )
         assert contrastes and set(contrastes) <= set(pages)
-    assert verifiees == len(pages)
+    assert attendues and verifiees == attendues
     assert not fautes, f"{len(fautes)} violations (mode {mode}, {LARGEURS[largeur]} px) :\n" + "\n".join(fautes)
 
 
 CONTRASTES = [p for p in PARCOURS if "contraste" in RELEVES[tuple(p.values)]]  # type: ignore[index]
-"""Les parcours qui passent color-contrast : clair et sombre, à 1280 px."""
+"""Les parcours qui passent les règles des couleurs : clair et sombre, à 1280 px."""
+
+
+LIT_LE_SCHEMA = re.compile(r"color-scheme|data-md-color|slate|__palette")
+"""Ce qu'écrit un script qui lirait le schéma de couleurs (l'attribut de Material, la requête média, sa mémoire)."""
+
+
+@groupe("clair", "bureau")
+def test_le_mode_sombre_ne_change_que_les_couleurs(
+    parcours: Callable[[str, str], Parcours], site_construit: SiteConstruit, bilan: Callable[[str, int], None]
+) -> None:
+    """Le schéma sombre ne change que des couleurs, sur chaque page, à toute largeur : les règles d'axe-core hors
+    couleurs, qui ne les lisent pas, y rendraient le verdict du clair ; le parcours sombre ne les passe qu'à
+    l'accueil (`PAGES_AXE_SOMBRE`), pour la bascule de couleurs que Material réécrit selon le schéma.
+
+    Trois choses le prouvent : sur chaque page, chaque déclaration des feuilles de style que le schéma allume ou
+    éteint ne fait que peindre, ou ne touche aucun élément de la page (`tests.parcours.SCHEMA`, quelle que soit la
+    largeur : les conditions de largeur n'y comptent pas) ; les deux schémas de `mkdocs.yml` ne diffèrent que par
+    le schéma (mêmes couleurs primaire et d'accent, donc mêmes règles de Material) ; aucun script du site ne lit
+    le schéma (seule la bascule, `overrides/partials/palette.html`, le montre)."""
+    fait = parcours("clair", "bureau")
+    pages = site_construit.adresses()
+    assert set(fait["schéma"]) == set(pages)
+    sans_schema = [p for p in pages if not fait["schéma"][p]["vues"]]
+    assert not sans_schema, f"aucune déclaration du schéma sombre lue (feuilles de Material absentes ?) : {sans_schema}"
+    fautes = [f"{p or 'accueil'} : {faute}" for p in pages for faute in fait["schéma"][p]["fautes"]]
+    bilan("pages où le mode sombre ne change que des couleurs", len(pages) - len({f.split(" : ")[0] for f in fautes}))
+    assert not fautes, (
+        "le mode sombre change plus que des couleurs (le parcours sombre doit alors passer toutes les règles "
+        "d'axe-core sur ces pages, PAGES_AXE_SOMBRE) :\n" + "\n".join(fautes[:20])
+    )
+    palettes = load_config(str(RACINE / "mkdocs.yml"))["theme"]["palette"]
+    assert len(palettes) == 2 and len({(p["primary"], p["accent"]) for p in palettes}) == 1, palettes
+    scripts = sorted((RACINE / "docs" / "javascripts").glob("*.js"))
+    assert scripts
+    lecteurs = [s.name for s in scripts if LIT_LE_SCHEMA.search(s.read_text(encoding="utf-8"))]
+    assert not lecteurs, f"ces scripts lisent le schéma de couleurs : {lecteurs}"
+
 
 FAMILLES_DE_COMPOSANTS = {
     "admonitions": ".admonition",

@@ -133,15 +133,19 @@ def test_axe_sur_les_pages_avec_cartes(
     """Les pages avec cartes, telles qu'elles se chargent puis code déplié, relevées par le parcours du site.
 
     Le parcours (`tests/parcours.py`) ouvre déjà chaque page dans ce mode, à cette largeur, et y passe
-    axe-core (color-contrast à part, sur les pages dont les styles diffèrent) ; il déplie ensuite le code
+    axe-core (les règles des couleurs à part, sur les pages dont les styles diffèrent) ; il déplie ensuite le code
     replié des cartes (Premiers pas) et repasse axe-core, toutes règles comprises. Ce test lit ces relevés
     pour les pages qui ont des cartes : mêmes pages, mêmes états, une seule ouverture."""
     pages = _pages_avec_cartes(site_construit)
     assert {*PREMIERS_PAS, "warp/jets-simples/", "troisd6/scenes-majeures/", "exemples-verifies/"} <= set(pages)
     fait = parcours(mode, largeur)
-    assert set(pages) <= set(fait["axe"]), "le parcours a ouvert chaque page avec cartes"
+    assert set(pages) <= set(fait.pages), "le parcours a ouvert chaque page avec cartes"
     assert set(PREMIERS_PAS) <= set(fait["axe code déplié"]), "et déplié le code des Premiers pas"
     contrastes = fait.releves.get("contraste", {})
-    fautes = [f for p in pages for f in fait["axe"][p] + contrastes.get(p, []) + fait["axe code déplié"].get(p, [])]
+    # (Hors couleurs, le sombre n'est passé qu'à l'accueil : ailleurs, il n'y change que des couleurs,
+    # test_le_mode_sombre_ne_change_que_les_couleurs.)
+    fautes = [
+        f for p in pages for f in fait["axe"].get(p, []) + contrastes.get(p, []) + fait["axe code déplié"].get(p, [])
+    ]
     bilan(f"pages avec cartes vérifiées par axe-core, mode {mode}, {LARGEURS[largeur]} px", len(pages))
     assert not fautes, "\n".join(fautes)
