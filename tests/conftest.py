@@ -47,6 +47,7 @@ vraie faute) est jugé dans `tests/surveillance.py`. `construire`, `servir` et
 
 from __future__ import annotations
 
+import functools
 import inspect
 import json
 import os
@@ -61,6 +62,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _pytest.mark.expression import Expression
 from hypothesis import settings
 
 from hooks.cellules import npm
@@ -399,9 +401,30 @@ de Mo chacun."""
 WORKERS_AU_PLUS = 8
 
 
+def _rien_n_attend(config: pytest.Config) -> bool:
+    """Vrai si `-m` écarte tout test qui attend : ceux qui construisent le site et ceux qui ouvrent Chromium
+    (la boucle rapide, `-m "not site and not navigateur"`). Ce qui reste ne fait que calculer."""
+    marqueurs = config.option.markexpr
+    if not marqueurs:
+        return False
+    expression = Expression.compile(marqueurs)
+    portes = ({"site"}, {"navigateur"}, {"site", "navigateur"})
+    return not any(expression.evaluate(functools.partial(_porte, porte)) for porte in portes)
+
+
+def _porte(marqueurs: set[str], nom: str, /, **_: object) -> bool:
+    """Un test qui ne porte que `marqueurs`, tel que `-m` le lit (pour `Expression.evaluate`)."""
+    return nom in marqueurs
+
+
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """`-n auto` : deux workers par cœur, quatre au moins, huit au plus (`PYTEST_XDIST_AUTO_NUM_WORKERS` l'emporte)."""
-    return min(WORKERS_AU_PLUS, max(4, WORKERS_PAR_COEUR * (os.cpu_count() or 1)))
+    """`-n auto` : deux workers par cœur, quatre au moins, huit au plus ; un par cœur quand rien n'attend
+    (`_rien_n_attend` : chaque worker de plus recollecte la suite pour rien). `PYTEST_XDIST_AUTO_NUM_WORKERS`
+    l'emporte."""
+    coeurs = os.cpu_count() or 1
+    if _rien_n_attend(config):
+        return min(WORKERS_AU_PLUS, coeurs)
+    return min(WORKERS_AU_PLUS, max(4, WORKERS_PAR_COEUR * coeurs))
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:

@@ -19,11 +19,12 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from scripts.mesures_tests import AUTRES_CONSTRUCTIONS
-from tests.conftest import PLAN_MARQUEURS, RACINE
+from tests.conftest import PLAN_MARQUEURS, RACINE, _rien_n_attend, pytest_xdist_auto_num_workers
 
 RAPIDE = "not site and not navigateur"
 NAVIGATEUR = {"browser", "context", "page", "browser_type_launch_args"}  # ce dernier : un profil persistant
@@ -214,3 +215,25 @@ def test_hors_ci_le_meme_saut_laisse_la_suite_verte(tmp_path: Path) -> None:
     r = _en_parallele(tmp_path, ci=False)
     assert r.returncode == pytest.ExitCode.OK, (r.stdout + r.stderr)[-3000:]
     assert "1 passed, 1 skipped" in r.stdout
+
+
+@pytest.mark.parametrize(
+    ("marqueurs", "attendu"),
+    [
+        (RAPIDE, True),
+        ("not navigateur and not site", True),
+        ("not (site or navigateur)", True),
+        ("not navigateur", False),
+        ("site", False),
+        ("not site", False),
+        ("", False),
+    ],
+)
+def test_un_worker_par_coeur_quand_rien_n_attend(marqueurs: str, attendu: bool) -> None:
+    """La boucle rapide ne construit rien et n'ouvre pas Chromium : un worker par cœur (pas deux) ; dès qu'un
+    test qui attend peut rester, deux par cœur."""
+    config = SimpleNamespace(option=SimpleNamespace(markexpr=marqueurs))
+    assert _rien_n_attend(config) is attendu  # type: ignore[arg-type]
+    coeurs = os.cpu_count() or 1
+    workers = pytest_xdist_auto_num_workers(config)  # type: ignore[arg-type]
+    assert workers == (min(8, coeurs) if attendu else min(8, max(4, 2 * coeurs)))
