@@ -3,7 +3,9 @@
 Trois vérifications indépendantes de `distribution` :
 
 1. l'énumération brute de *tous les jets ordonnés* (6**n) pour trait + |net| ≤ 7,
-   classés par une réécriture naïve de la règle (sans le code de `rules`) ;
+   classés par une réécriture naïve de la règle (sans le code de `rules`), qui trie les dés :
+   chaque jet trié est classé une fois et compte pour tous ses ordres (n! / ∏ k!, 792 jets
+   triés au lieu de 279 936 ordres pour n = 7) ;
 2. `jet()` lui-même, appelé sur chaque jet ordonné des petites réserves ;
 3. icepool 2.1 (bibliothèque indépendante) pour des réserves plus grandes.
 """
@@ -13,7 +15,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from fractions import Fraction
-from itertools import product
+from itertools import combinations_with_replacement, product
+from math import factorial, prod
 
 import icepool
 import pytest
@@ -50,9 +53,10 @@ def _combinaisons(n: int) -> list[tuple[int, int]]:
 def test_distribution_egale_l_enumeration_de_tous_les_jets_ordonnes(n: int) -> None:
     cas = _combinaisons(n)
     comptes: dict[tuple[int, int], Counter[Resultat]] = {c: Counter() for c in cas}
-    for des in product(range(1, 7), repeat=n):
+    for des in combinations_with_replacement(range(1, 7), n):
+        ordres = factorial(n) // prod(factorial(des.count(v)) for v in set(des))  # ses ordres parmi les 6**n
         for trait, net in cas:
-            comptes[(trait, net)][_naif(des, trait, net)] += 1
+            comptes[(trait, net)][_naif(des, trait, net)] += ordres
     for (trait, net), compte in comptes.items():
         attendu = {r: Fraction(compte[r], 6**n) for r in Resultat}
         obtenu = distribution(trait, bonus=max(net, 0), malus=max(-net, 0))
