@@ -3,22 +3,26 @@
 from __future__ import annotations
 
 from enum import Enum, EnumMeta
-from functools import cache
 from typing import Any
 
 from rules import _valider
 from rules.refus import PHRASE, PROPOS, Refus
 
 
-@cache
-def _rangs(classe: type[Enum]) -> dict[Enum, int]:
-    """La position de chaque membre, calculée une fois par énumération (les lois comparent beaucoup)."""
-    return {membre: i for i, membre in enumerate(classe)}
-
-
 class _TypeOrdonne(EnumMeta):
     """Le type des énumérations ordonnées : `Niveau("Réussite simple")` rend le membre, un libellé inconnu
-    donne un refus français (au lieu du message anglais d'Enum, qui échoue même sur un entier de 5 000 chiffres)."""
+    donne un refus français (au lieu du message anglais d'Enum, qui échoue même sur un entier de 5 000 chiffres).
+
+    À la création d'une énumération, chaque membre reçoit sa position (`_position`) une fois pour toutes :
+    les règles et les lois comparent des niveaux des centaines de milliers de fois, chaque comparaison lit
+    deux attributs au lieu de chercher deux positions dans une table."""
+
+    def __new__(mcs, nom: str, bases: tuple[type, ...], espace: Any, **options: Any) -> Any:
+        classe = super().__new__(mcs, nom, bases, espace, **options)
+        membre: Any
+        for position, membre in enumerate(classe):
+            membre._position = position
+        return classe
 
     def __call__(cls, valeur: Any, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         if not cls._member_map_:  # création d'une énumération (API fonctionnelle)
@@ -56,33 +60,38 @@ class EnumOrdonnee(Enum, metaclass=_TypeOrdonne):
         """Le libellé affiché au lecteur, avec ses accents."""
         return str(self.value)
 
+    _position: int
+    """La position du membre, posée à la création de l'énumération (voir `_TypeOrdonne`)."""
+
     @property
     def rang(self) -> int:
         """La position du membre (0 pour le plus bas)."""
-        return _rangs(type(self))[self]
+        return self._position
 
     def __str__(self) -> str:
         return self.libelle
 
-    def _comparable(self, autre: Any) -> bool:
-        return type(autre) is type(self)
+    def __format__(self, format_spec: str) -> str:
+        # Ce que fait Enum.__format__ (le texte de str(membre), mis en forme), sans ses deux appels de plus :
+        # les explications écrivent des niveaux et des défenses à chaque jet.
+        return str.__format__(str(self._value_), format_spec)
 
     def __lt__(self, autre: Any) -> bool:
-        if not self._comparable(autre):
+        if type(autre) is not type(self):
             return NotImplemented
-        return bool(self.rang < autre.rang)
+        return self._position < autre._position
 
     def __le__(self, autre: Any) -> bool:
-        if not self._comparable(autre):
+        if type(autre) is not type(self):
             return NotImplemented
-        return bool(self.rang <= autre.rang)
+        return self._position <= autre._position
 
     def __gt__(self, autre: Any) -> bool:
-        if not self._comparable(autre):
+        if type(autre) is not type(self):
             return NotImplemented
-        return bool(self.rang > autre.rang)
+        return self._position > autre._position
 
     def __ge__(self, autre: Any) -> bool:
-        if not self._comparable(autre):
+        if type(autre) is not type(self):
             return NotImplemented
-        return bool(self.rang >= autre.rang)
+        return self._position >= autre._position

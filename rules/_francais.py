@@ -47,7 +47,10 @@ def entier(n: int) -> str:
         >>> len(ecrit), ecrit[:4], ecrit[-3:]
         (5002, '−100', '007')
     """
-    return f"{MOINS}{_chiffres(-n)}" if n < 0 else _chiffres(n)
+    try:  # le cas de chaque explication : `str` d'un coup
+        return MOINS + str(-n) if n < 0 else str(n)
+    except ValueError:  # trop de chiffres pour `str` d'un coup
+        return f"{MOINS}{_chiffres(-n)}" if n < 0 else _chiffres(n)
 
 
 def signe(n: int) -> str:

@@ -117,6 +117,10 @@ def entier(nom: Nom, valeur: Any, *, minimum: int | None = None, maximum: int | 
         ...
         rules.refus.Refus: seuil doit être un entier entre -1000 et 1000, reçu 10000000000000000000000000000000000000000
     """
+    if type(valeur) is int and (-VALEUR_MAX if minimum is None else minimum) <= valeur <= (
+        VALEUR_MAX if maximum is None else maximum
+    ):
+        return valeur  # le cas de chaque appel d'une partie : rien à écrire (le refus ci-dessous, lui, se rédige)
     if minimum is not None and maximum is not None:
         permis = f"un entier entre {minimum} et {maximum}"
     elif minimum is not None:
@@ -235,6 +239,12 @@ def des(nom: Nom, valeurs: Any, *, nombre: int, faces: int = 6) -> tuple[int, ..
         ...
         rules.refus.Refus: des doit contenir exactement 3 dés, reçu plus de 3
     """
+    if type(valeurs) is tuple and len(valeurs) == nombre:  # le cas de chaque jet joué : un tuple déjà juste
+        for valeur in valeurs:
+            if type(valeur) is not int or not 1 <= valeur <= faces:
+                break
+        else:
+            return valeurs
     if isinstance(valeurs, str | bytes | Mapping) or not isinstance(valeurs, Iterable):
         raise Refus(
             _un(nom), f"être une suite de {nombre} dé{s(nombre)} (entier{s(nombre)} de 1 à {faces})", recu=valeurs

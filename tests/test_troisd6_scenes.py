@@ -17,21 +17,28 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.regles import TEXTE, Regles, sous
 from rules.troisd6 import (
     Avantage,
     Defense,
+    Effet,
     Indice,
     Niveau,
     Personnage,
     Tour,
+    apports,
     chance_sans_opposition,
+    decider,
     echange,
+    effet,
     esperance_points,
     initiative,
     issue_sans_opposition,
     jet,
     jets_moyens_sans_opposition,
     jouer_scene,
+    monter,
+    points_nets,
     seuil_talent,
 )
 
@@ -409,6 +416,98 @@ def test_moteur_avantages_croissants_et_fin_coherente(graine: int, sa: int, sb: 
     assert dict(s.avantages_max) == {n: max((t.avantages[n] for t in s.tours), default=Avantage.AUCUN) for n in "AB"}
 
 
+def _effet_public(e: Effet, indice: Indice, dd: int | None, dt: int | None, niveaux: int, bonus: int) -> None:
+    """L'effet d'un échange est celui d'`effet` avec ses dés ; un triple qui compte aussi comme double (une variante)
+    apporte Dd et Dt, ce qu'`effet` refuse d'un seul appel : l'Indice monte du Dt et les points prennent le Dd."""
+    if dd is None or dt is None:
+        assert e == effet(indice, dd=dd, dt=dt, niveaux=niveaux, bonus_points=bonus, des=e.des)
+    else:
+        assert e.indice == monter(indice, niveaux + dt) and e.points == e.total_des + dd + bonus
+
+
+_TROIS_DES = st.tuples(st.integers(1, 6), st.integers(1, 6), st.integers(1, 6))
+_LECTURES = [
+    TEXTE,
+    Regles(malus_contre_attaque=-2),
+    Regles(contre_attaque_sous_la_defense=True),
+    Regles(triple_aussi_double=True),
+    Regles(echelle_indices="reguliere"),
+    Regles(blocage_avec_le_risque=True, blocage_niveaux=1, blocage_points=2),
+    Regles(contre_attaque_esquive=True),
+]
+
+
+def _echange_piece_par_piece(a: Personnage, b: Personnage, t: Tour, graine: int, lecture: Regles) -> None:
+    """Sous `lecture`, chaque pièce de `echange(a, b, t)` est celle que rendent les fonctions publiques."""
+    with sous(lecture):
+        e = echange(a, b, t, rng=random.Random(graine))
+        ja, ea, jd, ed = e.jet_attaque, e.effet_attaque, e.jet_defense, e.effet_defense
+        assert ja == jet(a.seuil_du_jet(None, t.modificateur), t.des_attaque)
+        assert (ea is not None) == ja.reussi
+        if ea is not None:
+            _effet_public(ea, a.des_effet, *apports(ja.niveau, ja.dd, ja.dt), t.niveaux, t.bonus_points)
+        if not b.actif:
+            assert (jd, ed, e.defense) == (None, None, None)
+            d = decider(ja.niveau)
+        else:
+            assert jd == jet(b.seuil_du_jet(t.defense, t.modificateur), t.des_defense)
+            d = decider(ja.niveau, t.defense, jd.niveau)
+            indice_d = b.indice_de_defense(t.defense)
+            assert (ed is not None) == (d.bloquee and indice_d is not None)
+            if ed is not None and indice_d is not None:
+                plus = (lecture.blocage_niveaux, lecture.blocage_points)
+                if lecture.blocage_avec_le_risque:  # le blocage reçoit aussi ce que l'attaquant tire de son risque
+                    plus = (plus[0] + t.niveaux, plus[1] + t.bonus_points)
+                _effet_public(ed, indice_d, *apports(jd.niveau, jd.dd, jd.dt), *plus)
+        attendu = points_nets(ea.points, ed.points if ed else 0, b.armure) if ea and d.effets else (0, 0)
+        assert (e.points, e.armure, e.initiative_change) == (*attendu, d.initiative_change)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.tuples(st.integers(2, 18), st.sampled_from(["1D3", "1D6", "1D6+1D3", "2D6", "3D6"])),
+    st.one_of(
+        st.none(),
+        st.tuples(
+            st.integers(2, 18),
+            st.sampled_from(["1D6+1D3", "2D6"]),
+            st.one_of(st.none(), st.integers(2, 18)),
+            st.one_of(st.none(), st.sampled_from(["1D6", "3D6"])),
+            st.integers(0, 3),
+            st.booleans(),
+        ),
+    ),
+    st.tuples(st.integers(-3, 3), st.integers(0, 2), st.integers(-2, 2)),
+    st.tuples(_TROIS_DES, _TROIS_DES),
+    st.integers(0, 2**32),
+)
+def test_l_echange_joue_lit_chaque_piece_comme_les_fonctions_publiques(
+    attaquant: tuple[int, str],
+    defenseur: tuple[int, str, int | None, str | None, int, bool] | None,
+    choix: tuple[int, int, int],
+    des: tuple[tuple[int, int, int], tuple[int, int, int]],
+    graine: int,
+) -> None:
+    """`echange` ne revérifie pas ce qu'un `Tour` et un `Personnage` ont vérifié, et lit les règles une fois : chaque
+    pièce de l'échange reste celle que rendent les fonctions publiques, qui vérifient tout : pour chaque défense,
+    sous chaque lecture."""
+    a = Personnage("A", seuil=attaquant[0], indice=attaquant[1])
+    if defenseur is None:
+        b = Personnage("B", actif=False)
+    else:
+        sb, ib, sd, idf, armure, talent = defenseur
+        b = Personnage(
+            "B", seuil=sb, indice=ib, armure=armure, talent_contre_attaque=talent, seuil_defense=sd, indice_defense=idf
+        )
+    m, niveaux, bonus = choix
+    for defense in Defense:
+        t = Tour(
+            modificateur=m, des_attaque=des[0], niveaux=niveaux, bonus_points=bonus, defense=defense, des_defense=des[1]
+        )
+        for lecture in _LECTURES:
+            _echange_piece_par_piece(a, b, t, graine, lecture)
+
+
 def test_exemples_verifies_compte_les_errata() -> None:
     from pathlib import Path
 
@@ -545,6 +644,8 @@ _MALUS_HORS = "tour : le modificateur −3 porte le seuil de B à −1001, hors 
         (lambda: echange(_A, _P, Tour(modificateur=989)), "tour : le modificateur +989 porte le seuil de A à 1001, hors de −1000 à 1000"),
         (lambda: echange(_A, _BAS, Tour(modificateur=-6)), "tour : le modificateur −6 porte le seuil de B à −1001, hors de −1000 à 1000"),
         (lambda: echange(_A, _BAS, Tour(modificateur=-3, defense=Defense.CONTRE_ATTAQUE)), _MALUS_HORS),
+        # Un attaquant passif (qui a un seuil et un Indice) : son seuil hors des bornes, refusé comme par son jet.
+        (lambda: echange(Personnage("Q", seuil=1000, indice="2D6", actif=False), _A, Tour(modificateur=1)), "seuil doit être un entier entre -1000 et 1000, reçu 1001"),
     ],
 )  # fmt: skip
 def test_personnage_tour_et_echange_refusent_en_nommant_le_parametre(appel, message: str) -> None:  # type: ignore[no-untyped-def]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -81,13 +81,13 @@ class Indice:
 
 
 def _rang(i: Indice, r: Regles) -> int:
-    echelle = echelle_des_indices(r)
-    try:
-        return echelle.index(i)
-    except ValueError:
+    rang = _POSITIONS[r.echelle_indices].get((i.d6, i.d3))
+    if rang is None:
+        echelle = echelle_des_indices(r)
         barreaux = ", ".join(str(b) for b in echelle[:6])
         pas = "puis +1D6 par niveau" if r.echelle_indices == "texte" else "puis un demi-D6 par niveau"
-        raise Refus("indice", f"{i} n'est pas sur l'échelle des Indices ({barreaux}, {pas})", forme=PROPOS) from None
+        raise Refus("indice", f"{i} n'est pas sur l'échelle des Indices ({barreaux}, {pas})", forme=PROPOS)
+    return rang
 
 
 ECHELLE_INDICES: tuple[Indice, ...] = (
@@ -120,6 +120,13 @@ def echelle_des_indices(r: Regles) -> tuple[Indice, ...]:
     """L'échelle des Indices de la lecture `r` : celle du texte, ou l'échelle régulière d'une variante."""
     return ECHELLE_INDICES if r.echelle_indices == "texte" else ECHELLE_REGULIERE
 
+
+_POSITIONS: dict[str, dict[tuple[int, int], int]] = {
+    nom: {(barreau.d6, barreau.d3): n for n, barreau in enumerate(echelle)}
+    for nom, echelle in (("texte", ECHELLE_INDICES), ("reguliere", ECHELLE_REGULIERE))
+}
+"""La position de chaque barreau (ses D6 et ses D3) sur chaque échelle (`Regles.echelle_indices`) : `_rang` la lit
+d'un coup, sans parcourir l'échelle."""
 
 NIVEAUX_MAX = len(ECHELLE_INDICES) - 1
 """Le plus de niveaux d'Indice qu'on ajoute ou retire (de 1D3 à 15D6 : 17 barreaux)."""
@@ -317,7 +324,7 @@ def effet(
     """
     base = _entrees(depart, dd, dt, niveaux, bonus_points)
     _valider.generateur(rng)
-    return _effet(base, dd, dt, niveaux, bonus_points, total, des, rng)
+    return _effet(base, dd, dt, niveaux, bonus_points, total, des, rng, en_cours())
 
 
 def _effet(
@@ -329,9 +336,11 @@ def _effet(
     total: int | None,
     des: Any,
     rng: random.Random | None,
+    r: Regles,
 ) -> Effet:
-    """La règle d'[`effet`][rules.troisd6.effets.effet] sur des entrées vérifiées ; le total ou les dés le sont ici."""
-    lance, plus = _jet_d_effet(base, dd, dt, niveaux, bonus_points, en_cours())
+    """La règle d'[`effet`][rules.troisd6.effets.effet] sur des entrées vérifiées, dans la lecture `r` ; le total
+    ou les dés le sont ici."""
+    lance, plus = _jet_d_effet(base, dd, dt, niveaux, bonus_points, r)
     if des is not None and total is not None:
         raise Refus(("des", "total"), "donnez les dés d'effet ou leur total, pas les deux", forme=PROPOS)
     valeurs: tuple[int, ...] | None
@@ -356,7 +365,10 @@ def _effet(
         points=somme + plus,
         explication="",
     )
-    return replace(resolu, explication=_expliquer(resolu, dt, niveaux))
+    # Le récit lit l'effet résolu, puis remplit son dernier champ, avant que personne ne le voie (comme le
+    # __init__ d'une classe gelée) : un seul Effet construit, au lieu d'un second par `dataclasses.replace`.
+    object.__setattr__(resolu, "explication", _expliquer(resolu, dt, niveaux))
+    return resolu
 
 
 def _entrees(depart: Indice | str, dd: int | None, dt: int | None, niveaux: int, bonus_points: int) -> Indice:

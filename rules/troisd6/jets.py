@@ -78,7 +78,7 @@ class Niveau(EnumOrdonnee):
     @property
     def reussi(self) -> bool:
         """Vrai pour les trois réussites."""
-        return self >= Niveau.REUSSITE_SIMPLE
+        return self._position >= Niveau.REUSSITE_SIMPLE._position  # `self >= REUSSITE_SIMPLE`, sans appel de plus
 
 
 class Difficulte(EnumOrdonnee):
@@ -246,7 +246,12 @@ def double_et_triple(des: tuple[int, ...]) -> tuple[int | None, int | None]:
         ...
         rules.refus.Refus: des : chaque dé doit être un entier entre 1 et 6, reçu 7
     """
-    a, b, c = sorted(_valider.des("des", des, nombre=3))
+    return _double_et_triple(_valider.des("des", des, nombre=3))
+
+
+def _double_et_triple(des: tuple[int, ...]) -> tuple[int | None, int | None]:
+    """La règle de [`double_et_triple`][rules.troisd6.jets.double_et_triple] sur trois dés déjà vérifiés."""
+    a, b, c = sorted(des)
     if a == c:
         return None, a
     if a == b or b == c:
@@ -398,11 +403,16 @@ def jet(seuil: int, des: tuple[int, ...] | list[int] | None = None, *, rng: rand
 
 
 def _jet(seuil: int, des: tuple[int, ...] | None, rng: random.Random | None) -> Jet:
-    """La règle de [`jet`][rules.troisd6.jets.jet] sur des entrées vérifiées (un `Tour` a vérifié ses dés)."""
+    """La règle de [`jet`][rules.troisd6.jets.jet] sur des entrées vérifiées, sans les revérifier.
+
+    `seuil` est un entier dans les bornes (`jet` l'a vérifié, ou l'échange qui l'a calculé) ; `des`, trois dés
+    vérifiés (par `jet`, ou par le `Tour` qui les porte) ; tirés, ils le sont par construction. Leur total et
+    leur double ou triple sont donc cohérents : [`niveau_du_profil`][rules.troisd6.jets.niveau_du_profil] suffit.
+    """
     valeurs = lancer(3, rng) if des is None else des
     total = sum(valeurs)
-    dd, dt = double_et_triple(valeurs)
-    resultat = niveau(total, seuil, dd, dt)
+    dd, dt = _double_et_triple(valeurs)
+    resultat = niveau_du_profil(total, seuil, dd, dt)
     return Jet(
         des=valeurs,
         total=total,

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any, Literal
 
 from rules import _valider
 from rules._francais import MOINS, a_le, entier, majuscule, signe
 from rules.refus import PHRASE, PROPOS, Refus
-from rules.regles import en_cours
+from rules.regles import Regles, en_cours
 from rules.troisd6.avantages import Avantage, _progression
 from rules.troisd6.effets import ECHELLE_INDICES, NIVEAUX_MAX, Effet, Indice, _effet
 from rules.troisd6.effets import indice as _indice
@@ -144,7 +144,11 @@ class Personnage:
         """
         if defense is not None:
             _valider.membre("defense", defense, Defense)
-        en_defense = defense is not None and _caracteristique(defense, en_cours()) == "défense"
+        return self._seuil_pour(defense, en_cours())
+
+    def _seuil_pour(self, defense: Defense | None, r: Regles) -> int | None:
+        """La règle de [`seuil_pour`][rules.troisd6.scenes.Personnage.seuil_pour], dans la lecture `r`, sans vérifier."""
+        en_defense = defense is not None and _caracteristique(defense, r) == "défense"
         return self.seuil_defense if en_defense and self.seuil_defense is not None else self.seuil
 
     def indice_pour(self, defense: Defense | None = None) -> Indice | None:
@@ -157,7 +161,11 @@ class Personnage:
         """
         if defense is not None:
             _valider.membre("defense", defense, Defense)
-        en_defense = defense is not None and _caracteristique(defense, en_cours()) == "défense"
+        return self._indice_pour(defense, en_cours())
+
+    def _indice_pour(self, defense: Defense | None, r: Regles) -> Indice | None:
+        """La règle d'[`indice_pour`][rules.troisd6.scenes.Personnage.indice_pour], dans la lecture `r`, sans vérifier."""
+        en_defense = defense is not None and _caracteristique(defense, r) == "défense"
         return self.indice_defense if en_defense and self.indice_defense is not None else self.indice
 
     def seuil_du_jet(self, defense: Defense | None, modificateur: int) -> int:
@@ -178,10 +186,17 @@ class Personnage:
             (10, 12, 7)
         """
         _valider.entier("modificateur", modificateur)
-        base = self.seuil_pour(defense)
+        if defense is not None:
+            _valider.membre("defense", defense, Defense)
+        return self._seuil_du_jet(defense, modificateur, en_cours())
+
+    def _seuil_du_jet(self, defense: Defense | None, modificateur: int, r: Regles) -> int:
+        """La règle de [`seuil_du_jet`][rules.troisd6.scenes.Personnage.seuil_du_jet], dans la lecture `r`, sur une
+        défense et un modificateur déjà vérifiés (ceux d'un `Tour`)."""
+        base = self._seuil_pour(defense, r)
         if base is None:
             raise Refus("actif", f"{self.nom} est passif : il ne lance rien", forme=PHRASE)
-        return base + modificateur + (0 if defense is None else _malus(defense, self.talent_contre_attaque, en_cours()))
+        return base + modificateur + (0 if defense is None else _malus(defense, self.talent_contre_attaque, r))
 
     def indice_de_defense(self, defense: Defense) -> Indice | None:
         """L'Indice que lance cette défense : celui du blocage ; l'esquive et la contre-attaque n'en lancent pas.
@@ -192,6 +207,10 @@ class Personnage:
             ['None', '2D6', 'None']
         """
         return self.indice_pour(defense) if defense is Defense.BLOCAGE else None
+
+    def _indice_de_defense(self, defense: Defense, r: Regles) -> Indice | None:
+        """La règle d'[`indice_de_defense`][rules.troisd6.scenes.Personnage.indice_de_defense], dans la lecture `r`."""
+        return self._indice_pour(defense, r) if defense is Defense.BLOCAGE else None
 
     @property
     def des_effet(self) -> Indice:
@@ -320,13 +339,17 @@ class Tour:
 
     def __post_init__(self) -> None:
         _valider_risque(self)
-        for nom in ("effet_attaque", "effet_defense"):
-            if getattr(self, nom) is not None:
-                _valider.entier(nom, getattr(self, nom), minimum=1, maximum=6 * len(ECHELLE_INDICES))
-        for nom in ("des_attaque", "des_defense"):
-            if getattr(self, nom) is not None:
-                object.__setattr__(self, nom, _valider.des(nom, getattr(self, nom), nombre=3))
+        for nom, total in (("effet_attaque", self.effet_attaque), ("effet_defense", self.effet_defense)):
+            if total is not None:
+                _valider.entier(nom, total, minimum=1, maximum=_EFFET_MAX)
+        for nom, des in (("des_attaque", self.des_attaque), ("des_defense", self.des_defense)):
+            if des is not None:
+                object.__setattr__(self, nom, _valider.des(nom, des, nombre=3))
         _valider.membre("defense", self.defense, Defense)
+
+
+_EFFET_MAX = 6 * len(ECHELLE_INDICES)
+"""Le plus grand total de jet d'effet qu'un `Tour` accepte : 6 par barreau de l'échelle des Indices."""
 
 
 @dataclass(frozen=True)
@@ -363,12 +386,13 @@ class Echange:
 
 
 def _effet_du_jet(
-    nom: str, j: Jet, ind: Indice, niveaux: int, bonus: int, total: int | None, rng: random.Random | None
+    nom: str, j: Jet, ind: Indice, plus: tuple[int, int], total: int | None, rng: random.Random | None, r: Regles
 ) -> Effet:
-    """L'effet d'un jet réussi ; un total impossible pour l'Indice est refusé sous le champ `nom` du `Tour`."""
-    dd, dt = _apports(j.niveau, j.dd, j.dt, en_cours())
+    """L'effet d'un jet réussi (`plus` : ses niveaux et points en plus), dans la lecture `r` ; un total impossible
+    pour l'Indice est refusé sous le champ `nom` du `Tour`."""
+    dd, dt = _apports(j.niveau, j.dd, j.dt, r)
     try:
-        return _effet(ind, dd, dt, niveaux, bonus, total, None, rng)
+        return _effet(ind, dd, dt, *plus, total, None, rng, r)
     except Refus as refus:  # le total donné est le champ `nom` du Tour ; l'échelle des Indices reste telle quelle
         raise refus.relocaliser({"total": (nom,)}) from None
 
@@ -381,6 +405,16 @@ def _verifier_echange(attaquant: Any, defenseur: Any, tour: Any = None) -> Tour:
     peut attaquer (seuil et Indice), un `Tour`, et des seuils que le
     modificateur (et le −3 d'une contre-attaque ordinaire) laissent dans les bornes.
     """
+    return _verifier(attaquant, defenseur, tour, en_cours())[0]
+
+
+def _verifier(attaquant: Any, defenseur: Any, tour: Any, r: Regles) -> tuple[Tour, int, int | None]:
+    """Ce que vérifie [`_verifier_echange`][rules.troisd6.scenes._verifier_echange], dans la lecture `r` ; rend le
+    tour et les seuils effectifs de l'attaquant et du défenseur (`None` s'il est passif), calculés une fois.
+
+    Le seuil d'un attaquant passif (qui ne se défend pas, mais attaque si on le lui demande) n'est pas borné ici :
+    [`echange`][rules.troisd6.scenes.echange] le borne comme son jet le ferait, après le générateur.
+    """
     for nom, p in (("attaquant", attaquant), ("defenseur", defenseur)):
         if not isinstance(p, Personnage):
             raise Refus(nom, "être un Personnage", recu=p)
@@ -389,18 +423,18 @@ def _verifier_echange(attaquant: Any, defenseur: Any, tour: Any = None) -> Tour:
     if tour is not None and not isinstance(tour, Tour):
         raise Refus("tour", "être un Tour (modificateur, dés, défense…)", recu=tour)
     choix: Tour = Tour() if tour is None else tour
+    seuil_a = attaquant._seuil_du_jet(None, choix.modificateur, r)
+    seuil_d = defenseur._seuil_du_jet(choix.defense, choix.modificateur, r) if defenseur.actif else None
     # Le −3 d'une contre-attaque ordinaire ne touche que le défenseur : l'attaquant ne se défend pas.
-    for p, defense in ((attaquant, None), (defenseur, choix.defense)):
-        if p.actif:
-            seuil = p.seuil_du_jet(defense, choix.modificateur)
-            if abs(seuil) > _valider.VALEUR_MAX:
-                raise Refus(
-                    "tour",
-                    f"le modificateur {signe(choix.modificateur)} porte le seuil de {p.nom} à {entier(seuil)}, "
-                    f"hors de −{_valider.VALEUR_MAX} à {_valider.VALEUR_MAX}",
-                    forme=PROPOS,
-                )
-    return choix
+    for p, seuil in ((attaquant, seuil_a), (defenseur, seuil_d)):
+        if p.actif and seuil is not None and abs(seuil) > _valider.VALEUR_MAX:
+            raise Refus(
+                "tour",
+                f"le modificateur {signe(choix.modificateur)} porte le seuil de {p.nom} à {entier(seuil)}, "
+                f"hors de −{_valider.VALEUR_MAX} à {_valider.VALEUR_MAX}",
+                forme=PROPOS,
+            )
+    return choix, seuil_a, seuil_d
 
 
 def echange(
@@ -432,24 +466,26 @@ def echange(
         >>> e.points, e.initiative_change
         (5, False)
     """
-    tour = _verifier_echange(attaquant, defenseur, tour)
+    r = en_cours()  # lue une fois : chaque règle de l'échange la reçoit
+    tour, seuil_a, seuil_d = _verifier(attaquant, defenseur, tour, r)
     _valider.generateur(rng)
+    if not attaquant.actif:  # un seuil hors des bornes, refusé comme le ferait son jet (`jet`)
+        _valider.entier("seuil", seuil_a)
     # L'ordre des dés est celui de la table : attaque, son effet, défense, l'effet du blocage.
-    ja = _jet(attaquant.seuil_du_jet(None, tour.modificateur), tour.des_attaque, rng)
+    ja = _jet(seuil_a, tour.des_attaque, rng)
     ea: Effet | None = None
     if ja.reussi:
-        ea = _effet_du_jet(
-            "effet_attaque", ja, attaquant.des_effet, tour.niveaux, tour.bonus_points, tour.effet_attaque, rng
-        )
+        risque = (tour.niveaux, tour.bonus_points)
+        ea = _effet_du_jet("effet_attaque", ja, attaquant.des_effet, risque, tour.effet_attaque, rng, r)
     jd: Jet | None = None
-    if defenseur.actif:
-        jd = _jet(defenseur.seuil_du_jet(tour.defense, tour.modificateur), tour.des_defense, rng)
-    d = _decider(ja.niveau, tour.defense if jd else None, jd.niveau if jd else None, en_cours())
+    if seuil_d is not None:
+        jd = _jet(seuil_d, tour.des_defense, rng)
+    d = _decider(ja.niveau, tour.defense if jd else None, jd.niveau if jd else None, r)
     ed: Effet | None = None
-    bloque = defenseur.indice_de_defense(tour.defense)
+    bloque = defenseur._indice_de_defense(tour.defense, r)
     if d.bloquee and jd is not None and bloque is not None:
-        plus = _bonus_du_blocage(en_cours(), tour.niveaux, tour.bonus_points)
-        ed = _effet_du_jet("effet_defense", jd, bloque, *plus, tour.effet_defense, rng)
+        plus = _bonus_du_blocage(r, tour.niveaux, tour.bonus_points)
+        ed = _effet_du_jet("effet_defense", jd, bloque, plus, tour.effet_defense, rng, r)
     points = armure = 0
     if ea is not None and d.effets:
         points, armure = _points_nets(ea.points, ed.points if ed else 0, defenseur.armure)
@@ -467,17 +503,21 @@ def echange(
         initiative_change=d.initiative_change,
         explication="",
     )
-    return replace(resolu, explication=_raconter_echange(resolu, defenseur, d))
+    # Le récit lit l'échange résolu, puis remplit son dernier champ, avant que personne ne le voie (comme le
+    # __init__ d'une classe gelée) : un seul Echange construit, au lieu d'un second par `dataclasses.replace`.
+    object.__setattr__(resolu, "explication", _raconter_echange(resolu, defenseur, d, r))
+    return resolu
 
 
-def _raconter_echange(e: Echange, defenseur: Personnage, d: Decision) -> str:
+def _raconter_echange(e: Echange, defenseur: Personnage, d: Decision, r: Regles) -> str:
     """Le déroulé d'un échange résolu, en français : il ne décide rien, il lit `e`."""
     ja, ea, jd = e.jet_attaque, e.effet_attaque, e.jet_defense
-    morceaux = [f"{e.attaquant} attaque ({signe(e.modificateur)}, seuil {entier(ja.seuil)}) : {ja.explication}"]
+    risque = signe(e.modificateur)
+    morceaux = [f"{e.attaquant} attaque ({risque}, seuil {entier(ja.seuil)}) : {ja.explication}"]
     morceaux.append(ea.explication if ea else "Attaque ratée : aucun point d'effet.")
     if jd is not None and e.defense is not None:
-        malus = _malus(e.defense, defenseur.talent_contre_attaque, en_cours())
-        detail = signe(e.modificateur) + (f" {signe(malus)}" if malus else "")
+        malus = _malus(e.defense, defenseur.talent_contre_attaque, r)
+        detail = risque + (f" {signe(malus)}" if malus else "")
         morceaux.append(
             f"{majuscule(e.defenseur)} : {e.defense} ({detail}, seuil {entier(jd.seuil)}) : {jd.explication}"
         )
@@ -504,13 +544,20 @@ def _raconter_echange(e: Echange, defenseur: Personnage, d: Decision) -> str:
         if d.raison is None:
             morceaux.append(f"{e.attaquant} garde l'initiative.")
         else:
-            pourquoi = {
-                "attaque ratée": "l'attaquant a raté son jet",
-                "niveau du défenseur": f"le niveau du défenseur ({jd.niveau}) dépasse celui de l'attaquant ({ja.niveau})",
-                "contre-attaque": "contre-attaque réussie d'au moins le même niveau",
-            }[d.raison]
+            pourquoi = (
+                f"le niveau du défenseur ({jd.niveau}) dépasse celui de l'attaquant ({ja.niveau})"
+                if d.raison == "niveau du défenseur"
+                else _POURQUOI[d.raison]
+            )
             morceaux.append(f"L'initiative passe {a_le(e.defenseur)} ({pourquoi}).")
     return " ".join(morceaux)
+
+
+_POURQUOI = {
+    "attaque ratée": "l'attaquant a raté son jet",
+    "contre-attaque": "contre-attaque réussie d'au moins le même niveau",
+}
+"""Pourquoi l'initiative passe, en toutes lettres (la troisième raison, le niveau du défenseur, cite les niveaux)."""
 
 
 @dataclass(frozen=True)
