@@ -58,6 +58,7 @@ _MULTIS = Counter(tuple(sorted(d)) for d in product(range(1, 7), repeat=3))
 """Les 56 jets triés de 3d6 et leur nombre d'ordres (la règle ne dépend pas de l'ordre des dés)."""
 
 
+@cache
 def _loi_totaux(indice: str) -> dict[int, Fraction]:
     i = monter(indice, 0)
     de = i.d6 @ icepool.d6 + i.d3 @ icepool.d3 if i.d3 and i.d6 else (i.d3 @ icepool.d3 if i.d3 else i.d6 @ icepool.d6)
@@ -76,33 +77,37 @@ def _echange_brut(att: Personnage, dfn: Personnage, pol_att: Politique, pol_dfn:
     r = pol_att.risque
     loi: defaultdict[tuple, Fraction] = defaultdict(Fraction)
     assert att.seuil is not None and att.indice is not None
-    defenses = list(_MULTIS.items()) if dfn.actif else [(None, 216)]
+    # Esquive et blocage sous la caractéristique de défense, si le camp en a une (lecture de la page).
+    seuil_d = dfn.seuil if dfn.seuil_defense is None else dfn.seuil_defense
+    indice_d = dfn.indice if dfn.indice_defense is None else dfn.indice_defense
+    defenses = (
+        [(dd, nd, jet(seuil_d + r.modificateur, dd) if seuil_d is not None else None) for dd, nd in _MULTIS.items()]
+        if dfn.actif
+        else [(None, 216, None)]
+    )
     for da, na in _MULTIS.items():
         ja = jet(att.seuil + r.modificateur, da)
         totaux_a = _loi_totaux(_lance(str(att.indice), ja, r.niveaux)) if ja.reussi else {None: Fraction(1)}
-        for dd, nd in defenses:
-            p = Fraction(na * nd, 216 * 216)
-            base = Tour(
-                modificateur=r.modificateur,
-                niveaux=r.niveaux,
-                bonus_points=r.bonus_points,
-                defense=pol_dfn.defense,
-                des_attaque=da,
-                des_defense=dd,
-            )
+        for dd, nd, jd in defenses:
             # Un blocage réussi lance son propre jet d'effet : on en énumère aussi les totaux.
-            # Esquive et blocage sous la caractéristique de défense, si le camp en a une (lecture de la page).
-            seuil_d = dfn.seuil if dfn.seuil_defense is None else dfn.seuil_defense
-            jd = jet(seuil_d + r.modificateur, dd) if dd is not None and seuil_d is not None else None
             bloque = jd is not None and jd.reussi and ja.reussi and pol_dfn.defense is Defense.BLOCAGE
-            indice_d = dfn.indice if dfn.indice_defense is None else dfn.indice_defense
             totaux_d = _loi_totaux(_lance(str(indice_d), jd, 0)) if bloque else {None: Fraction(1)}
             for ta, qa in totaux_a.items():
                 for td, qd in totaux_d.items():
-                    e = echange(att, dfn, Tour(**{**base.__dict__, "effet_attaque": ta, "effet_defense": td}))
+                    tour = Tour(
+                        modificateur=r.modificateur,
+                        niveaux=r.niveaux,
+                        bonus_points=r.bonus_points,
+                        defense=pol_dfn.defense,
+                        des_attaque=da,
+                        des_defense=dd,
+                        effet_attaque=ta,
+                        effet_defense=td,
+                    )
+                    e = echange(att, dfn, tour)
                     points = e.points if e.effet_attaque is not None else None
-                    loi[(points, e.initiative_change, e.jet_attaque.reussi)] += p * qa * qd
-    return dict(loi)
+                    loi[(points, e.initiative_change, e.jet_attaque.reussi)] += na * nd * qa * qd
+    return {issue: p / (216 * 216) for issue, p in loi.items()}
 
 
 def _espace(
