@@ -68,7 +68,7 @@ from hypothesis import settings
 from hooks.cellules import npm
 from scripts.mesures_tests import FAMILLES, famille
 from scripts.outils import ARGUMENTS_CHROMIUM, CHROMIUM, RACINE, construire, servir
-from tests.parcours import ParcoursDeLaSuite
+from tests.parcours import TELEPHONE, ParcoursDeLaSuite
 
 # Les réécritures d'assertions de pytest se gardent, même sous PYTHONDONTWRITEBYTECODE (que posent des conteneurs,
 # dont celui de la CI) : sans elles, chaque worker et chaque pytest relancé par un test réécrivait les modules de
@@ -318,6 +318,15 @@ def browser(browser: Any) -> Any:
 
     browser.new_context, browser.new_page = new_context, new_page
     return browser
+
+
+@pytest.fixture(scope="session")
+def telephone_du_worker(browser: Any) -> Iterator[Any]:
+    """Le téléphone (375 px) de ce worker : un seul contexte de Chromium, sans service worker, repris de test en
+    test par la fixture `contexte` de `tests/lecteur.py`, qui le rend propre après chacun."""
+    contexte = browser.new_context(viewport=TELEPHONE, service_workers="block")
+    yield contexte
+    contexte.close()
 
 
 @pytest.fixture(scope="session")

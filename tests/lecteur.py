@@ -3,7 +3,8 @@
 - une cellule (un exemple exécutable d'une page) : `modifier`, `executer`, lire sa `sortie`,
   par les noms que la page donne à ses commandes (« Modifier l'exemple 2 ») ;
 - un formulaire du calculateur : `choisir` sa mécanique, puis `remplir_et_calculer` ;
-- la fixture `contexte` : un téléphone (375 px) surveillé, le runtime exigé. Un module la prend par
+- la fixture `contexte` : un téléphone (375 px) surveillé, le runtime exigé, le même d'un test à l'autre
+  (`telephone_du_worker`) et rendu propre après chacun (`rendre`). Un module la prend par
   `contexte = lecteur.contexte` (pytest la connaît sous ce nom).
 
 Importer ce module importe Playwright (`tests.navigateur`) : il saute le module qui l'importe si
@@ -12,6 +13,7 @@ Playwright manque, comme tout test navigateur.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -21,11 +23,10 @@ import pytest
 from rules.calculateur import FORMULAIRES
 from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
 from tests.moteur import exiger_runtime
-from tests.navigateur import Browser, BrowserContext, Page, expect
-from tests.parcours import TELEPHONE
+from tests.navigateur import BrowserContext, Page, PlaywrightError, expect
 from tests.surveillance import Surveillance
 
-__all__ = ["choisir", "contexte", "executer", "modifier", "remplir_et_calculer", "sortie"]
+__all__ = ["INSTANTANES", "choisir", "contexte", "executer", "modifier", "remplir_et_calculer", "rendre", "sortie"]
 
 
 # ---------------------------------------------------------------- une cellule
@@ -84,12 +85,68 @@ def remplir_et_calculer(page: Page, nom: str, entrees: dict[str, str]) -> None:
 # ---------------------------------------------------------------- un téléphone
 
 
+INSTANTANES = "regles-executables instantanés de Python"
+"""Le cache où le site garde l'instantané de Python (docs/javascripts/cellules-worker.js, `INSTANTANES`)."""
+
+DONNEES_EFFACEES = "cookies,local_storage,indexeddb,file_systems,websql,service_workers,shared_storage"
+"""Ce que `rendre` efface du site (CDP, `Storage.clearDataForOrigin`) ; Cache Storage est traité à part."""
+
+ATTENDRE_L_INSTANTANE = "() => window.cellules?.moteur?.instantane !== 'a-prendre'"
+"""Vrai quand l'onglet n'a pas (ou plus) d'instantané à prendre : repris, gardé, perdu, sans, ou pas de Python."""
+
+VIERGE = "/__page-vierge-des-tests__"
+"""L'adresse (qu'aucune page du site ne porte) de la page vide par laquelle `rendre` efface Cache Storage."""
+
+
 @pytest.fixture
-def contexte(browser: Browser, site_construit: SiteConstruit) -> Iterator[BrowserContext]:
-    """Un téléphone (375 px) surveillé, le runtime exigé ; ses onglets partagent le Cache Storage."""
+def contexte(
+    telephone_du_worker: BrowserContext, serveur_site: str, site_construit: SiteConstruit
+) -> Iterator[BrowserContext]:
+    """Un téléphone (375 px) surveillé, le runtime exigé : celui du worker, rendu propre après chaque test.
+
+    C'est le navigateur d'un lecteur qui revient : rien du test d'avant (onglets, routes, permissions,
+    cookies, stockage local, IndexedDB, service worker, caches), sauf l'instantané de Python que le
+    site garde pour la visite suivante : Python y démarre pour moitié moins de processeur
+    (`python -m scripts.bench_contextes` le mesure). Un test qui regarde la première visite ouvre son contexte.
+    Ses onglets partagent le Cache Storage, comme ceux d'un navigateur.
+    """
     exiger_runtime(site_construit)
-    contexte = browser.new_context(viewport=TELEPHONE)
-    surveillance = Surveillance(contexte)
-    yield contexte
-    surveillance.verifier()
-    contexte.close()
+    surveillance = Surveillance(telephone_du_worker)
+    try:
+        yield telephone_du_worker
+        surveillance.verifier()
+    finally:
+        surveillance.detacher()
+        rendre(telephone_du_worker, serveur_site)
+
+
+def _instantane_pris(page: Page) -> None:
+    """Si Python a démarré sans instantané dans cet onglet, attendre qu'il le garde (3 s après son démarrage,
+    2 s après un premier calcul : docs/javascripts/cellules-worker.js), comme un lecteur qui reste sur la page ;
+    sans cela, un test court fermerait l'onglet avant, et chaque test suivant démarrerait Python de zéro."""
+    with contextlib.suppress(PlaywrightError):  # un onglet déjà fermé, ou qui navigue : rien à attendre
+        page.wait_for_function(ATTENDRE_L_INSTANTANE, timeout=CHARGEMENT_PYODIDE_MS)
+
+
+def rendre(contexte: BrowserContext, adresse: str) -> None:
+    """Le contexte tel que le test suivant le reprend : onglets fermés, routes, permissions et cookies retirés,
+    données du site effacées ; de Cache Storage, seul l'instantané de Python (`INSTANTANES`) reste."""
+    for page in list(contexte.pages):
+        _instantane_pris(page)
+        page.close()
+    contexte.unroute_all(behavior="ignoreErrors")
+    contexte.clear_permissions()
+    contexte.set_offline(False)
+    # Une page vide du site (servie par la route, sans rien charger) : CDP ne voit Cache Storage que par elle.
+    origine = adresse.rstrip("/")
+    vierge = contexte.new_page()
+    vierge.route(origine + VIERGE, lambda route: route.fulfill(content_type="text/html", body="<!doctype html>"))
+    vierge.goto(origine + VIERGE)
+    cdp = contexte.new_cdp_session(vierge)
+    cdp.send("Storage.clearDataForOrigin", {"origin": origine, "storageTypes": DONNEES_EFFACEES})
+    for cache in cdp.send("CacheStorage.requestCacheNames", {"securityOrigin": origine})["caches"]:
+        if cache["cacheName"] != INSTANTANES:
+            cdp.send("CacheStorage.deleteCache", {"cacheId": cache["cacheId"]})
+    cdp.detach()
+    vierge.close()
+    contexte.clear_cookies()

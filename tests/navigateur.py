@@ -15,6 +15,7 @@ from tests.conftest import EN_CI, RACINE
 
 try:
     from playwright.sync_api import Browser, BrowserContext, BrowserType, CDPSession, Page, Route, expect
+    from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 except ImportError:  # l'extra « browser » n'est pas installé
     if EN_CI:
@@ -28,6 +29,7 @@ __all__ = [
     "BrowserType",
     "CDPSession",
     "Page",
+    "PlaywrightError",
     "PlaywrightTimeoutError",
     "Route",
     "expect",

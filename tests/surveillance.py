@@ -109,17 +109,19 @@ class Surveillance:
         self.echecs: list[str] = []
         self.ignorees: list[str] = []
         self.requetes: list[str] = []
-        cible.on("console", self._console)
+        self._cible = cible
+        self._ecoutes: list[tuple[str, Any]] = [("console", self._console)]
         if hasattr(cible, "main_frame"):  # une page : ses exceptions
-            cible.on("pageerror", lambda e: self.erreurs.append(str(e)))
+            self._ecoutes.append(("pageerror", lambda e: self.erreurs.append(str(e))))
         else:  # un contexte : les exceptions de chacune de ses pages
-            cible.on("weberror", lambda e: self.erreurs.append(str(e.error)))
-        cible.on("request", self._requete)
-        cible.on("requestfailed", self._echec)
-        cible.on("response", self._reponse)
+            self._ecoutes.append(("weberror", lambda e: self.erreurs.append(str(e.error))))
+        self._ecoutes += [("request", self._requete), ("requestfailed", self._echec), ("response", self._reponse)]
+        for evenement, ecoute in self._ecoutes:
+            cible.on(evenement, ecoute)
         # Seules les requêtes hors du site passent par Python : le motif (une expression rationnelle, que
         # Playwright applique lui-même dans le navigateur) laisse filer les autres sans aller-retour.
-        cible.route(re.compile(rf"^(?!(?:https?://{re.escape(hote)}(?::\d+)?(?:[/?#]|$)|data:|blob:))"), self._router)
+        self._motif = re.compile(rf"^(?!(?:https?://{re.escape(hote)}(?::\d+)?(?:[/?#]|$)|data:|blob:))")
+        cible.route(self._motif, self._router)
 
     def _hors_site(self, url: str) -> bool:
         return urlparse(url).hostname != self.hote and not url.startswith(_SANS_RESEAU)
@@ -149,6 +151,13 @@ class Surveillance:
     def _reponse(self, reponse: Any) -> None:
         if reponse.status >= 400:
             self.echecs.append(f"{reponse.url} ({reponse.status})")
+
+    def detacher(self) -> None:
+        """La cible n'est plus surveillée (ses écoutes et sa route retirées) : un contexte repris par le test
+        suivant (`tests/lecteur.py`, `contexte`) n'y garde rien de celle-ci."""
+        for evenement, ecoute in self._ecoutes:
+            self._cible.remove_listener(evenement, ecoute)
+        self._cible.unroute(self._motif, self._router)
 
     def verifier(self) -> None:
         """Échoue, avec son propre message, sur la première sorte de faute relevée."""

@@ -24,12 +24,13 @@ from typing import Any
 
 import pytest
 
+import tests.lecteur
 from rules.warp import jet
 from scripts.outils import servir
 from tests.conftest import CHARGEMENT_PYODIDE_MS, EN_CI, RACINE, SiteConstruit
 from tests.lecteur import executer, modifier, sortie
 from tests.moteur import PAGE_REGLES, exiger_runtime, pages_avec_exemples
-from tests.navigateur import AXE, Page, expect
+from tests.navigateur import AXE, BrowserContext, Page, expect
 from tests.parcours import TELEPHONE
 from tests.surveillance import Surveillance, ouvrir
 
@@ -42,17 +43,37 @@ CHARGEMENT_MS = CHARGEMENT_PYODIDE_MS  # tests/conftest.py : le seul délai du c
 # ---------------------------------------------------------------- le navigateur
 
 
-@pytest.fixture
-def lecteur(page: Page, serveur_site: str, site_construit: SiteConstruit) -> Iterator[tuple[Page, Surveillance]]:
-    """Une page de règles, surveillée (le contexte : la page et son worker Python) : erreurs de console,
+contexte = tests.lecteur.contexte
+"""Le téléphone du worker, surveillé, rendu propre après chaque test, l'instantané de Python gardé."""
+
+
+def _lecteur(page: Page, adresse: str) -> Iterator[tuple[Page, Surveillance]]:
+    """Une page de règles à 1280 px, surveillée (le contexte : la page et son worker Python) : erreurs de console,
     requêtes échouées ou hors de 127.0.0.1, jugées par `tests/surveillance.py` (un rechargement qui
     abandonne la favicon n'est pas un échec ; un fichier absent en est un)."""
-    exiger_runtime(site_construit)
     surveillance = Surveillance(page.context)  # le contexte voit aussi les requêtes du worker
-    page.set_viewport_size(BUREAU)
-    ouvrir(page, serveur_site + PAGE_REGLES)
-    yield page, surveillance
-    surveillance.verifier()
+    try:
+        page.set_viewport_size(BUREAU)
+        ouvrir(page, adresse + PAGE_REGLES)
+        yield page, surveillance
+        surveillance.verifier()
+    finally:
+        surveillance.detacher()
+
+
+@pytest.fixture
+def lecteur(contexte: BrowserContext, serveur_site: str) -> Iterator[tuple[Page, Surveillance]]:
+    """Un lecteur qui revient (le téléphone du worker) : Python repart de l'instantané d'une visite d'avant."""
+    yield from _lecteur(contexte.new_page(), serveur_site)
+
+
+@pytest.fixture
+def premiere_visite(
+    page: Page, serveur_site: str, site_construit: SiteConstruit
+) -> Iterator[tuple[Page, Surveillance]]:
+    """Un lecteur qui vient pour la première fois (un contexte neuf) : Python démarre de zéro."""
+    exiger_runtime(site_construit)
+    yield from _lecteur(page, serveur_site)
 
 
 DEPLACES = """(() => {
@@ -157,10 +178,11 @@ reecrits = sorted(str(p) for p in pyc if p.read_bytes()[4:8] != bytes([1, 0, 0, 
 print(len(pyc) > 20, en_source, reecrits)"""
 
 
-def test_python_demarre_sans_recompiler_ce_qu_une_page_importe(lecteur: tuple[Page, Any]) -> None:
+def test_python_demarre_sans_recompiler_ce_qu_une_page_importe(premiere_visite: tuple[Page, Any]) -> None:
     """Le bytecode compilé à la construction sert : aucun module de la bibliothèque standard chargé depuis
-    sa source, et aucun .pyc de `rules` réécrit (CPython le réécrirait, daté, s'il l'avait refusé)."""
-    page, _ = lecteur
+    sa source, et aucun .pyc de `rules` réécrit (CPython le réécrirait, daté, s'il l'avait refusé). À la
+    première visite : c'est elle qui importe (les suivantes repartent de son instantané)."""
+    page, _ = premiere_visite
     modifier(page, 1, PAS_DE_RECOMPILATION)
     executer(page, 1)
     expect(sortie(page, 1).locator("code")).to_contain_text("True [] []")

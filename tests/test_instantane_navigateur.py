@@ -13,20 +13,21 @@ Des états, pas des durées (les durées : `python -m scripts.bench_calculateur 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 
-from tests import lecteur
-from tests.conftest import CHARGEMENT_PYODIDE_MS
-from tests.lecteur import executer, modifier, sortie
-from tests.moteur import PAGE_REGLES
-from tests.navigateur import BrowserContext, Page, expect
-from tests.surveillance import ouvrir
+from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
+from tests.lecteur import INSTANTANES, executer, modifier, sortie
+from tests.moteur import PAGE_REGLES, exiger_runtime
+from tests.navigateur import Browser, BrowserContext, Page, expect
+from tests.parcours import TELEPHONE
+from tests.surveillance import Surveillance, ouvrir
 
 pytestmark = pytest.mark.navigateur
 
 LIEN = "calculateur/?f=warp-jet&trait=4&bonus=1&des=6+5+2+1+3#warp-jet"
-CACHE = "regles-executables instantanés de Python"
+CACHE = INSTANTANES
 
 _ENTREES = f"""async () => {{
   const cache = await caches.open({CACHE!r});
@@ -36,8 +37,17 @@ _ENTREES = f"""async () => {{
 }}"""
 """Les instantanés gardés : [adresse, octets (compressés)]."""
 
-contexte = lecteur.contexte
-"""La fixture : un téléphone surveillé (375 px) ; ses onglets partagent le Cache Storage, comme ceux d'un navigateur."""
+
+@pytest.fixture
+def contexte(browser: Browser, site_construit: SiteConstruit) -> Iterator[BrowserContext]:
+    """Un téléphone neuf (375 px), surveillé : la première visite, sans instantané (le téléphone du worker,
+    `lecteur.contexte`, en garde un d'un test à l'autre) ; ses onglets partagent le Cache Storage."""
+    exiger_runtime(site_construit)
+    contexte = browser.new_context(viewport=TELEPHONE, service_workers="block")
+    surveillance = Surveillance(contexte)
+    yield contexte
+    surveillance.verifier()
+    contexte.close()
 
 
 def _etat(page: Page) -> str:

@@ -40,6 +40,7 @@ from rules.table import (
     schema,
 )
 from rules.table._suivi import FORMAT_SCENE
+from tests import lecteur
 from tests.a_la_table import (
     ADA,
     BOURRIN,
@@ -62,14 +63,8 @@ from tests.test_accessibilite_interactions import CHOISIR_LA_PALETTE, _axe
 pytestmark = pytest.mark.navigateur
 
 
-@pytest.fixture
-def contexte(browser: Browser, site_construit: SiteConstruit) -> Iterator[BrowserContext]:
-    _exiger_runtime(site_construit)
-    contexte = browser.new_context(viewport=TELEPHONE)
-    surveillance = Surveillance(contexte)
-    yield contexte
-    surveillance.verifier()
-    contexte.close()
+contexte = lecteur.contexte
+"""La fixture : le téléphone du worker (375 px), surveillé, rendu propre après chaque test (`tests/lecteur.py`)."""
 
 
 # --- Une fiche avant Python, ses refus ------------------------------------------------------------------

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +42,7 @@ from rules.table import (
 from rules.table import repondre as repondre_table
 from rules.table._suivi import FORMAT_SCENE
 from rules.troisd6 import seuil_talent
+from tests import lecteur
 from tests.a_la_table import (
     ADA,
     BOURRIN,
@@ -55,8 +55,7 @@ from tests.a_la_table import (
     jeter,
     lignes_pretes,
 )
-from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
-from tests.moteur import exiger_runtime
+from tests.conftest import CHARGEMENT_PYODIDE_MS
 from tests.navigateur import Browser, BrowserContext, Page, expect
 from tests.parcours import TELEPHONE
 from tests.surveillance import Surveillance, ouvrir
@@ -73,14 +72,8 @@ JOSEPHINE = {
 """« 10 + 2 (Interviewer) » ; « L'effet est basé sur son INT, soit 1D6+1D3 normalement »."""
 
 
-@pytest.fixture
-def contexte(browser: Browser, site_construit: SiteConstruit) -> Iterator[BrowserContext]:
-    exiger_runtime(site_construit)
-    contexte = browser.new_context(viewport=TELEPHONE)
-    surveillance = Surveillance(contexte)
-    yield contexte
-    surveillance.verifier()
-    contexte.close()
+contexte = lecteur.contexte
+"""La fixture : le téléphone du worker (375 px), surveillé, rendu propre après chaque test (`tests/lecteur.py`)."""
 
 
 def _chances(page: Page) -> list[str]:
