@@ -112,12 +112,19 @@ def contexte(
     """
     exiger_runtime(site_construit)
     surveillance = Surveillance(telephone_du_worker)
+    onglets: list[Page] = []
+
+    def noter(onglet: Page) -> None:  # une fonction : Playwright y accroche ses attributs
+        onglets.append(onglet)
+
+    telephone_du_worker.on("page", noter)
     try:
         yield telephone_du_worker
         surveillance.verifier()
     finally:
         surveillance.detacher()
-        rendre(telephone_du_worker, serveur_site)
+        telephone_du_worker.remove_listener("page", noter)
+        rendre(telephone_du_worker, serveur_site, donnees=bool(onglets))
 
 
 def _instantane_pris(page: Page) -> None:
@@ -128,15 +135,20 @@ def _instantane_pris(page: Page) -> None:
         page.wait_for_function(ATTENDRE_L_INSTANTANE, timeout=CHARGEMENT_PYODIDE_MS)
 
 
-def rendre(contexte: BrowserContext, adresse: str) -> None:
+def rendre(contexte: BrowserContext, adresse: str, *, donnees: bool = True) -> None:
     """Le contexte tel que le test suivant le reprend : onglets fermés, routes, permissions et cookies retirés,
-    données du site effacées ; de Cache Storage, seul l'instantané de Python (`INSTANTANES`) reste."""
+    données du site effacées ; de Cache Storage, seul l'instantané de Python (`INSTANTANES`) reste.
+
+    `donnees=False` : aucun onglet ne s'est ouvert depuis le dernier `rendre`, le site n'a rien pu écrire."""
     for page in list(contexte.pages):
         _instantane_pris(page)
         page.close()
     contexte.unroute_all(behavior="ignoreErrors")
     contexte.clear_permissions()
     contexte.set_offline(False)
+    contexte.clear_cookies()
+    if not donnees:
+        return
     # Une page vide du site (servie par la route, sans rien charger) : CDP ne voit Cache Storage que par elle.
     origine = adresse.rstrip("/")
     vierge = contexte.new_page()
@@ -149,4 +161,3 @@ def rendre(contexte: BrowserContext, adresse: str) -> None:
             cdp.send("CacheStorage.deleteCache", {"cacheId": cache["cacheId"]})
     cdp.detach()
     vierge.close()
-    contexte.clear_cookies()

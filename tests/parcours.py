@@ -55,8 +55,6 @@ reparcourait tout le site : dix parcours au lieu de quatre sur quatre workers.)
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import os
 import pickle
 import time
@@ -653,14 +651,7 @@ def _qui() -> str:
 
 def _ecrire(fichier: Path, fait: Parcours | str) -> None:
     """Écrit le parcours d'un coup (un fichier temporaire renommé) : un lecteur ne voit jamais un fichier à moitié.
-
-    La surveillance y va sans les fonctions que Playwright lui a accrochées (`_pw_impl_instance_…`, qui ne
-    s'écrivent pas) : ses relevés seuls, que `Surveillance.verifier` juge."""
-    if isinstance(fait, Parcours) and fait.surveillance is not None:
-        surveillance = copy.copy(fait.surveillance)
-        for nom in [n for n in vars(surveillance) if n.startswith("_pw_")]:
-            delattr(surveillance, nom)
-        fait = dataclasses.replace(fait, surveillance=surveillance)
+    La surveillance y va par ses relevés seuls (`Surveillance.__getstate__`), que `Surveillance.verifier` juge."""
     provisoire = fichier.with_suffix(".provisoire")
     provisoire.write_bytes(pickle.dumps(fait))
     provisoire.replace(fichier)

@@ -152,6 +152,11 @@ class Surveillance:
         if reponse.status >= 400:
             self.echecs.append(f"{reponse.url} ({reponse.status})")
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Ses relevés seuls (un parcours l'écrit pour les autres workers, `tests/parcours.py`) : ni sa cible, ni
+        ses écoutes, ni ce que Playwright y accroche (`_pw_impl_instance_…`), qui ne s'écrivent pas."""
+        return {nom: valeur for nom, valeur in vars(self).items() if not nom.startswith("_")}
+
     def detacher(self) -> None:
         """La cible n'est plus surveillée (ses écoutes et sa route retirées) : un contexte repris par le test
         suivant (`tests/lecteur.py`, `contexte`) n'y garde rien de celle-ci."""

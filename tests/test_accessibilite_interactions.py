@@ -30,11 +30,11 @@ from typing import Any
 import pytest
 
 from hooks.cellules import npm
+from tests import lecteur
 from tests.conftest import CHARGEMENT_PYODIDE_MS, RACINE, SiteConstruit
 from tests.moteur import PAGE_REGLES
-from tests.moteur import exiger_runtime as _exiger_runtime
-from tests.navigateur import Browser, Page, expect
-from tests.parcours import LARGEURS, MODES, TELEPHONE, TERMES, Parcours, fautes_axe, groupe
+from tests.navigateur import Browser, BrowserContext, Page, expect
+from tests.parcours import LARGEURS, MODES, TERMES, Parcours, fautes_axe, groupe
 from tests.surveillance import ouvrir
 
 CHARGEMENT_MS = CHARGEMENT_PYODIDE_MS  # tests/conftest.py : le seul délai du chargement de Pyodide
@@ -131,6 +131,10 @@ CHOISIR_LA_PALETTE = """(schema) => {
 }"""
 
 
+contexte = lecteur.contexte
+"""Le téléphone du worker (`tests/lecteur.py`), surveillé, rendu propre après chaque test."""
+
+
 @dataclass
 class EtatsVerifies:
     """Ce qu'une page a montré, à une largeur : par mode, les fautes d'axe-core et les états vérifiés ; ses erreurs."""
@@ -140,7 +144,9 @@ class EtatsVerifies:
     erreurs: list[str]
 
 
-def _verifier_les_etats(browser: Browser, adresse: str, axe_core: Path, parcours: str, largeur: int) -> EtatsVerifies:
+def _verifier_les_etats(
+    contexte: BrowserContext, adresse: str, axe_core: Path, parcours: str, largeur: int
+) -> EtatsVerifies:
     """Ouvre la page du parcours une fois à `largeur` et y crée ses états l'un après l'autre ; après chacun,
     axe-core dans chaque mode (clair, sombre), la page basculée sur place : le thème du système émulé
     (`emulate_media`) et la palette choisie (`CHOISIR_LA_PALETTE`), ce que fait un chargement dans ce mode.
@@ -148,12 +154,12 @@ def _verifier_les_etats(browser: Browser, adresse: str, axe_core: Path, parcours
     Une ouverture par mode démarrait Pyodide quatre fois par parcours (une fois par mode et largeur) pour les
     mêmes états ; la largeur garde sa propre page (un redimensionnement ferme la bulle du glossaire)."""
     chemin, etats = PARCOURS[parcours]
-    contexte = browser.new_context(viewport={"width": largeur, "height": 900}, service_workers="block")
     erreurs: list[str] = []
     fautes: dict[str, list[str]] = {mode: [] for mode in MODES}
     verifies = dict.fromkeys(MODES, 0)
+    page = contexte.new_page()
     try:
-        page = contexte.new_page()
+        page.set_viewport_size({"width": largeur, "height": 900})
         page.on("pageerror", lambda e: erreurs.append(str(e)))
         ouvrir(page, adresse + chemin)
         for nom, agir in etats:
@@ -165,7 +171,7 @@ def _verifier_les_etats(browser: Browser, adresse: str, axe_core: Path, parcours
                 fautes[mode] += _axe(page, axe_core, nom)
                 verifies[mode] += 1
     finally:
-        contexte.close()
+        page.close()
     return EtatsVerifies(fautes, verifies, erreurs)
 
 
@@ -185,9 +191,8 @@ def etats_verifies() -> dict[tuple[str, int], EtatsVerifies | Exception]:
 )
 @pytest.mark.parametrize("mode", MODES.keys())
 def test_axe_ne_trouve_rien_de_grave_apres_interaction(
-    browser: Browser,
+    contexte: BrowserContext,
     serveur_site: str,
-    site_construit: SiteConstruit,
     axe_core: Path,
     bilan: Callable[[str, int], None],
     etats_verifies: dict[tuple[str, int], EtatsVerifies | Exception],
@@ -195,12 +200,10 @@ def test_axe_ne_trouve_rien_de_grave_apres_interaction(
     largeur: int,
     parcours: str,
 ) -> None:
-    if parcours != "glossaire":
-        _exiger_runtime(site_construit)
     cle = (parcours, largeur)
     if cle not in etats_verifies:
         try:
-            etats_verifies[cle] = _verifier_les_etats(browser, serveur_site, axe_core, parcours, largeur)
+            etats_verifies[cle] = _verifier_les_etats(contexte, serveur_site, axe_core, parcours, largeur)
         except Exception as erreur:  # les deux modes échouent de la même erreur, sans rouvrir la page
             etats_verifies[cle] = erreur
     releve = etats_verifies[cle]
@@ -350,11 +353,10 @@ MAX_APPUIS = {1280: 40, 375: 20}
 
 @pytest.mark.parametrize("largeur", LARGEURS.values(), ids=LARGEURS.keys())
 def test_tab_atteint_le_premier_exemple_en_peu_d_appuis(
-    browser: Browser, serveur_site: str, site_construit: SiteConstruit, bilan: Callable[[str, int], None], largeur: int
+    contexte: BrowserContext, serveur_site: str, bilan: Callable[[str, int], None], largeur: int
 ) -> None:
-    _exiger_runtime(site_construit)
-    contexte = browser.new_context(viewport={"width": largeur, "height": 900}, service_workers="block")
     page = contexte.new_page()
+    page.set_viewport_size({"width": largeur, "height": 900})
     page.goto(serveur_site + PAGE_REGLES, wait_until="load")
     page.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
     hors_ecran: list[str] = []
@@ -380,7 +382,6 @@ def test_tab_atteint_le_premier_exemple_en_peu_d_appuis(
         page.keyboard.press("Tab")
         evitement += 1
         assert evitement < 300
-    contexte.close()
     bilan(f"{PAGE_REGLES} à {largeur} px : appuis sur Tab depuis le haut jusqu'à « Modifier l'exemple 1 »", appuis)
     bilan(f"{PAGE_REGLES} à {largeur} px : touches par le lien d'évitement jusqu'à « Modifier l'exemple 1 »", evitement)
     assert not hors_ecran, "arrêts de tabulation hors de l'écran :\n" + "\n".join(dict.fromkeys(hors_ecran))
@@ -426,12 +427,11 @@ def _nom_actif(page: Page) -> str | None:
 
 
 def test_un_exemple_se_modifie_s_execute_et_se_reinitialise_au_clavier_seul(
-    browser: Browser, serveur_site: str, site_construit: SiteConstruit
+    contexte: BrowserContext, serveur_site: str
 ) -> None:
     """Tab, Entrée et la frappe suffisent ; le focus n'est jamais perdu (renvoyé au haut de la page)."""
-    _exiger_runtime(site_construit)
-    contexte = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     page = contexte.new_page()
+    page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(serveur_site + PAGE_REGLES, wait_until="load")
     for _ in range(60):
         page.keyboard.press("Tab")
@@ -469,16 +469,13 @@ def test_un_exemple_se_modifie_s_execute_et_se_reinitialise_au_clavier_seul(
     page.keyboard.press("Enter")
     expect(groupe.locator(".cellule-sortie")).to_be_hidden()
     assert _nom_actif(page) == "Modifier l'exemple 1", f"focus après Réinitialiser : {_nom_actif(page)}"
-    contexte.close()
 
 
 @pytest.mark.parametrize("bouton", ["Calculer", "Lancer les dés"])
 def test_un_bouton_du_calculateur_presse_au_clavier_garde_le_focus(
-    browser: Browser, serveur_site: str, site_construit: SiteConstruit, bouton: str
+    contexte: BrowserContext, serveur_site: str, bouton: str
 ) -> None:
     """Désactivés pendant le calcul, « Calculer » et « Lancer les dés » ne renvoient pas le lecteur en haut."""
-    _exiger_runtime(site_construit)
-    contexte = browser.new_context(viewport=TELEPHONE, service_workers="block")
     page = contexte.new_page()
     ouvrir(page, serveur_site + "calculateur/")
     form = page.locator("#form-warp-jet")
@@ -495,4 +492,3 @@ def test_un_bouton_du_calculateur_presse_au_clavier_garde_le_focus(
     expect(form.locator(".calc-verdict-texte")).not_to_be_empty(timeout=CHARGEMENT_MS)
     expect(form.get_by_role("button", name=nom)).to_be_enabled()
     assert _nom_actif(page) == nom, f"focus après le calcul : {_nom_actif(page)}"
-    contexte.close()
