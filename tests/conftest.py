@@ -330,6 +330,14 @@ def telephone_du_worker(browser: Any) -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
+def autre_telephone_du_worker(browser: Any) -> Iterator[Any]:
+    """Un second téléphone, pour ce qu'un lien partagé ouvre sur un autre appareil (`autre_contexte`)."""
+    contexte = browser.new_context(viewport=TELEPHONE, service_workers="block")
+    yield contexte
+    contexte.close()
+
+
+@pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
     """Pas de service worker dans les contextes de pytest-playwright : il répondrait depuis
     son cache, à l'insu de `page.route` et des relevés de requêtes des tests. Les tests

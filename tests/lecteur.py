@@ -26,7 +26,17 @@ from tests.moteur import exiger_runtime
 from tests.navigateur import BrowserContext, Page, PlaywrightError, expect
 from tests.surveillance import Surveillance
 
-__all__ = ["INSTANTANES", "choisir", "contexte", "executer", "modifier", "remplir_et_calculer", "rendre", "sortie"]
+__all__ = [
+    "INSTANTANES",
+    "autre_contexte",
+    "choisir",
+    "contexte",
+    "executer",
+    "modifier",
+    "remplir_et_calculer",
+    "rendre",
+    "sortie",
+]
 
 
 # ---------------------------------------------------------------- une cellule
@@ -111,20 +121,34 @@ def contexte(
     Ses onglets partagent le Cache Storage, comme ceux d'un navigateur.
     """
     exiger_runtime(site_construit)
-    surveillance = Surveillance(telephone_du_worker)
+    yield from _repris(telephone_du_worker, serveur_site)
+
+
+@pytest.fixture
+def autre_contexte(
+    autre_telephone_du_worker: BrowserContext, serveur_site: str, site_construit: SiteConstruit
+) -> Iterator[BrowserContext]:
+    """Un autre appareil (375 px), comme `contexte` mais à part : un lien partagé s'y ouvre sans rien de l'un."""
+    exiger_runtime(site_construit)
+    yield from _repris(autre_telephone_du_worker, serveur_site)
+
+
+def _repris(contexte: BrowserContext, adresse: str) -> Iterator[BrowserContext]:
+    """Le contexte du worker, surveillé le temps d'un test, puis rendu propre (`rendre`)."""
+    surveillance = Surveillance(contexte)
     onglets: list[Page] = []
 
     def noter(onglet: Page) -> None:  # une fonction : Playwright y accroche ses attributs
         onglets.append(onglet)
 
-    telephone_du_worker.on("page", noter)
+    contexte.on("page", noter)
     try:
-        yield telephone_du_worker
+        yield contexte
         surveillance.verifier()
     finally:
         surveillance.detacher()
-        telephone_du_worker.remove_listener("page", noter)
-        rendre(telephone_du_worker, serveur_site, donnees=bool(onglets))
+        contexte.remove_listener("page", noter)
+        rendre(contexte, adresse, donnees=bool(onglets))
 
 
 def _instantane_pris(page: Page) -> None:

@@ -40,7 +40,9 @@ ETAT = f"""async () => ({{
 }})"""
 
 
-def test_rendre_ne_laisse_au_test_suivant_que_l_instantane(telephone_du_worker: BrowserContext, serveur_site: str) -> None:
+def test_rendre_ne_laisse_au_test_suivant_que_l_instantane(
+    telephone_du_worker: BrowserContext, serveur_site: str
+) -> None:
     contexte = telephone_du_worker
     surveillance = Surveillance(contexte)
     page = contexte.new_page()

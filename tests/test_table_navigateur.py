@@ -57,13 +57,14 @@ from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
 from tests.moteur import exiger_runtime as _exiger_runtime
 from tests.navigateur import Browser, BrowserContext, Page, expect
 from tests.parcours import LARGEURS, MODES, TELEPHONE
-from tests.surveillance import Surveillance, ouvrir
+from tests.surveillance import ouvrir
 from tests.test_accessibilite_interactions import CHOISIR_LA_PALETTE, _axe
 
 pytestmark = pytest.mark.navigateur
 
 
 contexte = lecteur.contexte
+autre_contexte = lecteur.autre_contexte
 """La fixture : le téléphone du worker (375 px), surveillé, rendu propre après chaque test (`tests/lecteur.py`)."""
 
 
@@ -219,7 +220,7 @@ def test_importer_un_fichier_refuse_ne_change_rien_et_l_export_suit_le_schema(
 
 
 def test_une_fiche_partagee_par_lien_se_garde_sur_un_autre_appareil(
-    contexte: BrowserContext, browser: Browser, serveur_site: str
+    contexte: BrowserContext, autre_contexte: BrowserContext, serveur_site: str
 ) -> None:
     contexte.grant_permissions(["clipboard-read", "clipboard-write"])
     page = contexte.new_page()
@@ -231,21 +232,15 @@ def test_une_fiche_partagee_par_lien_se_garde_sur_un_autre_appareil(
     expect(page.locator(".table-annonce")).to_have_text("Lien copié : collez-le dans un message.")
     lien = page.evaluate("navigator.clipboard.readText()")
     assert "#fiche=" in lien
-    autre = browser.new_context(viewport=TELEPHONE)
-    try:
-        surveillance = Surveillance(autre)
-        recu = autre.new_page()
-        ouvrir(recu, lien)
-        bandeau = recu.get_by_role("group", name="Reçu par un lien")
-        expect(bandeau).to_contain_text("Une fiche reçue par un lien : Philip.")
-        bandeau.get_by_role("button", name="Garder cette fiche").click()
-        expect(recu.get_by_role("button", name="Conduite Voiture 2, seuil 12", exact=True)).to_be_visible(
-            timeout=CHARGEMENT_PYODIDE_MS
-        )
-        assert "#fiche" not in recu.url
-        surveillance.verifier()
-    finally:
-        autre.close()
+    recu = autre_contexte.new_page()
+    ouvrir(recu, lien)
+    bandeau = recu.get_by_role("group", name="Reçu par un lien")
+    expect(bandeau).to_contain_text("Une fiche reçue par un lien : Philip.")
+    bandeau.get_by_role("button", name="Garder cette fiche").click()
+    expect(recu.get_by_role("button", name="Conduite Voiture 2, seuil 12", exact=True)).to_be_visible(
+        timeout=CHARGEMENT_PYODIDE_MS
+    )
+    assert "#fiche" not in recu.url
 
 
 # --- La scène suivie -------------------------------------------------------------------------------------
@@ -281,7 +276,7 @@ def _tour(page: Page, des_attaque: str, effet: str, defense: str, des_defense: s
 
 
 def test_la_poursuite_de_nice_se_suit_tour_par_tour_avec_ses_chances(
-    contexte: BrowserContext, browser: Browser, serveur_site: str
+    contexte: BrowserContext, autre_contexte: BrowserContext, serveur_site: str
 ) -> None:
     contexte.grant_permissions(["clipboard-read", "clipboard-write"])
     page = contexte.new_page()
@@ -338,17 +333,13 @@ def test_la_poursuite_de_nice_se_suit_tour_par_tour_avec_ses_chances(
     page.evaluate("() => { delete navigator.share; }")
     page.get_by_role("button", name="Partager l'état par lien").click()
     lien = page.evaluate("navigator.clipboard.readText()")
-    autre = browser.new_context(viewport=TELEPHONE)
-    try:
-        recu = autre.new_page()
-        ouvrir(recu, lien)
-        recu.get_by_role("button", name="Ouvrir cette scène").click()
-        expect(recu.get_by_role("heading", name=TOUR.format(2, "les truands", "Philip"))).to_be_visible(
-            timeout=CHARGEMENT_PYODIDE_MS
-        )
-        assert _chances(recu) == _chances(page)
-    finally:
-        autre.close()
+    recu = autre_contexte.new_page()
+    ouvrir(recu, lien)
+    recu.get_by_role("button", name="Ouvrir cette scène").click()
+    expect(recu.get_by_role("heading", name=TOUR.format(2, "les truands", "Philip"))).to_be_visible(
+        timeout=CHARGEMENT_PYODIDE_MS
+    )
+    assert _chances(recu) == _chances(page)
     # La scène est gardée sur l'appareil : la page rechargée la montre avant Python.
     ouvrir(page)
     page.get_by_role("button", name="Scène", exact=True).click()
@@ -508,36 +499,30 @@ def _etats(page: Page) -> Iterator[str]:
 
 @pytest.mark.parametrize("largeur", LARGEURS.values(), ids=LARGEURS.keys())
 def test_accessible_en_clair_et_en_sombre_au_pouce_et_au_clavier(
-    browser: Browser, serveur_site: str, site_construit: SiteConstruit, axe_core: Path, largeur: int, bilan: Any
+    contexte: BrowserContext, serveur_site: str, axe_core: Path, largeur: int, bilan: Any
 ) -> None:
-    _exiger_runtime(site_construit)
-    contexte = browser.new_context(viewport={"width": largeur, "height": 900})
-    surveillance = Surveillance(contexte)
     fautes: list[str] = []
-    try:
-        page = contexte.new_page()
-        garder(page, [PHILIP, TRUANDS, BOURRIN])
-        ouvrir(page, serveur_site + PAGE)
-        verifies = 0
-        for etat in _etats(page):
-            # Le pointeur loin de tout : sous lui, le survol du bouton « Retour en haut » de Material (qui apparaît
-            # quand la page change de hauteur) a ses propres couleurs, celles du thème, qu'on ne juge pas ici.
-            page.mouse.move(2, 600)
-            for mode, (theme, palette) in MODES.items():
-                page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
-                page.evaluate(CHOISIR_LA_PALETTE, palette)
-                expect(page.locator("body")).to_have_attribute("data-md-color-scheme", palette)
-                fautes += _axe(page, axe_core, f"{etat}, {mode}, {largeur} px")
-                verifies += 1
-            if largeur == TELEPHONE["width"]:
-                largeurs = page.evaluate(
-                    "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
-                )
-                assert largeurs[0] <= largeurs[1], f"{etat} : la page déborde à {largeur} px ({largeurs})"
-                assert not page.evaluate(PETITS), f"{etat} : des cibles de moins de 44 px : {page.evaluate(PETITS)}"
-                _au_clavier(page)
-        bilan(f"états d'« À la table » vérifiés par axe-core, {largeur} px", verifies)
-        assert not fautes, "\n".join(fautes)
-        surveillance.verifier()
-    finally:
-        contexte.close()
+    page = contexte.new_page()
+    page.set_viewport_size({"width": largeur, "height": 900})
+    garder(page, [PHILIP, TRUANDS, BOURRIN])
+    ouvrir(page, serveur_site + PAGE)
+    verifies = 0
+    for etat in _etats(page):
+        # Le pointeur loin de tout : sous lui, le survol du bouton « Retour en haut » de Material (qui apparaît
+        # quand la page change de hauteur) a ses propres couleurs, celles du thème, qu'on ne juge pas ici.
+        page.mouse.move(2, 600)
+        for mode, (theme, palette) in MODES.items():
+            page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
+            page.evaluate(CHOISIR_LA_PALETTE, palette)
+            expect(page.locator("body")).to_have_attribute("data-md-color-scheme", palette)
+            fautes += _axe(page, axe_core, f"{etat}, {mode}, {largeur} px")
+            verifies += 1
+        if largeur == TELEPHONE["width"]:
+            largeurs = page.evaluate(
+                "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+            )
+            assert largeurs[0] <= largeurs[1], f"{etat} : la page déborde à {largeur} px ({largeurs})"
+            assert not page.evaluate(PETITS), f"{etat} : des cibles de moins de 44 px : {page.evaluate(PETITS)}"
+            _au_clavier(page)
+    bilan(f"états d'« À la table » vérifiés par axe-core, {largeur} px", verifies)
+    assert not fautes, "\n".join(fautes)

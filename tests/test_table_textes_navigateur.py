@@ -56,9 +56,8 @@ from tests.a_la_table import (
     lignes_pretes,
 )
 from tests.conftest import CHARGEMENT_PYODIDE_MS
-from tests.navigateur import Browser, BrowserContext, Page, expect
-from tests.parcours import TELEPHONE
-from tests.surveillance import Surveillance, ouvrir
+from tests.navigateur import BrowserContext, Page, expect
+from tests.surveillance import ouvrir
 
 pytestmark = pytest.mark.navigateur
 
@@ -73,6 +72,7 @@ JOSEPHINE = {
 
 
 contexte = lecteur.contexte
+autre_contexte = lecteur.autre_contexte
 """La fixture : le téléphone du worker (375 px), surveillé, rendu propre après chaque test (`tests/lecteur.py`)."""
 
 
@@ -350,7 +350,7 @@ def test_le_journal_se_partage_par_le_telephone(contexte: BrowserContext, serveu
 
 
 def test_un_test_etendu_partage_par_lien_se_rouvre_au_meme_round(
-    contexte: BrowserContext, browser: Browser, serveur_site: str
+    contexte: BrowserContext, autre_contexte: BrowserContext, serveur_site: str
 ) -> None:
     contexte.grant_permissions(["clipboard-read", "clipboard-write"])
     page = contexte.new_page()
@@ -371,18 +371,12 @@ def test_un_test_etendu_partage_par_lien_se_rouvre_au_meme_round(
     expect(page.locator(".table-annonce")).to_have_text("Lien copié : collez-le dans un message.")
     lien = page.evaluate("navigator.clipboard.readText()")
     assert "#suivi=" in lien
-    autre = browser.new_context(viewport=TELEPHONE)
-    try:
-        surveillance = Surveillance(autre)
-        recu = autre.new_page()
-        ouvrir(recu, lien)
-        recu.get_by_role("button", name="Ouvrir cette scène").click()
-        expect(recu.get_by_text(etat)).to_be_visible(timeout=CHARGEMENT_PYODIDE_MS)
-        assert _chances(recu) == _chances(page)
-        assert "#suivi" not in recu.url
-        surveillance.verifier()
-    finally:
-        autre.close()
+    recu = autre_contexte.new_page()
+    ouvrir(recu, lien)
+    recu.get_by_role("button", name="Ouvrir cette scène").click()
+    expect(recu.get_by_text(etat)).to_be_visible(timeout=CHARGEMENT_PYODIDE_MS)
+    assert _chances(recu) == _chances(page)
+    assert "#suivi" not in recu.url
 
 
 # --- Le schéma publié -------------------------------------------------------------------------------------------
