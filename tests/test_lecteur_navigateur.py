@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import RACINE
 from tests.lecteur import INSTANTANES, rendre
 from tests.navigateur import BrowserContext, expect
 from tests.surveillance import Surveillance
@@ -43,6 +44,8 @@ ETAT = f"""async () => ({{
 def test_rendre_ne_laisse_au_test_suivant_que_l_instantane(
     telephone_du_worker: BrowserContext, serveur_site: str
 ) -> None:
+    travailleur = (RACINE / "docs" / "javascripts" / "cellules-worker.js").read_text(encoding="utf-8")
+    assert f'const INSTANTANES = "{INSTANTANES}";' in travailleur, "le cache gardé n'est pas celui du site"
     contexte = telephone_du_worker
     surveillance = Surveillance(contexte)
     page = contexte.new_page()
