@@ -320,21 +320,24 @@ def browser(browser: Any) -> Any:
     return browser
 
 
+def _telephone(browser: Any) -> Iterator[Any]:
+    """Un contexte de Chromium de 375 px, sans service worker, ouvert pour tout le worker."""
+    contexte = browser.new_context(viewport=TELEPHONE, service_workers="block")
+    yield contexte
+    contexte.close()
+
+
 @pytest.fixture(scope="session")
 def telephone_du_worker(browser: Any) -> Iterator[Any]:
     """Le téléphone (375 px) de ce worker : un seul contexte de Chromium, sans service worker, repris de test en
     test par la fixture `contexte` de `tests/lecteur.py`, qui le rend propre après chacun."""
-    contexte = browser.new_context(viewport=TELEPHONE, service_workers="block")
-    yield contexte
-    contexte.close()
+    yield from _telephone(browser)
 
 
 @pytest.fixture(scope="session")
 def autre_telephone_du_worker(browser: Any) -> Iterator[Any]:
     """Un second téléphone, pour ce qu'un lien partagé ouvre sur un autre appareil (`autre_contexte`)."""
-    contexte = browser.new_context(viewport=TELEPHONE, service_workers="block")
-    yield contexte
-    contexte.close()
+    yield from _telephone(browser)
 
 
 @pytest.fixture(scope="session")

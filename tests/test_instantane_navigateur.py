@@ -27,10 +27,9 @@ from tests.surveillance import Surveillance, ouvrir
 pytestmark = pytest.mark.navigateur
 
 LIEN = "calculateur/?f=warp-jet&trait=4&bonus=1&des=6+5+2+1+3#warp-jet"
-CACHE = INSTANTANES
 
 _ENTREES = f"""async () => {{
-  const cache = await caches.open({CACHE!r});
+  const cache = await caches.open({INSTANTANES!r});
   const sortie = [];
   for (const r of await cache.keys()) sortie.push([r.url, (await (await cache.match(r)).arrayBuffer()).byteLength]);
   return sortie;
@@ -120,7 +119,7 @@ def test_un_instantane_refuse_est_efface_et_remplace(contexte: BrowserContext, s
     # Du gzip valide, mais pas un instantané de Pyodide : loadPyodide le refuse (« invalid magic number »).
     premiere.evaluate(
         f"""async () => {{
-      const cache = await caches.open({CACHE!r});
+      const cache = await caches.open({INSTANTANES!r});
       const [cle] = await cache.keys();
       const gz = new Blob([new Uint8Array(4096).fill(7)]).stream().pipeThrough(new CompressionStream("gzip"));
       await cache.put(cle, new Response(await new Response(gz).arrayBuffer()));
