@@ -110,7 +110,7 @@ def famille(item: pytest.Item) -> str:
         return "site (HTML lu)"
     if fichier.endswith("test_qualite.py"):
         return "qualité (ruff, mypy)"
-    if fichier.endswith(("test_marqueurs.py", "test_parcours_une_fois.py")):
+    if fichier.endswith(("test_marqueurs.py", "test_parcours_une_fois.py", "test_repartition.py")):
         return "pytest relancé (marqueurs)"
     if "doctest" in type(item).__name__.lower():
         return "doctests"

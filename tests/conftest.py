@@ -15,7 +15,8 @@ La suite tourne en parallèle (pytest-xdist, `-n auto` dans `pyproject.toml`) :
   Sans Chromium ils sont sautés, sauf sous `CI=true` où ils échouent.
 - `axe_core` : axe-core à la version épinglée (`npm ci` s'il manque, sous le
   même verrou que la construction, qui installe aussi Pyodide).
-- `parcours(mode, largeur)` : chaque page du site ouverte une fois dans cet état et ce
+- `parcours(mode, largeur)` : chaque page du site ouverte une fois dans cet état (le sombre
+  à 375 px n'ouvre que celles où il relève quelque chose, `tests.parcours.pages_du_parcours`) et ce
   qu'on y a relevé (`tests/parcours.py`), fait une fois pour toute l'exécution et tous
   les workers (un fichier et un verrou par état dans le dossier commun) ; le contrôleur
   compte les départs, et un état parcouru deux fois fait échouer la suite.
@@ -142,6 +143,11 @@ class SiteConstruit:
         """Les pages du site en adresse relative (`warp/jets-simples/`, `404.html`, `""` pour l'accueil)."""
         return [html.relative_to(self.dossier).as_posix().removesuffix("index.html") for html in self.pages()]
 
+    def html(self, adresse: str) -> str:
+        """Le HTML construit de la page à cette adresse relative (celle que rend `adresses`)."""
+        fichier = self.dossier / (adresse + "index.html" if adresse == "" or adresse.endswith("/") else adresse)
+        return fichier.read_text(encoding="utf-8")
+
 
 # ---------------------------------------------------------------- partagé entre workers
 
@@ -244,17 +250,18 @@ def parcours(
     _parcours_faits: ParcoursDeLaSuite,
     request: pytest.FixtureRequest,
 ) -> Callable[[str, str], Any]:
-    """`parcours(mode, largeur)` : chaque page du site ouverte une fois dans ce mode, à cette largeur, et ce
-    qu'on y a relevé (`tests/parcours.py`) ; fait une fois pour toute la suite, au premier test qui le demande,
+    """`parcours(mode, largeur)` : chaque page du site ouverte une fois dans ce mode, à cette largeur (celles que
+    rend `pages_du_parcours`), et ce qu'on y a relevé (`tests/parcours.py`) ; fait une fois pour toute la suite, au premier test qui le demande,
     quel que soit son worker. Un test qui s'en sert porte `groupe(mode, largeur)` : les tests d'un parcours
     vont au worker qui le fait, et aucun autre n'attend qu'il finisse."""
-    from tests.parcours import parcourir
+    from tests.parcours import pages_du_parcours, parcourir
 
     feuilles = sorted(p.name for p in (RACINE / "docs" / "stylesheets").glob("*.css"))
     pages = site_construit.adresses()
 
     def faire(mode: str, largeur: str) -> Any:
-        return parcourir(browser, serveur_site, pages, axe_core, feuilles, mode, largeur)
+        ouvertes = pages_du_parcours(mode, largeur, pages, site_construit.html)
+        return parcourir(browser, serveur_site, ouvertes, axe_core, feuilles, mode, largeur)
 
     return lire_les_parcours(request, _parcours_faits, faire)
 
@@ -373,6 +380,21 @@ def _poids(item: pytest.Item) -> int:
 
 LOURDES = {"autres constructions", "carnets (noyau Jupyter)", "pytest relancé (marqueurs)", "qualité (ruff, mypy)"}
 
+PORTEES_PARTAGEES = frozenset({"module", "class", "package"})
+"""Les portées d'une fixture que plusieurs tests d'un même fichier partagent (ni la session, ni le test seul)."""
+
+
+def _module_partage(item: pytest.Item) -> str | None:
+    """Le fichier du test s'il demande une fixture partagée par son module (`PORTEES_PARTAGEES`), sinon `None`.
+
+    Une telle fixture (l'onglet du calculateur, Python chargé ; une roue construite) se défait dès que le worker
+    passe à un test d'un autre fichier, et se refait sur chaque worker qui reçoit un test du fichier : ces tests
+    vont ensemble à un seul worker (`xdist_group`), qui la met en place une fois."""
+    definitions = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
+    if any(defs and defs[-1].scope in PORTEES_PARTAGEES for defs in definitions.values()):
+        return item.nodeid.split("::")[0]
+    return None
+
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -383,8 +405,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     `pytest -m "not site and not navigateur"` ne construit jamais le site et ne lance
     jamais Chromium, sans qu'aucun test ait à s'en souvenir. (`tryfirst` : avant le tri de `-m`.)
 
+    Les tests d'un fichier qui partagent une fixture de son module vont ensemble au même worker
+    (`_module_partage`), sauf s'ils ont déjà leur groupe (un parcours du site, par exemple).
+
     Puis les tests les plus lourds passent en tête (`_poids`, tri stable : l'ordre des fichiers
-    est gardé à poids égal), ce que pytest-xdist (`--dist loadgroup`) distribue dans cet ordre.
+    est gardé à poids égal), ce que pytest-xdist (`--dist loadgroup --no-loadscope-reorder`) distribue
+    dans cet ordre, un groupe à la place de son premier test.
     Chaque test porte sa famille (`scripts/mesures_tests.py`) pour le bilan de fin.
     """
     for item in items:
@@ -393,6 +419,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.site)
         if fixtures & FIXTURES_NAVIGATEUR:
             item.add_marker(pytest.mark.navigateur)
+        module = _module_partage(item)
+        if module is not None and item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(f"module {module}"))
         item.user_properties.append(("famille", famille(item)))
     items.sort(key=_poids, reverse=True)
 

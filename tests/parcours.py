@@ -7,7 +7,9 @@ style et l'ouverture de chaque page (clair, bureau), la chasse au débordement
 bureau). Chaque page était ouverte cinq fois de trop. Ici, un
 parcours ouvre chaque page une fois par mode et largeur et y relève tout ce que
 les tests de cet état vérifient ; chaque test garde ses propres assertions sur
-ces relevés (mêmes pages, mêmes contrôles).
+ces relevés (mêmes pages, mêmes contrôles). Le sombre à 375 px, qui ne relève
+rien ailleurs, n'ouvre que l'accueil et les pages au code replié
+(`pages_du_parcours`).
 
 Chaque état est parcouru **une fois par exécution de la suite**, pour tous les workers
 de pytest-xdist (`ParcoursDeLaSuite` : le premier qui le demande le fait sous un verrou
@@ -57,6 +59,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import re
 import time
 import traceback
 from collections.abc import Callable
@@ -78,6 +81,7 @@ __all__ = [
     "LARGEURS",
     "MODES",
     "PAGES_AXE_SOMBRE",
+    "PARTIELS",
     "RELEVES",
     "SCHEMA",
     "TELEPHONE",
@@ -86,6 +90,7 @@ __all__ = [
     "ParcoursEchoue",
     "fautes_axe",
     "groupe",
+    "pages_du_parcours",
     "parcourir",
 ]
 
@@ -116,6 +121,9 @@ RELEVES: dict[tuple[str, str], tuple[str, ...]] = {
     ("sombre", "telephone"): ("axe", "axe code déplié"),
 }
 """Ce que chaque parcours (mode, largeur) relève sur chaque page."""
+
+PARTIELS = {("sombre", "telephone")}
+"""Les parcours qui n'ouvrent que les pages où ils relèvent quelque chose (`pages_du_parcours`)."""
 
 
 def groupe(mode: str, largeur: str) -> pytest.MarkDecorator:
@@ -357,6 +365,9 @@ DEUX_IMAGES = "() => new Promise(r => requestAnimationFrame(() => requestAnimati
 CODE_REPLIE = "details.carte-code:not([open])"
 """Le code d'une carte replié sous « Voir le code » (les Premiers pas le replient, les règles le montrent)."""
 
+_CODE_REPLIE_HTML = re.compile(r'<details class="carte-code[^"]*"(?![^>]*\bopen\b)[^>]*>')
+"""`CODE_REPLIE` tel que la construction l'écrit : un `<details class="carte-code…">` sans `open`."""
+
 DEPLIER = f"() => document.querySelectorAll('{CODE_REPLIE}').forEach(d => {{ d.open = true; }})"
 
 FAUTIFS = """(l) => [...document.querySelectorAll('article *')]
@@ -500,6 +511,21 @@ class Parcours:
 
     def __getitem__(self, quoi: str) -> dict[str, Any]:
         return self.releves[quoi]
+
+
+def pages_du_parcours(mode: str, largeur: str, pages: list[str], html: Callable[[str], str]) -> list[str]:
+    """Les pages que le parcours (mode, largeur) ouvre, dans l'ordre de `pages` ; `html(page)` est son HTML construit.
+
+    Chaque parcours ouvre chaque page, sauf le sombre à 375 px (`PARTIELS`), qui n'y relèverait rien : les règles
+    d'axe-core hors couleurs n'y passent qu'à l'accueil (`PAGES_AXE_SOMBRE`), celles des couleurs à 1280 px, et le
+    sombre à 1280 px vérifie déjà le schéma de Material sur chaque page (la largeur n'y change rien : il suit
+    `prefers-color-scheme`). Il ouvre donc l'accueil et les pages dont les cartes replient leur code, qu'il déplie
+    et passe à axe-core, toutes règles comprises (`axe code déplié`). `tests/test_accessibilite.py` et
+    `tests/test_cartes_navigateur.py` le vérifient sur le site construit.
+    """
+    if (mode, largeur) not in PARTIELS:
+        return list(pages)
+    return [p for p in pages if p in PAGES_AXE_SOMBRE or _CODE_REPLIE_HTML.search(html(p))]
 
 
 def parcourir(
