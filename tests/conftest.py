@@ -214,8 +214,13 @@ def serveur_site(site_construit: SiteConstruit) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def axe_core(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`node_modules/axe-core/axe.min.js`, à la version épinglée ; `npm ci` l'installe s'il manque."""
+def axe_core(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """L'adresse de `node_modules/axe-core/axe.min.js` (la version épinglée ; `npm ci` l'installe s'il manque),
+    servi sur 127.0.0.1 le temps de la session, pour `tests.parcours.fautes_axe`.
+
+    Chargé par son adresse plutôt qu'injecté depuis le disque : Chromium le lit comme tout script du réseau et
+    garde son code compilé d'une page à l'autre ; l'injection coûte alors deux fois moins de processeur
+    (`python -m scripts.bench_axe`)."""
     with _verrou(_dossier_partage(tmp_path_factory) / "site.verrou"):  # npm ci : un seul à la fois
         paquet = npm.assurer(RACINE, "axe-core", ["axe.min.js"])
     if paquet.dossier is None:
@@ -223,7 +228,8 @@ def axe_core(tmp_path_factory: pytest.TempPathFactory) -> Path:
         if EN_CI:
             pytest.fail(message + " (sous CI=true, c'est une erreur)")
         pytest.skip(message)
-    return paquet.dossier / "axe.min.js"
+    with servir(paquet.dossier) as adresse:
+        yield adresse + "axe.min.js"
 
 
 @pytest.fixture(scope="session")
@@ -246,7 +252,7 @@ def parcours(
     browser: Any,
     serveur_site: str,
     site_construit: SiteConstruit,
-    axe_core: Path,
+    axe_core: str,
     _parcours_faits: ParcoursDeLaSuite,
     request: pytest.FixtureRequest,
 ) -> Callable[[str, str], Any]:

@@ -176,14 +176,15 @@ LANCER_AXE = """async ({regles, nommees, couleurs, portee}) => {
 }"""
 
 
-def fautes_axe(page: Page, axe_js: Path, ou: str, portee: str = "toutes") -> list[str]:
+def fautes_axe(page: Page, axe_js: str, ou: str, portee: str = "toutes") -> list[str]:
     """Les violations graves (ou des règles nommées) de la page telle qu'elle est, une ligne lisible chacune.
 
-    `portee` (`PORTEES`) : toutes les règles (le défaut), toutes sauf `COULEURS`, ou `COULEURS` seules."""
+    `axe_js` : l'adresse d'axe-core (la fixture `axe_core`). `portee` (`PORTEES`) : toutes les règles (le
+    défaut), toutes sauf `COULEURS`, ou `COULEURS` seules."""
     if portee not in PORTEES:
         raise ValueError(f"portee doit être l'une de {PORTEES}, reçu {portee!r}")
     if not page.evaluate("() => typeof axe !== 'undefined'"):
-        page.add_script_tag(path=str(axe_js))
+        page.add_script_tag(url=axe_js)
     fautes = []
     options = {"regles": REGLES_WCAG, "nommees": REGLES_NOMMEES, "couleurs": list(COULEURS), "portee": portee}
     for v in page.evaluate(LANCER_AXE, options):
@@ -529,7 +530,7 @@ def pages_du_parcours(mode: str, largeur: str, pages: list[str], html: Callable[
 
 
 def parcourir(
-    browser: Browser, adresse: str, pages: list[str], axe_js: Path, feuilles: list[str], mode: str, largeur: str
+    browser: Browser, adresse: str, pages: list[str], axe_js: str, feuilles: list[str], mode: str, largeur: str
 ) -> Parcours:
     """Ouvre chaque page une fois, en `mode` à `largeur`, et y relève ce que `RELEVES` demande."""
     from playwright.sync_api import expect
@@ -562,7 +563,7 @@ def _relever(
     chemin: str,
     reponse: Any,
     parcours: Parcours,
-    axe_js: Path,
+    axe_js: str,
     feuilles: list[str],
     couverts: set[str],
 ) -> None:

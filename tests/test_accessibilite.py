@@ -85,7 +85,7 @@ def _pages_du_plan(dossier: Path) -> set[str]:
 def test_axe_ne_trouve_rien_de_grave(
     parcours: Callable[[str, str], Parcours],
     site_construit: SiteConstruit,
-    axe_core: Path,
+    axe_core: str,
     bilan: Callable[[str, int], None],
     mode: str,
     largeur: str,

@@ -24,7 +24,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -44,7 +43,7 @@ FIN_DES_TRANSITIONS_MS = 5_000
 """Ce qu'on attend au plus la fin des transitions de Material avant axe-core (elles durent moins d'une seconde)."""
 
 
-def _axe(page: Page, axe_core: Path, etat: str) -> list[str]:
+def _axe(page: Page, axe_core: str, etat: str) -> list[str]:
     """Les violations graves de la page entière, dans l'état où elle est, une fois ses transitions finies."""
     # L'état final, pas le milieu d'une transition de Material (le bouton « Retour en haut » qui
     # apparaît en fondu quand la page remonte vers un champ en erreur) ; puis deux images peintes.
@@ -145,7 +144,7 @@ class EtatsVerifies:
 
 
 def _verifier_les_etats(
-    contexte: BrowserContext, adresse: str, axe_core: Path, parcours: str, largeur: int
+    contexte: BrowserContext, adresse: str, axe_core: str, parcours: str, largeur: int
 ) -> EtatsVerifies:
     """Ouvre la page du parcours une fois à `largeur` et y crée ses états l'un après l'autre ; après chacun,
     axe-core dans chaque mode (clair, sombre), la page basculée sur place : le thème du système émulé
@@ -193,7 +192,7 @@ def etats_verifies() -> dict[tuple[str, int], EtatsVerifies | Exception]:
 def test_axe_ne_trouve_rien_de_grave_apres_interaction(
     contexte: BrowserContext,
     serveur_site: str,
-    axe_core: Path,
+    axe_core: str,
     bilan: Callable[[str, int], None],
     etats_verifies: dict[tuple[str, int], EtatsVerifies | Exception],
     mode: str,
@@ -221,7 +220,7 @@ def test_axe_ne_trouve_rien_de_grave_apres_interaction(
 
 @pytest.mark.parametrize("mode", MODES.keys())
 def test_axe_ne_trouve_rien_de_grave_menu_ouvert_sur_un_telephone(
-    browser: Browser, serveur_site: str, axe_core: Path, mode: str
+    browser: Browser, serveur_site: str, axe_core: str, mode: str
 ) -> None:
     """Le menu du site (un tiroir sous 1220 px) ouvert : il n'est visible, donc vérifié, qu'ouvert."""
     theme, schema = MODES[mode]

@@ -106,7 +106,7 @@ def test_une_adresse_de_recherche_monte_material_sans_geste(browser: Browser, se
 
 @pytest.mark.parametrize("adresse", ["reference/warp-jets/", PAGE])
 def test_avant_material_axe_ne_trouve_rien_de_grave_a_375_px(
-    browser: Browser, serveur_site: str, axe_core: Path, adresse: str
+    browser: Browser, serveur_site: str, axe_core: str, adresse: str
 ) -> None:
     """Avant tout geste, la page telle qu'un lecteur d'écran la trouve : les signatures de la référence (blocs de
     code plus larges qu'un téléphone) défilent au clavier, comme une fois Material monté."""

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -185,7 +184,7 @@ def test_chaque_formulaire_au_clavier(calculateur: Page, nom: str) -> None:
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_axe_apres_un_verdict_en_clair_et_en_sombre(calculateur: Page, axe_core: Path, theme: str) -> None:
+def test_axe_apres_un_verdict_en_clair_et_en_sombre(calculateur: Page, axe_core: str, theme: str) -> None:
     page = calculateur
     page.emulate_media(color_scheme=theme)  # type: ignore[arg-type]
     for nom in ("troisd6-scene", "warp-jet"):
