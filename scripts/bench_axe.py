@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import tempfile
 from pathlib import Path
 
 from playwright.sync_api import Browser, sync_playwright
 
 from scripts.mesures_tests import devenir_faucheur, processeur_de_l_arbre
-from scripts.outils import ARGUMENTS_CHROMIUM, CHROMIUM, RACINE, construire, servir
+from scripts.outils import ARGUMENTS_CHROMIUM, CHROMIUM, RACINE, servir, site_a_mesurer
 from tests.parcours import COULEURS, LANCER_AXE, REGLES_NOMMEES, REGLES_WCAG
 from tests.surveillance import monter_material
 
@@ -58,22 +57,17 @@ def main() -> None:
     parser.add_argument("--tours", type=int, default=2)
     args = parser.parse_args()
     devenir_faucheur()
-    with tempfile.TemporaryDirectory() as tmp:
-        site = args.site
-        if site is None:
-            site = Path(tmp) / "site"
-            construire(site).check_returncode()
-        with servir(site) as adresse, servir(AXE.parent) as axe, sync_playwright() as p:
-            navigateur = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGUMENTS_CHROMIUM)
-            print(f"processeur (s), {len(PAGES)} pages : injection et passe (médianes), total")
-            for tour in range(1, args.tours + 1):
-                for nom, injecter in [
-                    ("depuis le disque", {"path": str(AXE)}),
-                    ("par son adresse", {"url": axe + AXE.name}),
-                ]:
-                    injection, passe, total = _sorte(navigateur, adresse, injecter)
-                    print(f"tour {tour}, {nom:17} {injection:6.3f} {passe:6.3f} {total:7.2f}")
-            navigateur.close()
+    with site_a_mesurer(args.site) as site, servir(site) as adresse, servir(AXE.parent) as axe, sync_playwright() as p:
+        navigateur = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGUMENTS_CHROMIUM)
+        print(f"processeur (s), {len(PAGES)} pages : injection et passe (médianes), total")
+        for tour in range(1, args.tours + 1):
+            for nom, injecter in [
+                ("depuis le disque", {"path": str(AXE)}),
+                ("par son adresse", {"url": axe + AXE.name}),
+            ]:
+                injection, passe, total = _sorte(navigateur, adresse, injecter)
+                print(f"tour {tour}, {nom:17} {injection:6.3f} {passe:6.3f} {total:7.2f}")
+        navigateur.close()
 
 
 if __name__ == "__main__":

@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import statistics
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -30,7 +29,7 @@ from typing import Any
 from playwright.sync_api import expect, sync_playwright
 
 from scripts.mesures_tests import devenir_faucheur, processeur_de_l_arbre
-from scripts.outils import ARGUMENTS_CHROMIUM, CHROMIUM, construire, servir
+from scripts.outils import ARGUMENTS_CHROMIUM, CHROMIUM, servir, site_a_mesurer
 
 PAGE = "warp/jets-simples/"
 ETAPES = ("onglet", "page", "Python prêt", "calcul", "instantané")
@@ -81,23 +80,18 @@ def main() -> None:
     parser.add_argument("--passes", type=int, default=5)
     args = parser.parse_args()
     devenir_faucheur()
-    with tempfile.TemporaryDirectory() as tmp:
-        site = args.site
-        if site is None:
-            site = Path(tmp) / "site"
-            construire(site).check_returncode()
-        with servir(site) as adresse, sync_playwright() as p:
-            navigateur = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGUMENTS_CHROMIUM)
-            options = {"viewport": {"width": 375, "height": 740}, "service_workers": "block"}
-            neufs = []
-            for _ in range(args.passes):
-                contexte = navigateur.new_context(**options)
-                neufs.append(_passe(contexte, adresse))
-                contexte.close()
-            repris = navigateur.new_context(**options)
-            reprises = [_passe(repris, adresse) for _ in range(args.passes + 1)]
-            repris.close()
-            navigateur.close()
+    with site_a_mesurer(args.site) as site, servir(site) as adresse, sync_playwright() as p:
+        navigateur = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGUMENTS_CHROMIUM)
+        options = {"viewport": {"width": 375, "height": 740}, "service_workers": "block"}
+        neufs = []
+        for _ in range(args.passes):
+            contexte = navigateur.new_context(**options)
+            neufs.append(_passe(contexte, adresse))
+            contexte.close()
+        repris = navigateur.new_context(**options)
+        reprises = [_passe(repris, adresse) for _ in range(args.passes + 1)]
+        repris.close()
+        navigateur.close()
     print("processeur / réel (s), médianes de", args.passes, "passes :")
     print(f"{'':32} " + "  ".join(f"{e:>12}" for e in ETAPES) + "  processeur")
     print(_ligne("contexte neuf", neufs))

@@ -22,7 +22,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
 
-__all__ = ["ARGUMENTS_CHROMIUM", "CHROMIUM", "RACINE", "construire", "servir"]
+__all__ = ["ARGUMENTS_CHROMIUM", "CHROMIUM", "RACINE", "construire", "servir", "site_a_mesurer"]
 
 RACINE = Path(__file__).resolve().parents[1]
 """La racine du dépôt (là où est `mkdocs.yml`)."""
@@ -75,6 +75,21 @@ def construire(dossier: Path, *, graine: str | None = None) -> subprocess.Comple
             text=True,
             timeout=600,
         )
+
+
+@contextmanager
+def site_a_mesurer(site: Path | None) -> Iterator[Path]:
+    """Le site qu'un script mesure : `site` s'il est donné (`--site DIR`, déjà construit), sinon construit ici
+    (`construire`) dans un dossier temporaire effacé en sortant ; une construction qui échoue arrête le script
+    avec sa sortie."""
+    if site is not None:
+        yield site
+        return
+    with tempfile.TemporaryDirectory(prefix="site-") as dossier:
+        proc = construire(Path(dossier))
+        if proc.returncode != 0:
+            raise SystemExit(f"mkdocs build --strict a échoué :\n{proc.stdout}{proc.stderr}")
+        yield Path(dossier)
 
 
 class _Discret(SimpleHTTPRequestHandler):
