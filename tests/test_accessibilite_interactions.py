@@ -46,15 +46,24 @@ FIN_DES_TRANSITIONS_MS = 5_000
 def _axe(page: Page, axe_core: str, etat: str) -> list[str]:
     """Les violations graves de la page entière, dans l'état où elle est, une fois ses transitions finies."""
     # L'état final, pas le milieu d'une transition de Material (le bouton « Retour en haut » qui
-    # apparaît en fondu quand la page remonte vers un champ en erreur) ; puis deux images peintes.
-    # Chaque attente est bornée (`FIN_DES_TRANSITIONS_MS`) : `page.evaluate` n'a pas de délai, et une animation
+    # apparaît en fondu quand la page remonte vers un champ en erreur, la couleur d'un onglet quand la palette
+    # change) : deux images peintes, puis chaque transition en cours finie, et de nouveau, jusqu'à deux images
+    # sans transition en cours (une transition peut partir après la première image : vu, une étiquette
+    # d'onglet à #7b7b7b, à 8 ms de sa couleur finale, sous charge).
+    # L'attente est bornée (`FIN_DES_TRANSITIONS_MS`) : `page.evaluate` n'a pas de délai, et une animation
     # qui ne finit jamais (en pause, ou une page qui ne peint plus) tiendrait le test sans fin.
     page.evaluate(
         """async (delai) => {
-      const borne = (promesse) => Promise.race([promesse, new Promise(r => setTimeout(r, delai))]);
-      const finies = document.getAnimations().filter(a => a.effect && a.effect.getTiming().iterations !== Infinity);
-      await borne(Promise.all(finies.map(a => a.finished.catch(() => null))));
-      await borne(new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const fin = performance.now() + delai;
+      const borne = (promesse) => Promise.race([promesse, new Promise(r => setTimeout(r, Math.max(0, fin - performance.now())))]);
+      const deuxImages = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+      while (performance.now() < fin) {
+        await borne(deuxImages());
+        const enCours = document.getAnimations().filter(
+          a => a.playState === "running" && a.effect && a.effect.getTiming().iterations !== Infinity);
+        if (!enCours.length) return;
+        await borne(Promise.all(enCours.map(a => a.finished.catch(() => null))));
+      }
     }""",
         FIN_DES_TRANSITIONS_MS,
     )
