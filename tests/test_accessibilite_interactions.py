@@ -49,7 +49,7 @@ def _axe(page: Page, axe_core: str, etat: str) -> list[str]:
     # apparaît en fondu quand la page remonte vers un champ en erreur, la couleur d'un onglet quand la palette
     # change) : deux images peintes, puis chaque transition en cours finie, et de nouveau, jusqu'à deux images
     # sans transition en cours (une transition peut partir après la première image : vu, une étiquette
-    # d'onglet à #7b7b7b, à 8 ms de sa couleur finale, sous charge).
+    # d'onglet à #7b7b7b, tout près de sa couleur finale #757575, sous charge).
     # L'attente est bornée (`FIN_DES_TRANSITIONS_MS`) : `page.evaluate` n'a pas de délai, et une animation
     # qui ne finit jamais (en pause, ou une page qui ne peint plus) tiendrait le test sans fin.
     page.evaluate(
