@@ -257,8 +257,8 @@ def parcours(
     request: pytest.FixtureRequest,
 ) -> Callable[[str, str], Any]:
     """`parcours(mode, largeur)` : chaque page du site ouverte une fois dans ce mode, à cette largeur (celles que
-    rend `pages_du_parcours`), et ce qu'on y a relevé (`tests/parcours.py`) ; fait une fois pour toute la suite, au premier test qui le demande,
-    quel que soit son worker. Un test qui s'en sert porte `groupe(mode, largeur)` : les tests d'un parcours
+    rend `pages_du_parcours`), et ce qu'on y a relevé (`tests/parcours.py`) ; fait une fois pour toute la suite,
+    au premier test qui le demande, quel que soit son worker. Un test qui s'en sert porte `groupe(mode, largeur)` : les tests d'un parcours
     vont au worker qui le fait, et aucun autre n'attend qu'il finisse."""
     from tests.parcours import pages_du_parcours, parcourir
 

@@ -21,7 +21,7 @@ import pytest
 from tests.conftest import CHARGEMENT_PYODIDE_MS, SiteConstruit
 from tests.moteur import exiger_runtime as _exiger_runtime
 from tests.navigateur import Browser, Page, expect
-from tests.parcours import PARTIELS, Parcours
+from tests.parcours import Parcours, pages_du_parcours
 from tests.surveillance import Surveillance
 from tests.test_accessibilite import PARCOURS
 
@@ -139,9 +139,8 @@ def test_axe_sur_les_pages_avec_cartes(
     pages = _pages_avec_cartes(site_construit)
     assert {*PREMIERS_PAS, "warp/jets-simples/", "troisd6/scenes-majeures/", "exemples-verifies/"} <= set(pages)
     fait = parcours(mode, largeur)
-    # Le sombre à 375 px n'ouvre que l'accueil et les pages au code replié (tests.parcours.pages_du_parcours) :
-    # il n'a rien à relever sur les autres.
-    attendues = [p for p in pages if (mode, largeur) not in PARTIELS or p in fait["axe code déplié"]]
+    # Chaque page avec cartes que ce parcours ouvre (le sombre à 375 px : celles au code replié, pages_du_parcours).
+    attendues = pages_du_parcours(mode, largeur, pages, site_construit.html)
     assert set(attendues) <= set(fait.pages), "le parcours a ouvert chaque page avec cartes"
     assert set(PREMIERS_PAS) <= set(fait["axe code déplié"]), "et déplié le code des Premiers pas"
     contrastes = fait.releves.get("contraste", {})
